@@ -1,0 +1,63 @@
+/* CGtk: the C side of ClickGuard's GTK 3 binding.
+ * Only includes, plus the few static inline helpers Swift needs where GTK
+ * offers a macro or a variadic function. Nothing else lives here. */
+#ifndef CLICKGUARD_CGTK_SHIM_H
+#define CLICKGUARD_CGTK_SHIM_H
+
+#include <gtk/gtk.h>
+#include <gmodule.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/gdkx.h>
+#endif
+
+/* G_TYPE_CHECK_INSTANCE_TYPE: is `instance` a `type` (or a subtype)? */
+static inline gboolean cg_is_a(gpointer instance, GType type) {
+    return instance != NULL && G_TYPE_CHECK_INSTANCE_TYPE(instance, type);
+}
+
+/* G_OBJECT_TYPE. */
+static inline GType cg_type_of(gpointer instance) {
+    return G_OBJECT_TYPE(instance);
+}
+
+/* g_signal_chain_from_overridden_handler is variadic; `clicked` has no
+ * parameters and no return value, so the chain-up needs only the instance. */
+static inline void cg_chain_clicked(gpointer instance) {
+    g_signal_chain_from_overridden_handler(instance);
+}
+
+/* The X server's current time (ms) for `window`'s display, or 0 when the
+ * display is not X11 (Wayland, broadway). One round trip to the server. */
+static inline guint32 cg_server_time(GdkWindow *window) {
+#ifdef GDK_WINDOWING_X11
+    if (window != NULL && GDK_IS_X11_DISPLAY(gdk_window_get_display(window))) {
+        return gdk_x11_get_server_time(window);
+    }
+#endif
+    (void)window;
+    return 0;
+}
+
+/* g_object_set is variadic: typed single-property setters. */
+static inline void cg_object_set_string(gpointer object, const char *name, const char *value) {
+    g_object_set(object, name, value, NULL);
+}
+static inline void cg_object_set_int(gpointer object, const char *name, gint value) {
+    g_object_set(object, name, value, NULL);
+}
+static inline void cg_object_set_bool(gpointer object, const char *name, gboolean value) {
+    g_object_set(object, name, value, NULL);
+}
+static inline gboolean cg_object_get_bool(gpointer object, const char *name) {
+    gboolean value = FALSE;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+
+/* GdkEvent is a union; its accessors cover type and time, these cover the
+ * window the event was delivered to. */
+static inline GdkWindow *cg_event_window(const GdkEvent *event) {
+    return event->any.window;
+}
+
+#endif

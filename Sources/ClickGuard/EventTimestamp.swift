@@ -1,0 +1,44 @@
+// The input event's own timestamp: 32-bit milliseconds that wrap, compared
+// wrap-safely.
+
+/// The timestamp an input event carries (X11 and GDK: milliseconds in a
+/// `UInt32` that wraps after about 49.7 days).
+///
+/// Timestamps are compared with wrap-safe arithmetic: the difference of two
+/// timestamps is read as a signed 32-bit number, so `0x0000_0010` is 32 ms
+/// after `0xFFFF_FFF0`. Differences are meaningful up to about ±24.8 days.
+/// A timestamp of `0` means "no event" in GDK (`GDK_CURRENT_TIME`); use `nil`
+/// for that instead of a zero timestamp.
+public struct EventTimestamp: Hashable, Sendable, CustomStringConvertible {
+  /// The raw millisecond counter.
+  public var milliseconds: UInt32
+
+  /// Wraps a raw event time.
+  public init(milliseconds: UInt32) {
+    self.milliseconds = milliseconds
+  }
+
+  /// Wraps a raw event time, treating GDK's `0` (no event) as `nil`.
+  public init?(gdkTime: UInt32) {
+    guard gdkTime != 0 else { return nil }
+    milliseconds = gdkTime
+  }
+
+  /// Milliseconds from `earlier` to `self`, wrap-safe: negative when `self`
+  /// is before `earlier`.
+  public func milliseconds(since earlier: EventTimestamp) -> Int32 {
+    Int32(bitPattern: milliseconds &- earlier.milliseconds)
+  }
+
+  /// Whether `self` comes strictly before `other`, wrap-safe.
+  public func isBefore(_ other: EventTimestamp) -> Bool {
+    milliseconds(since: other) < 0
+  }
+
+  /// The timestamp `offset` milliseconds later (wrapping).
+  public func adding(milliseconds offset: Int64) -> EventTimestamp {
+    EventTimestamp(milliseconds: milliseconds &+ UInt32(truncatingIfNeeded: offset))
+  }
+
+  public var description: String { "\(milliseconds)ms" }
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages ClickGuard needs to build, test and run the
+# demo, when any is missing. Says what it does; does nothing when all are there.
+set -euo pipefail
+packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ! command -v swift >/dev/null 2>&1; then
+  echo "deps: the Swift toolchain (swift) is not on PATH; install Swift 6 first: https://swift.org/install" >&2
+  exit 1
+fi
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "deps: installing missing Debian packages: ${missing[*]}"
+if [ "$(id -u)" -eq 0 ]; then sudo=(); elif command -v sudo >/dev/null; then sudo=(sudo); else
+  echo "deps: need root or sudo to run apt-get install ${missing[*]}" >&2; exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "deps: installed ${missing[*]}"

@@ -16,6 +16,7 @@ let package = Package(
     .target(name: "ClickGuard"),
     .target(name: "ClickGuardGtk", dependencies: ["ClickGuard", "CGtk"]),
     .testTarget(name: "ClickGuardTests", dependencies: ["ClickGuard"]),
+    .testTarget(name: "ClickGuardGtkTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -6,9 +6,16 @@
 
 #include <gtk/gtk.h>
 #include <gmodule.h>
+#include <glib-unix.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/gdkx.h>
 #endif
+
+/* libdispatch's main-queue hooks (exported by libdispatch on Linux, used by
+ * CoreFoundation to run the main queue from its run loop). ClickGuard adds
+ * the handle to the GLib main loop so Swift's main actor runs inside GTK. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
 
 /* G_TYPE_CHECK_INSTANCE_TYPE: is `instance` a `type` (or a subtype)? */
 static inline gboolean cg_is_a(gpointer instance, GType type) {

@@ -1,0 +1,120 @@
+// ClickInterceptor: the one place every GtkButton-family `clicked` passes
+// through, a class-handler override of `clicked` at GtkButton (GObject's
+// twin of method swizzling). It asks the dispatcher, then chains up to the
+// original class handler or stops the emission.
+
+import CGtk
+import ClickGuard
+
+/// Judges every `clicked` of a routed button before the button acts.
+///
+/// The override runs in the class-closure phase, before the toggle's flip,
+/// the radio group's update, every handler and the GtkActionable after-handler.
+/// Dropping = not chaining up and stopping the emission: nothing of the click
+/// happens, so a dropped toggle never shows a state the app was not told.
+/// Buttons that are neither wrapped nor covered by ``GlobalGuard`` chain up at
+/// once.
+@MainActor
+enum ClickInterceptor {
+  private static var isInstalled = false
+  private static var keyboard: (widget: UInt, keyval: UInt32, time: UInt32, processed: MonotonicInstant)?
+
+  /// How long after a keyboard `activate` a `clicked` with no current event
+  /// (GtkButton's 250 ms activate timeout) is still attributed to that key.
+  static let keyboardAttributionWindow = Duration.milliseconds(1500)
+
+  /// Installs the override and the keyboard hook. Idempotent.
+  static func install() {
+    guard !isInstalled else { return }
+    isInstalled = true
+    InputFilter.install()
+    // At gtk_module_init time the class may not exist yet.
+    let buttonClass = g_type_class_ref(gtk_button_get_type())
+    _ = buttonClass
+    g_signal_override_class_handler(
+      "clicked", gtk_button_get_type(),
+      unsafeBitCast(
+        { (instance: gpointer?, _: gpointer?) in
+          guard let instance else { return }
+          MainActor.assumeIsolated { ClickInterceptor.clicked(instance) }
+        } as @convention(c) (gpointer?, gpointer?) -> Void, to: GCallback.self))
+    // Keyboard activation (Space, Enter) goes through `activate` and, for a
+    // held key, ends in a `clicked` from a timeout with no current event.
+    let activate = g_signal_lookup("activate", gtk_button_get_type())
+    g_signal_add_emission_hook(
+      activate, 0,
+      { _, count, values, _ in
+        guard count > 0, let values, let widget = g_value_get_object(values) else { return 1 }
+        MainActor.assumeIsolated { ClickInterceptor.keyboardActivated(UnsafeMutableRawPointer(widget)) }
+        return 1  // stay connected
+      }, nil, nil)
+  }
+
+  private static func keyboardActivated(_ widget: gpointer) {
+    guard let event = gtk_get_current_event() else { return }
+    defer { gdk_event_free(event) }
+    let type = gdk_event_get_event_type(event)
+    guard type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE else { return }
+    var keyval: guint = 0
+    gdk_event_get_keyval(event, &keyval)
+    keyboard = (UInt(bitPattern: widget), keyval, gdk_event_get_time(event), SystemClock().now())
+  }
+
+  private static func clicked(_ instance: gpointer) {
+    let state = WidgetGuardState.existing(on: instance)
+    guard (state?.isWrapped ?? false) || GlobalGuard.isInstalled else {
+      cg_chain_clicked(instance)
+      return
+    }
+    let dispatcher = GtkClickGuard.dispatcher
+    let (source, eventTime) = attribution(for: instance)
+    let activation = Activation(
+      control: ControlID(object: instance), action: actionName(of: instance),
+      kind: GType_.isA(instance, gtk_toggle_button_get_type()) ? .toggle : .button,
+      settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source)
+    let decision = dispatcher.begin(activation)
+    if case .control = decision.gate, state == nil {
+      // The gate must be forgotten when the widget goes: tie it to the widget.
+      _ = WidgetGuardState.attached(to: instance)
+    }
+    guard decision.runsAction else {
+      g_signal_stop_emission_by_name(instance, "clicked")
+      return
+    }
+    ActivationScope.enter(decision.ticket, dispatcher: dispatcher)
+    cg_chain_clicked(instance)
+  }
+
+  /// Who caused this activation, and when by the input's own clock.
+  static func attribution(for instance: gpointer) -> (ActivationSource, EventTimestamp?) {
+    if ActivationScope.current != nil {
+      return (.nested, EventTimestamp(gdkTime: gtk_get_current_event_time()))
+    }
+    if let event = gtk_get_current_event() {
+      defer { gdk_event_free(event) }
+      let type = gdk_event_get_event_type(event)
+      let time = gdk_event_get_time(event)
+      if type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE {
+        var keyval: guint = 0
+        gdk_event_get_keyval(event, &keyval)
+        return (.user, EventTimestamp(gdkTime: InputTracker.downTime(ofKey: keyval) ?? time))
+      }
+      if time != 0 { return (.user, EventTimestamp(gdkTime: time)) }
+    }
+    if let keyboard, keyboard.widget == UInt(bitPattern: instance),
+      SystemClock().now().duration(since: keyboard.processed) < keyboardAttributionWindow
+    {
+      return (.user, EventTimestamp(gdkTime: InputTracker.downTime(ofKey: keyboard.keyval) ?? keyboard.time))
+    }
+    return (.programmatic, nil)
+  }
+
+  /// The action a click performs: the GAction of an actionable button, else
+  /// `clicked`.
+  private static func actionName(of instance: gpointer) -> ActionName {
+    guard let name = gtk_actionable_get_action_name(OpaquePointer(instance)) else {
+      return .clicked
+    }
+    return ActionName(String(cString: name))
+  }
+}

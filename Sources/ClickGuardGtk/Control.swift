@@ -1,0 +1,121 @@
+// Control: the base of every Swift wrapper. It owns a reference to a GTK
+// widget, routes it through the dispatcher, and exposes its settings, which
+// live on the widget itself.
+
+import CGtk
+import ClickGuard
+
+/// A widget could not be wrapped.
+public struct ControlError: Error, Equatable, CustomStringConvertible {
+  /// The GType the wrapper needs.
+  public let expected: String
+  /// The GType of the widget given (or `NULL`).
+  public let actual: String
+
+  public var description: String {
+    "cannot wrap a \(actual) as a \(expected): give a \(expected) or one of its subclasses"
+  }
+}
+
+/// A guarded GTK control.
+///
+/// Create one, or adopt an existing widget (from a GtkBuilder file, say); its
+/// activations are then judged by ``GtkClickGuard/dispatcher`` whether or not
+/// ``GlobalGuard`` is installed. Settings are stored on the widget (qdata), so
+/// they outlive the wrapper and die with the widget. The wrapper holds a
+/// reference to the widget until it is itself released.
+@MainActor
+public class Control {
+  /// The wrapped widget.
+  public let widget: WidgetPointer
+  let state: WidgetGuardState
+
+  init(adopting widget: WidgetPointer, expected: GType, expectedName: String) throws(ControlError) {
+    guard GType_.isA(widget.raw, expected) else {
+      let isObject = GType_.isA(widget.raw, g_object_get_type())
+      let actual = isObject ? swiftString(g_type_name(cg_type_of(widget.raw))) : nil
+      throw ControlError(expected: expectedName, actual: actual ?? "NULL")
+    }
+    self.widget = widget
+    state = Self.takeOver(widget)
+  }
+
+  /// Wraps a widget the caller just created with the right type.
+  init(created widget: WidgetPointer) {
+    self.widget = widget
+    state = Self.takeOver(widget)
+  }
+
+  private static func takeOver(_ widget: WidgetPointer) -> WidgetGuardState {
+    g_object_ref_sink(widget.raw)
+    GtkClickGuard.prepare()
+    let state = WidgetGuardState.attached(to: widget.raw)
+    state.isWrapped = true
+    return state
+  }
+
+  isolated deinit {
+    g_object_unref(widget.raw)
+  }
+
+  /// The control's own settings (stored on the widget).
+  public var settings: ControlSettings {
+    get { state.settings }
+    set { state.settings = newValue }
+  }
+
+  /// Opt in, opt out, or follow the kind filter.
+  public var policy: ControlPolicy {
+    get { state.settings.policy }
+    set { state.settings.policy = newValue }
+  }
+
+  /// This control's interval; `nil` follows the global one.
+  public var interval: ClickInterval? {
+    get { state.settings.interval }
+    set { state.settings.interval = newValue }
+  }
+
+  /// The group whose gate this control shares; `nil` for its own gate.
+  public var group: GroupKey? {
+    get { state.settings.group }
+    set { state.settings.group = newValue }
+  }
+
+  /// The control's identity in the dispatcher.
+  public var id: ControlID { state.control }
+
+  /// The decisions made for this control's `action` so far, or `nil` if none
+  /// was judged (grouped controls count on their group's gate).
+  public func counters(for action: ActionName = .clicked) -> DecisionCounters? {
+    GtkClickGuard.dispatcher.counters(for: id, action: action)
+  }
+
+  /// Sets the accessible name assistive technologies (and AT-SPI tests) read.
+  public func setAccessibleName(_ name: String) {
+    if let accessible = gtk_widget_get_accessible(widget) {
+      atk_object_set_name(accessible, name)
+    }
+  }
+
+  /// Connects `body` to a parameterless signal; the closure is released by
+  /// GLib when the widget goes.
+  @discardableResult
+  func connect(_ signal: String, after: Bool = false, _ body: @escaping @MainActor () -> Void) -> SignalConnection {
+    connectSignal(widget.raw, signal, after: after) { _ in body() }
+  }
+
+  /// Connects an async `body`: the gate of the activation that started it
+  /// stays closed until it completes (bounded by the maximum busy time).
+  @discardableResult
+  func connectAsync(_ signal: String, _ body: @escaping @MainActor () async -> Void) -> SignalConnection {
+    MainLoopBridge.install()
+    return connectSignal(widget.raw, signal) { _ in
+      let hold = ActivationScope.hold()
+      Task { @MainActor in
+        await body()
+        hold?.release()
+      }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+// InputFilter and InputTracker: ClickGuard's place in front of GTK's event
+// dispatch (gdk_event_handler_set). The tracker remembers when keys went down
+// and where the last pointer release landed; filters (the navigator's
+// spill-over fence) may consume input before GTK sees it.
+
+import CGtk
+import ClickGuard
+
+/// Sees every GDK event before GTK dispatches it.
+///
+/// Installed once per process with `gdk_event_handler_set`; each event goes
+/// through the ``InputTracker``, then through the registered filters, and on
+/// to `gtk_main_do_event` unless a filter consumed it.
+@MainActor
+public enum InputFilter {
+  /// A filter: return `true` to consume the event (GTK never sees it).
+  public typealias Filter = @MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool
+
+  private static var filters: [(id: Int, body: Filter)] = []
+  private static var nextID = 0
+  private static var isInstalled = false
+
+  /// Puts ClickGuard in front of GTK's event dispatch. Idempotent. Call after
+  /// `gtk_init`.
+  public static func install() {
+    guard !isInstalled else { return }
+    isInstalled = true
+    gdk_event_handler_set(
+      { event, _ in
+        guard let event else { return }
+        let consumed = MainActor.assumeIsolated { InputFilter.process(event) }
+        if !consumed { gtk_main_do_event(event) }
+      }, nil, nil)
+  }
+
+  /// Adds `filter`; it sees events until removed.
+  /// - Returns: the id for ``removeFilter(_:)``.
+  public static func addFilter(_ filter: @escaping Filter) -> Int {
+    install()
+    nextID += 1
+    filters.append((nextID, filter))
+    return nextID
+  }
+
+  /// Removes the filter with `id`.
+  public static func removeFilter(_ id: Int) {
+    filters.removeAll { $0.id == id }
+  }
+
+  private static func process(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+    InputTracker.observe(event)
+    for filter in filters where filter.body(event) { return true }
+    return false
+  }
+}
+
+/// Remembers the input that activations are attributed to: when each key
+/// went down (a held key's auto-repeat keeps its first press time) and the
+/// last pointer release.
+@MainActor
+enum InputTracker {
+  private struct KeyState {
+    var downTime: UInt32
+    var released: Bool
+  }
+
+  /// The last pointer button release: the widget it landed on, its time and
+  /// when it was processed.
+  struct PointerRelease {
+    var widget: UInt
+    var time: UInt32
+    var processed: MonotonicInstant
+  }
+
+  private static var keys: [UInt32: KeyState] = [:]
+  private(set) static var lastRelease: PointerRelease?
+
+  static func observe(_ event: UnsafeMutablePointer<GdkEvent>) {
+    switch gdk_event_get_event_type(event) {
+    case GDK_KEY_PRESS:
+      var keyval: guint = 0
+      gdk_event_get_keyval(event, &keyval)
+      let time = gdk_event_get_time(event)
+      if let state = keys[keyval], !state.released { return }  // auto-repeat of a held key
+      keys[keyval] = KeyState(downTime: time, released: false)
+    case GDK_KEY_RELEASE:
+      var keyval: guint = 0
+      gdk_event_get_keyval(event, &keyval)
+      keys[keyval]?.released = true
+    case GDK_BUTTON_RELEASE:
+      var widget: gpointer?
+      if let window = cg_event_window(event) { gdk_window_get_user_data(window, &widget) }
+      lastRelease = PointerRelease(
+        widget: UInt(bitPattern: widget), time: gdk_event_get_time(event), processed: SystemClock().now())
+    default:
+      break
+    }
+  }
+
+  /// When `keyval` last went down (the first press of a held key), if seen.
+  static func downTime(ofKey keyval: UInt32) -> UInt32? {
+    keys[keyval]?.downTime
+  }
+}

@@ -1,0 +1,91 @@
+// Switch: the wrapper for GtkSwitch, which is not a button (no `clicked`, no
+// `toggled`): judged in `state-set`, with a dropped change put back.
+
+import CGtk
+import ClickGuard
+
+/// A guarded switch. Skipped by default, like every stateful control; set
+/// ``Control/policy`` to `.guarded` to guard it.
+///
+/// A GtkSwitch flips `active` before it emits `state-set`, so a dropped change
+/// is put back: the handler blocks the state change and restores `active`
+/// without telling the app, and the switch shows what the app was told.
+@MainActor
+public final class Switch: Control {
+  private var keyboardActivation: MonotonicInstant?
+
+  /// Creates a switch.
+  public convenience init() {
+    self.init(created: gtk_switch_new())
+  }
+
+  override init(created widget: WidgetPointer) {
+    super.init(created: widget)
+    watchKeyboard()
+  }
+
+  /// Wraps an existing switch.
+  /// - Throws: ``ControlError`` when `widget` is not a GtkSwitch.
+  public init(adopting widget: WidgetPointer) throws(ControlError) {
+    try super.init(adopting: widget, expected: gtk_switch_get_type(), expectedName: "GtkSwitch")
+    watchKeyboard()
+  }
+
+  private func watchKeyboard() {
+    // Space/Enter emit `activate`; with animations on, the change itself
+    // comes later from the frame clock with no current event.
+    connectSignal(widget.raw, "activate") { [weak self] _ in self?.keyboardActivation = SystemClock().now() }
+  }
+
+  /// Runs `action` with the new state for every change let through.
+  @discardableResult
+  public func onToggle(_ action: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
+    connectSignal(widget.raw, "state-set") { [weak self] _, newState in
+      guard let self else { return false }
+      guard self.judge(newState) else { return true }
+      action(newState)
+      return false
+    }
+  }
+
+  /// Whether the switch is on. Setting it is a programmatic change, not
+  /// guarded by default.
+  public var isActive: Bool {
+    get { gtk_switch_get_active(widget.cast()) != 0 }
+    set { gtk_switch_set_active(widget.cast(), newValue ? 1 : 0) }
+  }
+
+  /// Judges a change to `newState`; when dropped, puts the switch back.
+  /// - Returns: whether the change goes ahead.
+  private func judge(_ newState: Bool) -> Bool {
+    if state.isRestoring { return false }
+    let (source, eventTime) = attribution()
+    let activation = Activation(
+      control: id, action: .stateSet, kind: .switch, settings: state.settings, eventTime: eventTime, source: source)
+    let decision = GtkClickGuard.dispatcher.begin(activation)
+    guard decision.runsAction else {
+      state.isRestoring = true
+      gtk_switch_set_active(widget.cast(), newState ? 0 : 1)
+      state.isRestoring = false
+      return false
+    }
+    ActivationScope.enter(decision.ticket, dispatcher: GtkClickGuard.dispatcher)
+    return true
+  }
+
+  private func attribution() -> (ActivationSource, EventTimestamp?) {
+    let (source, time) = ClickInterceptor.attribution(for: widget.raw)
+    if source != .programmatic { return (source, time) }
+    // The animated change: attribute it to the click or key that started it.
+    let now = SystemClock().now()
+    if let release = InputTracker.lastRelease, release.widget == UInt(bitPattern: widget.raw),
+      now.duration(since: release.processed) < ClickInterceptor.keyboardAttributionWindow
+    {
+      return (.user, EventTimestamp(gdkTime: release.time))
+    }
+    if let keyboardActivation, now.duration(since: keyboardActivation) < ClickInterceptor.keyboardAttributionWindow {
+      return (.user, nil)
+    }
+    return (.programmatic, nil)
+  }
+}

@@ -1,0 +1,124 @@
+// Shared helpers for the core tests: millisecond shorthands, a virtual-time
+// harness around ClickDispatcher + ManualClock, a decision recorder and an
+// async latch.
+
+import Testing
+
+@testable import ClickGuard
+
+extension ClickInterval {
+  /// `ms` milliseconds (tests pass sane values, so no validation).
+  static func ms(_ ms: Int64) -> ClickInterval {
+    ClickInterval(uncheckedNanoseconds: ms * 1_000_000)
+  }
+
+  /// `ns` nanoseconds, for sub-millisecond rounding tests.
+  static func ns(_ ns: Int64) -> ClickInterval {
+    ClickInterval(uncheckedNanoseconds: ns)
+  }
+}
+
+extension MonotonicInstant {
+  /// The instant `ms` milliseconds after the origin.
+  static func ms(_ ms: Int64) -> MonotonicInstant {
+    MonotonicInstant(nanoseconds: ms * 1_000_000)
+  }
+}
+
+/// A dispatcher on a manual clock, with shorthands for clicking a control at
+/// a virtual instant.
+@MainActor
+final class Harness {
+  let clock = ManualClock()
+  let dispatcher: ClickDispatcher
+
+  init(_ configuration: GuardConfiguration = GuardConfiguration()) {
+    dispatcher = ClickDispatcher(configuration: configuration, clock: clock)
+  }
+
+  /// The clock, in nanoseconds.
+  var nowNanoseconds: Int64 { clock.now().nanoseconds }
+
+  /// Moves the clock to `ms` milliseconds (never backwards).
+  func at(_ ms: Int64) {
+    at(nanoseconds: ms * 1_000_000)
+  }
+
+  /// Moves the clock to `nanoseconds` (never backwards).
+  func at(nanoseconds: Int64) {
+    precondition(nanoseconds >= nowNanoseconds, "test moved the clock backwards")
+    clock.advance(to: MonotonicInstant(nanoseconds: nanoseconds))
+  }
+
+  /// Moves the clock forward by `ms` milliseconds.
+  func advance(_ ms: Int64) {
+    clock.advance(by: .milliseconds(ms))
+  }
+
+  /// An activation of `control`.
+  func activation(
+    _ control: UInt = 1, action: ActionName = .clicked, kind: ControlKind = .button,
+    settings: ControlSettings = ControlSettings(), event: UInt32? = nil, source: ActivationSource = .user
+  ) -> Activation {
+    Activation(
+      control: ControlID(control), action: action, kind: kind, settings: settings,
+      eventTime: event.map { EventTimestamp(milliseconds: $0) }, source: source)
+  }
+
+  /// Judges a click now; an accepted action stays running until `finish`.
+  @discardableResult
+  func click(
+    _ control: UInt = 1, action: ActionName = .clicked, kind: ControlKind = .button,
+    settings: ControlSettings = ControlSettings(), event: UInt32? = nil, source: ActivationSource = .user
+  ) -> ClickDecision {
+    dispatcher.begin(
+      activation(control, action: action, kind: kind, settings: settings, event: event, source: source))
+  }
+
+  /// Judges a click now whose action (if accepted) finishes at once.
+  @discardableResult
+  func tap(
+    _ control: UInt = 1, action: ActionName = .clicked, settings: ControlSettings = ControlSettings(),
+    event: UInt32? = nil
+  ) -> ClickOutcome {
+    let decision = click(control, action: action, settings: settings, event: event)
+    if let ticket = decision.ticket { dispatcher.finish(ticket) }
+    return decision.outcome
+  }
+
+  /// Finishes the accepted action of `decision` now.
+  @discardableResult
+  func finish(_ decision: ClickDecision) -> Bool {
+    guard let ticket = decision.ticket else {
+      Issue.record("decision \(decision.outcome) has no ticket")
+      return false
+    }
+    return dispatcher.finish(ticket)
+  }
+}
+
+/// Collects what observers are told.
+@MainActor
+final class Recorder<Value> {
+  var values: [Value] = []
+  func append(_ value: Value) { values.append(value) }
+}
+
+/// A one-shot gate an async test body can wait on.
+@MainActor
+final class Latch {
+  private var isOpen = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func wait() async {
+    if isOpen { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func open() {
+    isOpen = true
+    let pending = waiters
+    waiters = []
+    for waiter in pending { waiter.resume() }
+  }
+}

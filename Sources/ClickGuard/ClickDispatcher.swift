@@ -29,6 +29,10 @@ public final class ClickDispatcher {
   private var groupGates: [GroupKey: GateRecord] = [:]
   private var observers: [(id: Int, body: @MainActor (ClickDecision) -> Void)] = []
   private var nextObserverID = 0
+  /// The highest generation any gate has handed out; a new gate numbers its
+  /// acceptances after it, so a ticket from a forgotten or reset gate cannot
+  /// finish the action of the gate that replaced it.
+  private var lastGeneration: UInt32 = 0
   /// Every decision added up.
   public private(set) var totals = DecisionCounters()
 
@@ -73,7 +77,9 @@ public final class ClickDispatcher {
       let outcome: ClickOutcome =
         if let drop { observing ? .wouldDrop(drop) : .dropped(drop) } else { .accepted }
       record.counters.count(outcome)
-      return (outcome, drop == nil ? record.gate.generation : nil)
+      guard drop == nil else { return (outcome, nil) }
+      lastGeneration = max(lastGeneration, record.gate.generation)
+      return (outcome, record.gate.generation)
     }
     totals.count(outcome.0)
     let ticket = outcome.1.map { ClickTicket(gate: key, generation: $0) }
@@ -139,7 +145,7 @@ public final class ClickDispatcher {
     case .group(let group):
       if groupGates[group] == nil {
         guard creating else { return nil }
-        groupGates[group] = GateRecord()
+        groupGates[group] = newRecord()
       }
       return body(&groupGates[group]!)
     case .control(let control, let action):
@@ -147,11 +153,15 @@ public final class ClickDispatcher {
         return body(&controlGates[control]![index].gate)
       }
       guard creating else { return nil }
-      var record = GateRecord()
+      var record = newRecord()
       let result = body(&record)
       controlGates[control, default: []].append((action, record))
       return result
     }
+  }
+
+  private func newRecord() -> GateRecord {
+    GateRecord(gate: ClickGate(generationsAfter: lastGeneration))
   }
 
   private func withGate<R>(_ key: GateKey, _ body: (inout GateRecord) -> R) -> R {

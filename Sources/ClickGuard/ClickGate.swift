@@ -45,6 +45,12 @@ public struct ClickGate: Hashable, Sendable {
   /// A new, open gate.
   public init() {}
 
+  /// A new, open gate whose acceptances are numbered after `generation`, so
+  /// tickets of an earlier gate under the same key never match its own.
+  init(generationsAfter generation: UInt32) {
+    self.generation = generation
+  }
+
   /// Whether an accepted action is still running at `now` (not past its
   /// maximum busy time).
   public func isBusy(at now: MonotonicInstant) -> Bool {
@@ -81,7 +87,7 @@ public struct ClickGate: Hashable, Sendable {
       expired = true
       isBusy = false
       reopenAt = busyDeadline
-      eventWindowEnd = (busyDeadline &- busySince) / 1_000_000
+      eventWindowEnd = (busyDeadline &- busySince &+ 999_999) / 1_000_000
     }
     if t < reopenAt { return (.withinInterval, expired) }
     if let eventTime, hasLastEvent {
@@ -109,20 +115,18 @@ public struct ClickGate: Hashable, Sendable {
   /// Marks the action of acceptance `generation` finished at `now`; the
   /// window starts here.
   /// - Returns: `false` (and changes nothing) when `generation` is not the
-  ///   running action (already finished or superseded), or when it ran past
-  ///   its maximum busy time, in which case the gate reopened at that limit.
+  ///   running action: already finished, superseded, or seen past its maximum
+  ///   busy time by a judgement (the gate reopened at that limit then).
   @discardableResult
   public mutating func finish(generation: UInt32, at now: MonotonicInstant) -> Bool {
     guard isBusy, generation == self.generation else { return false }
+    // A finish after the maximum busy time still counts when nothing judged
+    // the gate in between (a sync handler that froze the main loop longer
+    // than the limit): the clicks queued behind it get their window. Once a
+    // judgement saw the limit pass, the gate had reopened and `isBusy` is
+    // false, so a late finish changes nothing.
     let t = now.nanoseconds
     isBusy = false
-    guard t < busyDeadline else {
-      // Finished after its maximum busy time: the gate had reopened at the
-      // deadline already, and stays so.
-      reopenAt = busyDeadline
-      eventWindowEnd = (busyDeadline &- busySince) / 1_000_000
-      return false
-    }
     reopenAt = t &+ pendingInterval
     // In event time the action began no earlier than the accepted click, so
     // the click's timestamp plus the processing-time duration is a lower

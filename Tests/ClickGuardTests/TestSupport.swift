@@ -78,10 +78,10 @@ final class Harness {
   /// Judges a click now whose action (if accepted) finishes at once.
   @discardableResult
   func tap(
-    _ control: UInt = 1, action: ActionName = .clicked, settings: ControlSettings = ControlSettings(),
-    event: UInt32? = nil
+    _ control: UInt = 1, action: ActionName = .clicked, kind: ControlKind = .button,
+    settings: ControlSettings = ControlSettings(), event: UInt32? = nil
   ) -> ClickOutcome {
-    let decision = click(control, action: action, settings: settings, event: event)
+    let decision = click(control, action: action, kind: kind, settings: settings, event: event)
     if let ticket = decision.ticket { dispatcher.finish(ticket) }
     return decision.outcome
   }

@@ -1,0 +1,153 @@
+// SpillOverFence in virtual time: each rule that keeps presses made before a
+// page settled off it, the burst that spills over from the previous page, and
+// the limits that keep a page from being left dead.
+
+import Testing
+
+@testable import ClickGuard
+
+struct SpillOverFenceTests {
+  private func stamp(_ ms: UInt32) -> EventTimestamp { EventTimestamp(milliseconds: ms) }
+
+  @Test func disarmedFencePassesEverything() {
+    var fence = SpillOverFence()
+    #expect(!fence.isArmed)
+    let verdict1 = fence.judge(eventTime: stamp(5), at: .ms(0))
+    #expect(verdict1 == .pass)
+  }
+
+  @Test func pressStampedBeforeThePageAppearedIsDropped() {
+    var fence = SpillOverFence()
+    fence.pageAppeared(serverTime: stamp(10_000), transitionRunning: false, at: .ms(0))
+    // Queued behind a 1 s handler lag: made before the page was there.
+    let verdict2 = fence.judge(eventTime: stamp(9_850), at: .ms(1))
+    #expect(verdict2 == .drop(.predatesPage))
+  }
+
+  @Test func pressesDuringTheTransitionAndTheSettleDelayAreDropped() {
+    var fence = SpillOverFence(settle: .ms(300))
+    fence.pageAppeared(serverTime: stamp(10_000), transitionRunning: true, at: .ms(0))
+    let verdict3 = fence.judge(eventTime: stamp(10_100), at: .ms(100))
+    #expect(verdict3 == .drop(.transition))
+    fence.transitionFinished(at: .ms(250))
+    let verdict4 = fence.judge(eventTime: stamp(10_900), at: .ms(500))
+    #expect(verdict4 == .drop(.settling))
+    // 300 ms after the transition, and a pause since the last press: acts.
+    let verdict5 = fence.judge(eventTime: stamp(11_300), at: .ms(900))
+    #expect(verdict5 == .pass)
+    #expect(!fence.isArmed)
+  }
+
+  @Test func aBurstThatBeganBeforeThePageSettledKeepsBeingDropped() {
+    var fence = SpillOverFence(settle: .ms(300))
+    fence.pageAppeared(serverTime: stamp(10_000), transitionRunning: false, at: .ms(0))
+    var event: UInt32 = 9_900
+    var t: Int64 = 10
+    // A person clicking every 150 ms for 3 s: every press is dropped.
+    for _ in 0..<20 {
+      let verdict6 = fence.judge(eventTime: stamp(event), at: .ms(t))
+      #expect(verdict6 != .pass)
+      event += 150
+      t += 150
+    }
+    // The first press after a pause of the settle delay acts.
+    let verdict7 = fence.judge(eventTime: stamp(event + 200), at: .ms(t + 200))
+    #expect(verdict7 == .pass)
+  }
+
+  @Test func withoutEventTimesTheBurstIsMeasuredByProcessingTime() {
+    var fence = SpillOverFence(settle: .ms(300))
+    fence.pageAppeared(serverTime: nil, transitionRunning: false, at: .ms(0))
+    let verdict8 = fence.judge(eventTime: nil, at: .ms(200))
+    #expect(verdict8 == .drop(.settling))
+    let verdict9 = fence.judge(eventTime: nil, at: .ms(450))
+    #expect(verdict9 == .drop(.continuingBurst))
+    let verdict10 = fence.judge(eventTime: nil, at: .ms(800))
+    #expect(verdict10 == .pass)
+  }
+
+  @Test func aTransitionThatNeverEndsCountsAsFinishedAfterTheLimit() {
+    var fence = SpillOverFence(settle: .ms(300), maxTransition: .ms(2000))
+    fence.pageAppeared(serverTime: nil, transitionRunning: true, at: .ms(0))
+    let verdict11 = fence.judge(eventTime: nil, at: .ms(1999))
+    #expect(verdict11 == .drop(.transition))
+    // Finished at 2000 by the limit, settled at 2300, and 300 ms since the drop.
+    let verdict12 = fence.judge(eventTime: nil, at: .ms(2400))
+    #expect(verdict12 == .pass)
+  }
+
+  @Test func stampsAreComparedWrapSafely() {
+    var fence = SpillOverFence()
+    fence.pageAppeared(serverTime: stamp(20), transitionRunning: false, at: .ms(0))
+    // 40 ms before the wrap is before the page appeared.
+    let verdict13 = fence.judge(eventTime: stamp(UInt32.max - 20), at: .ms(1))
+    #expect(verdict13 == .drop(.predatesPage))
+  }
+
+  @Test func aNewPageRearmsTheFence() {
+    var fence = SpillOverFence(settle: .ms(300))
+    fence.pageAppeared(serverTime: stamp(1000), transitionRunning: false, at: .ms(0))
+    let verdict14 = fence.judge(eventTime: stamp(1500), at: .ms(500))
+    #expect(verdict14 == .pass)
+    fence.pageAppeared(serverTime: stamp(2000), transitionRunning: false, at: .ms(1000))
+    let verdict15 = fence.judge(eventTime: stamp(1990), at: .ms(1001))
+    #expect(verdict15 == .drop(.predatesPage))
+    fence.disarm()
+    let verdict16 = fence.judge(eventTime: stamp(1995), at: .ms(1002))
+    #expect(verdict16 == .pass)
+  }
+}
+
+struct NavigationHistoryTests {
+  @Test func pushPopReplaceAndPopToRoot() throws {
+    var history = NavigationHistory(root: "home")
+    for page in ["details", "settings", "about"] { history.register(page) }
+    let verdict17 = try history.push("details").get()
+    #expect(verdict17 == NavigationChange(move: .push, from: "home", to: "details", depth: 2))
+    let verdict18 = try history.replace(with: "settings").get()
+    #expect(verdict18.to == "settings")
+    #expect(history.stack == ["home", "settings"])
+    let verdict19 = try history.push("about").get()
+    #expect(verdict19.depth == 3)
+    let verdict20 = try history.pop().get()
+    #expect(verdict20.to == "settings")
+    let verdict21 = try history.popToRoot().get()
+    #expect(verdict21 == NavigationChange(move: .popToRoot, from: "settings", to: "home", depth: 1))
+    #expect(history.moves == [.push: 2, .replace: 1, .pop: 1, .popToRoot: 1])
+  }
+
+  @Test func aRepeatedPushIsANoOpThatIsCounted() {
+    var history = NavigationHistory(root: "home")
+    history.register("details")
+    _ = history.push("details")
+    let verdict22 = history.push("details")
+    #expect(verdict22 == .failure(.alreadyOnTop("details")))
+    #expect(history.stack == ["home", "details"])
+    #expect(history.rejections["already-on-top"] == 1)
+  }
+
+  @Test func aPushDuringATransitionIsANoOp() {
+    var history = NavigationHistory(root: "home")
+    history.register("details")
+    let verdict23 = history.push("details", transitionRunning: true)
+    #expect(verdict23 == .failure(.transitionRunning("details")))
+    #expect(history.depth == 1)
+    #expect(history.rejections["transition-running"] == 1)
+  }
+
+  @Test func unknownPagesAndPopsAtTheRootAreRefusedWithAClearReason() {
+    var history = NavigationHistory(root: "home")
+    history.register("details")
+    guard case .failure(let rejection) = history.push("nowhere") else {
+      Issue.record("unknown page accepted")
+      return
+    }
+    #expect(rejection.description == "no page named 'nowhere' (known: details, home)")
+    let verdict24 = history.pop()
+    #expect(verdict24 == .failure(.atRoot))
+    let verdict25 = history.popToRoot()
+    #expect(verdict25 == .failure(.atRoot))
+    let registeredAgain = history.register("home")
+    #expect(!registeredAgain)
+  }
+}

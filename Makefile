@@ -25,5 +25,46 @@ lint:
 
 clean:
 	rm -rf .build
-demo:
-	@echo "demo: not built yet"
+## The desktop demo: builds and runs it. With no display (DISPLAY unset or
+## unopenable) it says so and runs the scripted showcase under Xvfb instead:
+## bursts of real clicks under each lag shape, a table, screenshots in out/showcase.
+## Options go through DEMO_ARGS, e.g. make demo DEMO_ARGS="--handler-lag-ms 800".
+demo: deps
+	$(SWIFT) build --product clickguard-demo
+	$(SWIFT) build --product clickguard-showcase
+	@SWIFT="$(SWIFT)" XVFB='$(XVFB)' scripts/demo.sh $(DEMO_ARGS)
+
+## Installs the demo under $(PREFIX) (and $(DESTDIR)): bin/clickguard-demo,
+## share/clickguard/ (its .ui files and CSS), the desktop file.
+install: deps
+	$(SWIFT) build -c release --product clickguard-demo
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/clickguard" "$(DESTDIR)$(PREFIX)/share/applications"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/clickguard-demo" "$(DESTDIR)$(PREFIX)/bin/"
+	install -m 644 Resources/*.ui Resources/demo.css "$(DESTDIR)$(PREFIX)/share/clickguard/"
+	install -m 644 Resources/io.github.clickguard.Demo.desktop "$(DESTDIR)$(PREFIX)/share/applications/"
+	@echo "install: $(DESTDIR)$(PREFIX)/bin/clickguard-demo (resources in $(DESTDIR)$(PREFIX)/share/clickguard)"
+
+## Benchmarks (see BENCHMARKS.md): release build, every row measured side by
+## side in one run under Xvfb, one table with targets, PASS/MISS and ratios.
+## Builds the demo too (row 6 times its start-up). BENCH_ARGS="--quick" for a
+## quicker, noisier run; BENCH_ARGS="--rows 1,3" for some rows only.
+bench: deps
+	$(SWIFT) build -c release --product clickguard-bench
+	$(SWIFT) build -c release --product clickguard-demo
+	$(XVFB) "$$($(SWIFT) build -c release --show-bin-path)/clickguard-bench" $(BENCH_ARGS)
+
+## Soak: the churn benchmark (SOAK_COUNT guarded buttons created and
+## destroyed, async actions outliving their buttons) under valgrind memcheck.
+## Fails on any definite or indirect leak or invalid access not covered by
+## scripts/valgrind.supp (system libraries' own, documented there), and when
+## any ClickGuard gate or widget state is left behind.
+SOAK_COUNT ?= 2000
+soak: deps
+	@scripts/deps.sh valgrind
+	$(SWIFT) build -c release --product clickguard-bench
+	$(XVFB) env NO_AT_BRIDGE=1 G_SLICE=always-malloc G_DEBUG=gc-friendly \
+	  valgrind --tool=memcheck --leak-check=full --show-leak-kinds=definite,indirect \
+	  --errors-for-leak-kinds=definite,indirect --error-exitcode=1 --num-callers=40 \
+	  --suppressions=scripts/valgrind.supp \
+	  "$$($(SWIFT) build -c release --show-bin-path)/clickguard-bench" soak $(SOAK_COUNT)
+	@echo "make soak: no leaks, no invalid accesses, no ClickGuard state left ($(SOAK_COUNT) buttons)"

@@ -8,6 +8,13 @@ let package = Package(
   products: [
     .library(name: "ClickGuard", targets: ["ClickGuard"]),
     .library(name: "ClickGuardGtk", targets: ["ClickGuardGtk"]),
+    // The GTK 3 module: GTK3_MODULES=/abs/path/libclickguard-gtk-module.so.
+    .library(name: "clickguard-gtk-module", type: .dynamic, targets: ["ClickGuardGtkModule"]),
+    // The benchmarks: make bench (see BENCHMARKS.md).
+    .executable(name: "clickguard-bench", targets: ["ClickGuardBench"]),
+    // The desktop demo (make demo) and its scripted showcase driver.
+    .executable(name: "clickguard-demo", targets: ["ClickGuardDemo"]),
+    .executable(name: "clickguard-showcase", targets: ["ClickGuardShowcase"]),
   ],
   targets: [
     .systemLibrary(
@@ -15,8 +22,30 @@ let package = Package(
       providers: [.apt(["libgtk-3-dev"])]),
     .target(name: "ClickGuard"),
     .target(name: "ClickGuardGtk", dependencies: ["ClickGuard", "CGtk"]),
+    .target(name: "ClickGuardGtkModule", dependencies: ["ClickGuardGtk", "CGtk"]),
+    // libc calls the benchmarks need that Glibc does not import (malloc.h).
+    .systemLibrary(name: "CBenchSupport", path: "Modules/CBenchSupport"),
+    .executableTarget(
+      name: "ClickGuardBench", dependencies: ["ClickGuard", "ClickGuardGtk", "CGtk", "CBenchSupport"],
+      exclude: ["first-frame.c"]),
+    // The demo: a library (options, log, app) with thin executables on top.
+    // MainLoopBridge calls libdispatch's main-queue hooks; without Foundation
+    // nothing else links libdispatch, so the demo links it explicitly.
+    .target(
+      name: "ClickGuardDemoKit", dependencies: ["ClickGuard", "ClickGuardGtk", "CGtk"],
+      linkerSettings: [.linkedLibrary("dispatch")]),
+    .executableTarget(name: "ClickGuardDemo", dependencies: ["ClickGuardDemoKit"]),
+    // Drives the built demo from outside (subprocess, xdotool, its JSON log):
+    // the showcase and the demo's tests share it. Kept out of the app, which
+    // then starts without Foundation.
+    .target(name: "ClickGuardDemoDriver", dependencies: ["ClickGuardDemoKit"]),
+    .executableTarget(name: "ClickGuardShowcase", dependencies: ["ClickGuardDemoDriver", "ClickGuardDemoKit"]),
     .testTarget(name: "ClickGuardTests", dependencies: ["ClickGuard"]),
     .testTarget(name: "ClickGuardGtkTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"]),
+    .testTarget(
+      name: "ClickGuardGtkModuleTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"],
+      exclude: ["Fixtures"]),
+    .testTarget(name: "ClickGuardDemoKitTests", dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,8 @@
 # Installs the Debian packages ClickGuard needs to build, test and run the
 # demo, when any is missing. Says what it does; does nothing when all are there.
 set -euo pipefail
-packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make)
+# Extra packages a target needs (make soak: valgrind) come as arguments.
+packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

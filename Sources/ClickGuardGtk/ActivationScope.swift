@@ -1,20 +1,20 @@
-// ActivationScope: from an activation that runs until control returns to the
-// main loop. Activations inside it are consequences (nested); when it closes,
-// the accepted action is finished, unless an async handler holds it open.
+// ActivationScope: from an accepted activation until control returns to the
+// main loop. When it closes, the accepted action is finished, unless an async
+// handler holds it open.
 
 import CGtk
 import ClickGuard
 
-/// The span of one activation's whole emission: the class handler, every
-/// ordinary handler, the after-handlers (a GtkActionable button's GAction)
-/// and any lag they cause.
+/// The span of one accepted activation's whole emission: the class handler,
+/// every ordinary handler, the after-handlers (a GtkActionable button's
+/// GAction) and any lag they cause.
 ///
-/// It opens when an activation is let through and closes from a
-/// high-priority idle, which GLib runs as soon as the main loop gets control
-/// back and before the next input event is dispatched. Closing finishes the
-/// accepted action's ticket, so the interval starts when **all** of the
-/// click's work is done. An async handler takes a ``TicketHold`` to keep the
-/// gate closed until its work completes.
+/// It opens when an activation is accepted and closes from a high-priority
+/// idle, which GLib runs as soon as the main loop gets control back and
+/// before the next input event is dispatched. Closing finishes the accepted
+/// action's ticket, so the interval starts when **all** of the click's work is
+/// done. An async handler takes a ``TicketHold`` to keep the gate closed until
+/// its work completes.
 @MainActor
 final class ActivationScope {
   /// The scope open now, if any.
@@ -30,7 +30,7 @@ final class ActivationScope {
   }
 
   /// Opens a scope if none is open and adds `ticket` to it.
-  static func enter(_ ticket: ClickTicket?, dispatcher: ClickDispatcher) {
+  static func enter(_ ticket: ClickTicket, dispatcher: ClickDispatcher) {
     let scope: ActivationScope
     if let current {
       scope = current
@@ -51,7 +51,7 @@ final class ActivationScope {
           Unmanaged<ActivationScope>.fromOpaque(data).release()
         })
     }
-    if let ticket { scope.tickets.append(ticket) }
+    scope.tickets.append(ticket)
   }
 
   /// Keeps the current scope's tickets open until the hold is released.
@@ -94,5 +94,22 @@ public final class TicketHold {
   public func release() {
     scope?.release()
     scope = nil
+  }
+}
+
+extension TicketHold {
+  /// Keeps the gate of the activation being handled right now closed until
+  /// the hold is released: for async work started from a handler that
+  /// ClickGuard did not connect, such as a GtkActionable button's GAction
+  /// `activate` handler or a plain `clicked` handler.
+  ///
+  /// ```swift
+  /// let hold = TicketHold.holdCurrentActivation()
+  /// Task { @MainActor in await load(); push("details"); hold?.release() }
+  /// ```
+  /// - Returns: `nil` outside an activation, or when the activation holds no
+  ///   gate (it passed unjudged: guard off, exempt, skipped kind).
+  public static func holdCurrentActivation() -> TicketHold? {
+    ActivationScope.hold()
   }
 }

@@ -18,6 +18,9 @@ import ClickGuard
 enum ClickInterceptor {
   private static var isInstalled = false
   private static var keyboard: (widget: UInt, keyval: UInt32, time: UInt32, processed: MonotonicInstant)?
+  /// How many `clicked` class handlers are running right now (nested clicks
+  /// happen inside the outer one's chain-up).
+  private static var chainDepth = 0
 
   /// How long after a keyboard `activate` a `clicked` with no current event
   /// (GtkButton's 250 ms activate timeout) is still attributed to that key.
@@ -81,32 +84,63 @@ enum ClickInterceptor {
       g_signal_stop_emission_by_name(instance, "clicked")
       return
     }
-    ActivationScope.enter(decision.ticket, dispatcher: dispatcher)
+    if let ticket = decision.ticket { ActivationScope.enter(ticket, dispatcher: dispatcher) }
+    chainDepth += 1
     cg_chain_clicked(instance)
+    chainDepth -= 1
   }
 
   /// Who caused this activation, and when by the input's own clock.
   static func attribution(for instance: gpointer) -> (ActivationSource, EventTimestamp?) {
-    if ActivationScope.current != nil {
+    // Inside another button's class handler: a radio deactivating the old
+    // member of its group, a toggle's set_active from its own click.
+    if chainDepth > 0 {
       return (.nested, EventTimestamp(gdkTime: gtk_get_current_event_time()))
+    }
+    // A key's `activate` leads to one `clicked` at most: the record is used
+    // once, so the app's own clicks on the widget afterwards stay its own.
+    var keyboard: (widget: UInt, keyval: UInt32, time: UInt32, processed: MonotonicInstant)?
+    if let record = Self.keyboard, record.widget == UInt(bitPattern: instance) {
+      keyboard = record
+      Self.keyboard = nil
     }
     if let event = gtk_get_current_event() {
       defer { gdk_event_free(event) }
       let type = gdk_event_get_event_type(event)
       let time = gdk_event_get_time(event)
       if type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE {
+        // A key counts for the button it activated; a handler of that key's
+        // click activating another button is the app's own code.
+        guard keyboard != nil else { return (.programmatic, nil) }
         var keyval: guint = 0
         gdk_event_get_keyval(event, &keyval)
         return (.user, EventTimestamp(gdkTime: InputTracker.downTime(ofKey: keyval) ?? time))
       }
-      if time != 0 { return (.user, EventTimestamp(gdkTime: time)) }
+      // Pointer and touch input counts for the widget it landed on; the app's
+      // own code activating another widget from such a handler does not.
+      if time != 0, landed(event, on: instance) { return (.user, EventTimestamp(gdkTime: time)) }
     }
-    if let keyboard, keyboard.widget == UInt(bitPattern: instance),
-      SystemClock().now().duration(since: keyboard.processed) < keyboardAttributionWindow
-    {
+    if let keyboard, SystemClock().now().duration(since: keyboard.processed) < keyboardAttributionWindow {
       return (.user, EventTimestamp(gdkTime: InputTracker.downTime(ofKey: keyboard.keyval) ?? keyboard.time))
     }
     return (.programmatic, nil)
+  }
+
+  /// Whether `event` was delivered to `instance` or a widget inside it.
+  /// Events that are not pointer or touch input are not checked.
+  private static func landed(_ event: UnsafeMutablePointer<GdkEvent>, on instance: gpointer) -> Bool {
+    switch gdk_event_get_event_type(event) {
+    case GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_TOUCH_BEGIN,
+      GDK_TOUCH_UPDATE, GDK_TOUCH_END, GDK_TOUCH_CANCEL, GDK_MOTION_NOTIFY:
+      var target: gpointer?
+      if let window = cg_event_window(event) { gdk_window_get_user_data(window, &target) }
+      guard let target, GType_.isA(target, gtk_widget_get_type()) else { return false }
+      let widget = target.assumingMemoryBound(to: GtkWidget.self)
+      let button = instance.assumingMemoryBound(to: GtkWidget.self)
+      return widget == button || gtk_widget_is_ancestor(widget, button) != 0
+    default:
+      return true
+    }
   }
 
   /// The action a click performs: the GAction of an actionable button, else

@@ -3,6 +3,10 @@
 
 import CGtk
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Makes `await` work in GTK handlers.
 ///
 /// GLib's main loop does not drain libdispatch's main queue, so a
@@ -24,7 +28,12 @@ public enum MainLoopBridge {
     guard fd >= 0 else { return }
     sourceID = g_unix_fd_add(
       fd, G_IO_IN,
-      { _, _, _ in
+      { fd, _, _ in
+        // libdispatch only writes the eventfd; the loop that waits on it
+        // must reset it (CFRunLoop does), or it stays readable and GLib
+        // spins on this source, starving redraws and frame-clock ticks.
+        var counter: UInt64 = 0
+        _ = read(fd, &counter, MemoryLayout<UInt64>.size)
         _dispatch_main_queue_callback_4CF(nil)
         return 1  // G_SOURCE_CONTINUE
       }, nil)

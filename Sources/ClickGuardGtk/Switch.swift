@@ -13,6 +13,8 @@ import ClickGuard
 @MainActor
 public final class Switch: Control {
   private var keyboardActivation: MonotonicInstant?
+  /// The pointer release a change was last attributed to.
+  private var usedRelease: MonotonicInstant?
 
   /// Creates a switch.
   public convenience init() {
@@ -69,18 +71,27 @@ public final class Switch: Control {
       state.isRestoring = false
       return false
     }
-    ActivationScope.enter(decision.ticket, dispatcher: GtkClickGuard.dispatcher)
+    if let ticket = decision.ticket { ActivationScope.enter(ticket, dispatcher: GtkClickGuard.dispatcher) }
     return true
   }
 
   private func attribution() -> (ActivationSource, EventTimestamp?) {
     let (source, time) = ClickInterceptor.attribution(for: widget.raw)
+    // One click or key press makes one change at most: once a change is
+    // attributed to it, the app's own changes afterwards stay its own.
+    var release = InputTracker.lastRelease
+    if let candidate = release, candidate.widget != UInt(bitPattern: widget.raw) || candidate.processed == usedRelease {
+      release = nil
+    }
+    let keyboardActivation = keyboardActivation
+    if source != .nested {
+      if let release { usedRelease = release.processed }
+      self.keyboardActivation = nil
+    }
     if source != .programmatic { return (source, time) }
     // The animated change: attribute it to the click or key that started it.
     let now = SystemClock().now()
-    if let release = InputTracker.lastRelease, release.widget == UInt(bitPattern: widget.raw),
-      now.duration(since: release.processed) < ClickInterceptor.keyboardAttributionWindow
-    {
+    if let release, now.duration(since: release.processed) < ClickInterceptor.keyboardAttributionWindow {
       return (.user, EventTimestamp(gdkTime: release.time))
     }
     if let keyboardActivation, now.duration(since: keyboardActivation) < ClickInterceptor.keyboardAttributionWindow {

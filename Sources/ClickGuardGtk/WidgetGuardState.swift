@@ -39,7 +39,7 @@ final class WidgetGuardState {
     dispatcher.forget(control: control)
   }
 
-  private static let quark: GQuark = g_quark_from_static_string("clickguard-state")
+  private static let quark: GQuark = g_quark_from_string("clickguard-state")
 
   /// The state on `object`, or `nil` when it has none.
   static func existing(on object: gpointer) -> WidgetGuardState? {

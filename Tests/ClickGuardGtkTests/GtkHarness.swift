@@ -102,18 +102,34 @@ enum GtkHarness {
   /// stalled and the input queues up, as behind a frozen app.
   @discardableResult
   static func xdotool(_ arguments: [String], pumping: Bool = true) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-    process.arguments = arguments
-    do { try process.run() } catch { return -1 }
-    if pumping {
-      while process.isRunning {
-        while g_main_context_iteration(nil, 0) != 0 {}
-        usleep(1000)
+    runChild("/usr/bin/xdotool", arguments, pumping: pumping)
+  }
+
+  /// Runs the program at `path` and waits for it with `waitpid` (not
+  /// Foundation's `Process`, whose exit notice can be lost when something
+  /// else in the process reaps children), pumping the GTK main loop
+  /// meanwhile if `pumping`. Gives up after `timeout` seconds.
+  /// - Returns: the exit status, or -1 if it could not run or was lost.
+  @discardableResult
+  static func runChild(_ path: String, _ arguments: [String], pumping: Bool, timeout: Double = 60) -> Int32 {
+    var pid: pid_t = 0
+    let argv = ([path] + arguments).map { strdup($0) } + [nil]
+    defer { for arg in argv { free(arg) } }
+    guard posix_spawn(&pid, path, nil, nil, argv, environ) == 0 else { return -1 }
+    let end = Date().addingTimeInterval(timeout)
+    var status: Int32 = 0
+    while true {
+      let reaped = waitpid(pid, &status, pumping ? WNOHANG : 0)
+      if reaped == pid { break }
+      if reaped < 0 || Date() > end {
+        if reaped == 0 { kill(pid, SIGKILL) }
+        return -1
       }
+      while g_main_context_iteration(nil, 0) != 0 {}
+      usleep(1000)
     }
-    process.waitUntilExit()
-    return process.terminationStatus
+    // WIFEXITED / WEXITSTATUS are macros.
+    return (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
   }
 
   /// Clicks `widget`'s centre `count` times, `delayMs` apart, with real

@@ -1,0 +1,188 @@
+// Showcase: scripted bursts of real clicks on the running demo under each
+// lag shape, with the guard and fence on and off, read back from the JSON
+// log into a table of clicks versus navigations.
+
+import ClickGuardDemoKit
+import Foundation
+
+/// The protections a scenario runs with.
+public enum Protection: String, Sendable, CaseIterable {
+  /// Guard off, fence off: the naive app.
+  case off
+  /// The per-control guard alone.
+  case guardOnly = "guard"
+  /// The guard and the spill-over fence (the defaults).
+  case full = "guard+fence"
+
+  /// The demo options for it.
+  func apply(to options: inout DemoOptions) {
+    options.guardEnabled = self != .off
+    options.fenceEnabled = self == .full
+  }
+}
+
+/// A lag shape.
+public struct LagShape: Hashable, Sendable {
+  /// Its name in the table.
+  public let name: String
+  /// The demo options for it.
+  public let apply: @Sendable (inout DemoOptions) -> Void
+
+  public static func == (lhs: LagShape, rhs: LagShape) -> Bool { lhs.name == rhs.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+  /// No lag.
+  public static let none = LagShape(name: "no lag") { _ in }
+  /// The main loop stalls 1 s on the first click.
+  public static let stall = LagShape(name: "stall 1000 ms") { $0.stallMs = 1000 }
+  /// The navigation handler sleeps 1 s.
+  public static let handlerLag = LagShape(name: "handler lag 1000 ms") { $0.handlerLagMs = 1000 }
+  /// The navigation waits for an 800 ms async load.
+  public static let asyncLoad = LagShape(name: "async load 800 ms") { $0.asyncMs = 800 }
+
+  /// Every shape, in table order.
+  public static let all: [LagShape] = [.none, .stall, .handlerLag, .asyncLoad]
+}
+
+/// One scripted burst.
+public struct ShowcaseScenario: Sendable {
+  /// The lag injected.
+  public let lag: LagShape
+  /// Guard and fence on or off.
+  public let protection: Protection
+  /// The control clicked (a name from ``DemoWidgets``).
+  public let control: String
+  /// How many clicks.
+  public let clicks: Int
+  /// The gap between clicks.
+  public let delayMs: Int
+
+  /// Creates a scenario.
+  public init(lag: LagShape, protection: Protection, control: String, clicks: Int = 12, delayMs: Int = 150) {
+    self.lag = lag
+    self.protection = protection
+    self.control = control
+    self.clicks = clicks
+    self.delayMs = delayMs
+  }
+
+  /// A file-name-safe name.
+  public var slug: String {
+    "\(lag.name)-\(protection.rawValue)-\(control)".map { $0.isLetter || $0.isNumber ? $0 : "-" }
+      .reduce(into: "") { $0 += String($1) }
+  }
+
+  /// The default set: "Open details" under every lag shape and protection,
+  /// then the unguarded twin and the GAction button under async load.
+  public static let standard: [ShowcaseScenario] =
+    LagShape.all.flatMap { lag in
+      Protection.allCases.map { ShowcaseScenario(lag: lag, protection: $0, control: DemoWidgets.openDetails.name) }
+    } + [
+      ShowcaseScenario(lag: .asyncLoad, protection: .full, control: DemoWidgets.openDetailsUnguarded.name),
+      ShowcaseScenario(lag: .asyncLoad, protection: .full, control: DemoWidgets.openDetailsAction.name),
+    ]
+
+  /// The demo options for this scenario.
+  public func options() -> DemoOptions {
+    var options = DemoOptions()
+    protection.apply(to: &options)
+    lag.apply(&options)
+    return options
+  }
+}
+
+/// A scenario and what it led to.
+public struct ShowcaseResult: Sendable {
+  /// The scenario.
+  public let scenario: ShowcaseScenario
+  /// Its outcome, from the log.
+  public let outcome: BurstOutcome
+  /// The screenshot saved after the burst, if any.
+  public let screenshot: String?
+}
+
+/// A showcase run failed.
+public struct ShowcaseError: Error, CustomStringConvertible {
+  /// Why.
+  public let description: String
+
+  /// Creates an error saying `description`.
+  public init(description: String) {
+    self.description = description
+  }
+}
+
+/// Runs scenarios against the demo binary.
+public final class ShowcaseRunner {
+  private let binary: String
+  private let outputDirectory: String
+
+  /// A runner for `binary`, writing logs and screenshots to `outputDirectory`.
+  public init(binary: String, outputDirectory: String) throws {
+    self.binary = binary
+    self.outputDirectory = outputDirectory
+    try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+  }
+
+  /// Starts the demo for `scenario`, clicks, waits for things to settle,
+  /// saves a screenshot and reads the outcome.
+  /// - Throws: ``ShowcaseError`` when the demo does not start or lay out.
+  public func run(_ scenario: ShowcaseScenario, screenshot: Bool = true) throws -> ShowcaseResult {
+    let base = outputDirectory + "/" + scenario.slug
+    var options = scenario.options()
+    if screenshot { options.screenshot = base + ".png" }
+    let demo = try DemoProcess(binary: binary, arguments: options.arguments, logPath: base + ".jsonl")
+    defer { demo.stop() }
+    guard demo.waitForLine(type: "layout", timeout: 20) != nil, let layout = demo.log.layout else {
+      throw ShowcaseError(description: "the demo did not lay out its window; it printed:\n\(demo.output)")
+    }
+    guard let target = layout.widgets[scenario.control], target.visible else {
+      throw ShowcaseError(description: "no visible widget '\(scenario.control)' in the layout")
+    }
+    if screenshot { demo.waitForLine(type: "screenshot", timeout: 5) }
+    let start = demo.log.lastSeq
+    XInput.burst(on: target.rect, count: scenario.clicks, delayMs: scenario.delayMs)
+    demo.waitForQuiet(quietMs: 1200)
+    var shot: String?
+    if screenshot {
+      let before = demo.log.lastSeq
+      demo.send(SIGUSR1)
+      if let line = demo.waitForLine(type: "screenshot", after: before, timeout: 5), line["error"]?.isNull ?? false {
+        shot = line["path"]?.string
+      }
+    }
+    return ShowcaseResult(
+      scenario: scenario, outcome: demo.log.outcome(of: scenario.control, after: start), screenshot: shot)
+  }
+}
+
+/// The showcase's table.
+public enum ShowcaseTable {
+  /// The column headers.
+  public static let header = [
+    "lag", "protection", "control", "clicks", "ok", "dropped", "passed", "runs", "navigations", "refused",
+    "fence drops", "add-to-cart", "depth",
+  ]
+
+  /// Renders `results` as a Markdown table.
+  public static func render(_ results: [ShowcaseResult]) -> String {
+    let rows =
+      [header]
+      + results.map { result in
+        let o = result.outcome
+        let s = result.scenario
+        return [s.lag.name, s.protection.rawValue, s.control, String(s.clicks)]
+          + [o.accepted, o.dropped, o.passed, o.runs, o.navigations, o.refused, o.fenceDrops, o.spillOverActions]
+          .map(String.init) + [String(o.finalDepth)]
+      }
+    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    func line(_ cells: [String]) -> String {
+      "| "
+        + cells.enumerated().map { column, cell in
+          cell + String(repeating: " ", count: widths[column] - cell.count)
+        }.joined(separator: " | ") + " |"
+    }
+    let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
+    return ([line(rows[0]), rule] + rows.dropFirst().map(line)).joined(separator: "\n")
+  }
+}

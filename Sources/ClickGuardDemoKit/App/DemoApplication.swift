@@ -1,0 +1,214 @@
+// DemoApplication: the GtkApplication (io.github.clickguard.Demo) — its
+// command-line options through GApplication, start-up checks with clear
+// errors and exit statuses, and the window's life cycle.
+
+import CGtk
+import ClickGuard
+import ClickGuardGtk
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The ClickGuard demo application.
+///
+/// ```swift
+/// exit(DemoApplication.main())
+/// ```
+@MainActor
+public final class DemoApplication {
+  /// The application id.
+  public static let applicationID = "io.github.clickguard.Demo"
+  /// The program name used in messages.
+  public static let programName = "clickguard-demo"
+
+  private let startMs = ProcessClock.monotonicMs()
+  private let application: UnsafeMutablePointer<GtkApplication>
+  private var options = DemoOptions()
+  private var resources = ""
+  private var log: DemoLog?
+  private var dispatcher: ClickDispatcher?
+  private var demoWindow: DemoWindow?
+  private var exitStatus = DemoExitStatus.success
+  private var quitReason = "window-closed"
+
+  /// Runs the demo with the process's command line.
+  /// - Returns: the exit status (see ``DemoExitStatus``).
+  public static func main() -> Int32 {
+    do {
+      _ = try CommandLinePreflight.scan(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      reportUsage(error)
+      return DemoExitStatus.usage
+    }
+    let demo = DemoApplication()
+    return withExtendedLifetime(demo) { demo.run() }
+  }
+
+  private init() {
+    application = gtk_application_new(Self.applicationID, G_APPLICATION_NON_UNIQUE)
+  }
+
+  isolated deinit {
+    g_object_unref(application.raw)
+  }
+
+  private var gApplication: UnsafeMutablePointer<GApplication> { application.cast() }
+
+  private func run() -> Int32 {
+    registerOptions()
+    Signal.connect(
+      application.raw, "handle-local-options",
+      withArgument: { [weak self] _, dict in
+        guard let self, let dict else { return DemoExitStatus.failure }
+        return self.handleLocalOptions(dict.assumingMemoryBound(to: GVariantDict.self))
+      })
+    Signal.connect(application.raw, "activate") { [weak self] _ in self?.activate() }
+    Signal.connect(application.raw, "shutdown") { [weak self] _ in
+      guard let self else { return }
+      self.log?.record(.quit(reason: self.quitReason))
+    }
+    let status = g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
+    return status != 0 ? status : exitStatus
+  }
+
+  private func registerOptions() {
+    for spec in OptionSpec.all {
+      let argument: GOptionArg =
+        switch spec.kind {
+        case .flag: G_OPTION_ARG_NONE
+        case .path: G_OPTION_ARG_FILENAME
+        case .milliseconds: G_OPTION_ARG_STRING  // validated here, with our message and status
+        }
+      g_application_add_main_option(
+        gApplication, spec.name, 0, G_OPTION_FLAG_NONE, argument, spec.fullHelp, spec.argumentName)
+    }
+    g_application_set_option_context_summary(
+      gApplication,
+      "Shows ClickGuard stopping repeated clicks on one control from firing its action twice, "
+        + "with lag injected on demand.")
+    g_application_set_option_context_description(
+      gApplication,
+      """
+      Exit status: 0 done, 1 cannot run (resources, log file), 2 bad command line, 3 no display.
+      Resources are looked up in $\(ResourceLocator.environmentVariable), <prefix>/share/clickguard, \
+      the build tree, then the source tree.
+      Signals: SIGUSR1 saves another --screenshot; SIGTERM and SIGINT quit cleanly.
+      """)
+  }
+
+  /// GApplication parsed the command line: validate it and prepare
+  /// everything that can fail before a window exists.
+  /// - Returns: -1 to go on, or the exit status.
+  private func handleLocalOptions(_ dict: UnsafeMutablePointer<GVariantDict>) -> Int32 {
+    var pairs: [(name: String, value: String?)] = []
+    for spec in OptionSpec.all {
+      guard let variant = g_variant_dict_lookup_value(dict, spec.name, nil) else { continue }
+      defer { g_variant_unref(variant) }
+      switch spec.kind {
+      case .flag:
+        if g_variant_get_boolean(variant) != 0 { pairs.append((spec.name, nil)) }
+      case .path:
+        pairs.append((spec.name, g_variant_get_bytestring(variant).map { String(cString: $0) }))
+      case .milliseconds:
+        pairs.append((spec.name, g_variant_get_string(variant, nil).map { String(cString: $0) }))
+      }
+    }
+    do {
+      options = try DemoOptions(values: pairs)
+    } catch {
+      Self.reportUsage(error)
+      return DemoExitStatus.usage
+    }
+    do {
+      resources = try ResourceLocator.forCurrentProcess().locate()
+    } catch {
+      Console.error("\(Self.programName): \(error)")
+      return DemoExitStatus.failure
+    }
+    do {
+      log = try DemoLog(path: options.logFile)
+    } catch {
+      Console.error("\(Self.programName): \(error)")
+      return DemoExitStatus.failure
+    }
+    let dispatcher = ClickDispatcher(configuration: configuration(for: options))
+    GtkClickGuard.dispatcher = dispatcher
+    self.dispatcher = dispatcher
+    do {
+      try GtkClickGuard.start()
+    } catch {
+      Console.error(
+        "\(Self.programName): \(error)\n\(Self.programName): `make demo` runs a scripted showcase under Xvfb instead")
+      return DemoExitStatus.noDisplay
+    }
+    return -1
+  }
+
+  private func configuration(for options: DemoOptions) -> GuardConfiguration {
+    var configuration = GuardConfiguration()
+    if let interval = try? ClickInterval(milliseconds: options.intervalMs) {
+      try? configuration.setInterval(interval)
+    }
+    configuration.mode = options.guardEnabled ? (options.observeOnly ? .observe : .enforce) : .off
+    return configuration
+  }
+
+  private func activate() {
+    if let demoWindow {
+      gtk_window_present(demoWindow.window.cast())
+      return
+    }
+    guard let log, let dispatcher else { return }
+    do {
+      let window = try DemoWindow(
+        application: application, options: options, resources: resources, log: log, dispatcher: dispatcher,
+        startMs: startMs
+      ) { [weak self] sinceStart in self?.firstFrame(sinceProcessStart: sinceStart) }
+      demoWindow = window
+      log.record(.start(appID: Self.applicationID, pid: getpid(), resources: resources, options: options))
+      window.show()
+    } catch {
+      Console.error("\(Self.programName): \(error)")
+      exitStatus = error.status
+      quitReason = "start-failed"
+      g_application_quit(gApplication)
+      return
+    }
+    MainLoop.onUnixSignal(SIGTERM) { [weak self] in self?.quit(reason: "SIGTERM") }
+    MainLoop.onUnixSignal(SIGINT) { [weak self] in self?.quit(reason: "SIGINT") }
+    MainLoop.onUnixSignal(SIGUSR1) { [weak self] in
+      guard let self, let path = self.options.screenshot else { return }
+      self.demoWindow?.screenshot(to: path)
+    }
+  }
+
+  private func firstFrame(sinceProcessStart: Double) {
+    let sinceMain = ProcessClock.monotonicMs() - startMs
+    // Without /proc, the time since main is the best measure available.
+    let measured = sinceProcessStart >= 0 ? sinceProcessStart : sinceMain
+    log?.record(.firstFrame(msSinceProcessStart: measured, msSinceMain: sinceMain))
+    if options.quitAfterFirstFrame {
+      Console.out("first-frame-ms \(Int(measured.rounded()))")
+      quit(reason: "first-frame")
+      return
+    }
+    // Let the first frame's idle work (layout, redraws) settle first.
+    MainLoop.after(ms: 100) { [weak self] in
+      guard let self else { return }
+      self.demoWindow?.logLayout(reason: "startup")
+      if let path = self.options.screenshot {
+        MainLoop.after(ms: 250) { [weak self] in self?.demoWindow?.screenshot(to: path) }
+      }
+    }
+  }
+
+  private func quit(reason: String) {
+    quitReason = reason
+    g_application_quit(gApplication)
+  }
+
+  private static func reportUsage(_ error: OptionError) {
+    Console.error("\(programName): \(error)\nRun '\(programName) --help' to see every option and its range.")
+  }
+}

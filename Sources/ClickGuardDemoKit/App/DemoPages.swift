@@ -1,0 +1,119 @@
+// DemoPages: the home page and the details pages, each built from the same
+// page.ui layout so their primary buttons share one spot on screen.
+
+import CGtk
+import ClickGuard
+import ClickGuardGtk
+
+/// Wraps a builder widget, turning a wrapping error into a start error.
+@MainActor
+func adopt<C>(_ make: () throws(ControlError) -> C) throws(DemoStartError) -> C {
+  do {
+    return try make()
+  } catch {
+    throw DemoStartError("demo layout: \(error)")
+  }
+}
+
+/// The shared layout: a page box whose first child is the primary button.
+@MainActor
+private struct PageLayout {
+  let builder: UIBuilder
+  let root: WidgetPointer
+  let primary: WidgetPointer
+  let extras: WidgetPointer
+
+  init(resources: String, page: String, primaryName: String, primaryLabel: String) throws(DemoStartError) {
+    builder = try UIBuilder(resources: resources, name: "page.ui")
+    root = try builder.widget("page")
+    primary = try builder.widget("primary")
+    extras = try builder.widget("extras")
+    gtk_widget_set_name(root, page + "-page")
+    gtk_widget_set_name(primary, primaryName)
+    gtk_button_set_label(primary.cast(), primaryLabel)
+    setAccessibleName(root, DemoWidgets.pageAccessibleName(page))
+  }
+}
+
+/// The root page: "Open details", its unguarded and GAction twins, a switch
+/// and a check button.
+@MainActor
+final class HomePage {
+  /// The page's container.
+  let root: WidgetPointer
+  /// The guarded "Open details".
+  let openDetails: Button
+  /// The unguarded twin (policy exempt).
+  let openDetailsUnguarded: Button
+  /// The GtkActionable twin (`app.open-details`).
+  let openDetailsAction: Button
+  /// A switch (skipped by default).
+  let notifications: Switch
+  /// A check button (skipped by default).
+  let remember: CheckButton
+  private let builders: [UIBuilder]
+
+  init(resources: String) throws(DemoStartError) {
+    let layout = try PageLayout(
+      resources: resources, page: DemoWidgets.homePage, primaryName: DemoWidgets.openDetails.name,
+      primaryLabel: "Open details")
+    let extras = try UIBuilder(resources: resources, name: "home-extras.ui")
+    gtk_container_add(layout.extras.cast(), try extras.widget("home-extras"))
+    root = layout.root
+    let primary = layout.primary
+    let unguarded = try extras.widget(DemoWidgets.openDetailsUnguarded.name)
+    let actionable = try extras.widget(DemoWidgets.openDetailsAction.name)
+    let switchWidget = try extras.widget(DemoWidgets.notificationsSwitch.name)
+    let check = try extras.widget(DemoWidgets.rememberCheck.name)
+    openDetails = try adopt { () throws(ControlError) in try Button(adopting: primary) }
+    openDetailsUnguarded = try adopt { () throws(ControlError) in try Button(adopting: unguarded) }
+    openDetailsAction = try adopt { () throws(ControlError) in try Button(adopting: actionable) }
+    notifications = try adopt { () throws(ControlError) in try Switch(adopting: switchWidget) }
+    remember = try adopt { () throws(ControlError) in try CheckButton(adopting: check) }
+    openDetailsUnguarded.policy = .exempt
+    builders = [layout.builder, extras]
+  }
+}
+
+/// A details page: "Add to cart" at the spot of "Open details", and a count.
+@MainActor
+final class DetailsPage {
+  /// The navigator's page name.
+  let name: String
+  /// The page's container.
+  let root: WidgetPointer
+  /// The button at the spot of "Open details".
+  let action: Button
+  /// Its name in logs and counters.
+  let actionName: String
+  private let countLabel: WidgetPointer
+  private var count = 0
+  private let builders: [UIBuilder]
+
+  init(resources: String, name: String) throws(DemoStartError) {
+    self.name = name
+    let widget = DemoWidgets.detailsAction(page: name)
+    let layout = try PageLayout(
+      resources: resources, page: name, primaryName: widget.name, primaryLabel: "Add to cart")
+    let extras = try UIBuilder(resources: resources, name: "details-extras.ui")
+    gtk_container_add(layout.extras.cast(), try extras.widget("details-extras"))
+    root = layout.root
+    countLabel = try extras.widget("details-count")
+    let primary = layout.primary
+    action = try adopt { () throws(ControlError) in try Button(adopting: primary) }
+    action.setAccessibleName(widget.accessibleName)
+    actionName = widget.name
+    builders = [layout.builder, extras]
+  }
+
+  /// Counts one "Add to cart" and shows it.
+  func countAction() {
+    count += 1
+    gtk_label_set_text(countLabel.cast(), "Added to cart: \(count) time\(count == 1 ? "" : "s")")
+  }
+
+  /// The page's title in the navigation bar.
+  var title: String {
+    name == DemoWidgets.detailsPage ? "Details" : "Details (\(name.dropFirst(DemoWidgets.detailsPage.count + 1)))"
+  }
+}

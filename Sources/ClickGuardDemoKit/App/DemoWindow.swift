@@ -1,0 +1,246 @@
+// DemoWindow: assembles the demo — the window from demo.ui, the pages, the
+// StackNavigator, the handlers, the panel, the counters and the log — and
+// reports decisions, navigations, the layout and the first frame.
+
+import CGtk
+import ClickGuard
+import ClickGuardGtk
+
+/// The demo's window and everything in it.
+@MainActor
+final class DemoWindow {
+  /// The GtkApplicationWindow.
+  let window: WidgetPointer
+  private let options: DemoOptions
+  private let resources: String
+  private let log: DemoLog
+  private let dispatcher: ClickDispatcher
+  private let builder: UIBuilder
+  private let registry = ControlRegistry()
+  private let lag: LagInjector
+  private let home: HomePage
+  private let navigator: StackNavigator
+  private var detailsPages: [String: DetailsPage] = [:]
+  private var flow: NavigationFlow!
+  private var panel: ControlsPanel!
+  private let counters: CountersView
+  private let logView: LogView
+  private var sawFirstFrame = false
+  private var layoutPending = false
+  private let onFirstFrame: @MainActor (Double) -> Void
+
+  /// Builds the window for `application`.
+  /// - Parameter onFirstFrame: called once with the ms since process start
+  ///   when the first frame is drawn.
+  init(
+    application: UnsafeMutablePointer<GtkApplication>, options: DemoOptions, resources: String, log: DemoLog,
+    dispatcher: ClickDispatcher, startMs: Double, onFirstFrame: @escaping @MainActor (Double) -> Void
+  ) throws(DemoStartError) {
+    self.options = options
+    self.resources = resources
+    self.log = log
+    self.dispatcher = dispatcher
+    self.onFirstFrame = onFirstFrame
+    try Self.loadCSS(resources + "/demo.css")
+    builder = try UIBuilder(resources: resources, name: "demo.ui")
+    window = try builder.widget("window")
+    gtk_window_set_application(window.cast(), application)
+    // The lag injector's input filter must run before the navigator's fence.
+    lag = LagInjector(options: options, log: log)
+    home = try HomePage(resources: resources)
+    navigator = StackNavigator(
+      root: DemoWidgets.homePage, page: home.root, title: "Home", durationMs: UInt32(options.transitionMs))
+    navigator.isFenceEnabled = options.fenceEnabled
+    counters = CountersView(
+      countersLabel: try builder.widget("counters-label"), historyLabel: try builder.widget("history-label"),
+      controls: [
+        DemoWidgets.openDetails, DemoWidgets.openDetailsUnguarded, DemoWidgets.openDetailsAction,
+        DemoWidgets.notificationsSwitch, DemoWidgets.rememberCheck, DemoWidgets.detailsAction(page: "details"),
+        DemoWidgets.back,
+      ].map(\.name))
+    logView = LogView(view: try builder.widget("log-view"), startMs: startMs)
+    try placeNavigator()
+    registerHome()
+    flow = NavigationFlow(navigator: navigator, lag: lag, log: log) { [weak self] page in
+      self?.ensureDetailsPage(page) ?? false
+    }
+    flow.navigateLater = options.navigateLater
+    _ = ensureDetailsPage(DemoWidgets.detailsPage)
+    connectHome(application: application)
+    panel = try ControlsPanel(
+      builder: builder, options: options, dispatcher: dispatcher, navigator: navigator, lag: lag,
+      registry: registry, log: log, titlebar: try builder.widget("titlebar"),
+      onReset: { [weak self] in self?.counters.reset() })
+    observe()
+    counters.showStack(navigator.history.stack)
+    Signal.connect(window.raw, "draw", after: true) { [weak self] _, _ in
+      self?.frameDrawn()
+      return 0
+    }
+  }
+
+  /// Shows the window.
+  func show() {
+    gtk_widget_show_all(window)
+  }
+
+  /// Saves the window as PNG to `path` and logs it.
+  func screenshot(to path: String) {
+    log.record(WindowCapture.save(window, to: path))
+  }
+
+  /// Logs where every named widget is now.
+  func logLayout(reason: String) {
+    let pages =
+      [LaidOutPage(name: DemoWidgets.homePage, accessibleName: accessibleName(of: home.root), title: "Home")]
+      + detailsPages.values.sorted { $0.name < $1.name }.map {
+        LaidOutPage(name: $0.name, accessibleName: accessibleName(of: $0.root), title: $0.title)
+      }
+    log.record(
+      LayoutReporter.event(
+        reason: reason, toplevel: window, topPage: navigator.top, widgets: registry.widgets, pages: pages))
+  }
+
+  private static func loadCSS(_ path: String) throws(DemoStartError) {
+    let provider = gtk_css_provider_new()
+    defer { g_object_unref(provider.map { UnsafeMutableRawPointer($0) }) }
+    var error: UnsafeMutablePointer<GError>?
+    if gtk_css_provider_load_from_path(provider, path, &error) == 0 {
+      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      if let error { g_error_free(error) }
+      throw DemoStartError("cannot load \(path): \(message)")
+    }
+    gtk_style_context_add_provider_for_screen(
+      gdk_screen_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+  }
+
+  private func placeNavigator() throws(DemoStartError) {
+    let slot = try builder.widget("navigator-slot")
+    gtk_header_bar_set_show_close_button(navigator.headerBar.cast(), 0)
+    gtk_style_context_add_class(gtk_widget_get_style_context(navigator.headerBar), "cg-navbar")
+    gtk_widget_set_vexpand(navigator.stack, 1)
+    gtk_container_add(slot.cast(), navigator.headerBar)
+    gtk_container_add(slot.cast(), navigator.stack)
+    setAccessibleName(navigator.stack, "Pages")
+    lag.triggerArea = [navigator.stack, navigator.headerBar]
+  }
+
+  private func registerHome() {
+    registry.register(home.openDetails, DemoWidgets.openDetails)
+    registry.register(home.openDetailsUnguarded, DemoWidgets.openDetailsUnguarded)
+    registry.register(home.openDetailsAction, DemoWidgets.openDetailsAction)
+    registry.register(home.notifications, DemoWidgets.notificationsSwitch)
+    registry.register(home.remember, DemoWidgets.rememberCheck)
+    registry.register(navigator.backButton, DemoWidgets.back)
+  }
+
+  private func connectHome(application: UnsafeMutablePointer<GtkApplication>) {
+    home.openDetails.onClick { [weak self] in self?.flow.openDetails(from: DemoWidgets.openDetails.name) }
+    home.openDetailsUnguarded.onClick { [weak self] in
+      self?.flow.openDetails(from: DemoWidgets.openDetailsUnguarded.name)
+    }
+    let action = g_simple_action_new("open-details", nil)
+    Signal.connect(
+      UnsafeMutableRawPointer(action!), "activate",
+      withArgument: { [weak self] _, _ in
+        self?.flow.openDetails(from: DemoWidgets.openDetailsAction.name)
+        return 0
+      })
+    g_action_map_add_action(OpaquePointer(application), action)
+    g_object_unref(UnsafeMutableRawPointer(action!))
+    home.notifications.onToggle { [weak self] active in
+      self?.log.record(.toggle(control: DemoWidgets.notificationsSwitch.name, active: active))
+    }
+    home.remember.onToggle { [weak self] active in
+      self?.log.record(.toggle(control: DemoWidgets.rememberCheck.name, active: active))
+    }
+  }
+
+  /// Creates, registers and wires the details page `name` unless it exists.
+  private func ensureDetailsPage(_ name: String) -> Bool {
+    if detailsPages[name] != nil { return true }
+    do {
+      let page = try DetailsPage(resources: resources, name: name)
+      try navigator.addPage(name, widget: page.root, title: page.title)
+      registry.register(
+        page.action, name: page.actionName, accessibleName: DemoWidgets.detailsAction(page: name).accessibleName,
+        area: name, tuneAs: DemoWidgets.detailsAction(page: DemoWidgets.detailsPage).name)
+      page.action.onClick { [weak self, weak page] in
+        guard let self, let page else { return }
+        page.countAction()
+        self.log.record(.action(control: page.actionName, does: "add-to-cart"))
+      }
+      gtk_widget_show_all(page.root)
+      detailsPages[name] = page
+      return true
+    } catch {
+      Console.error("clickguard-demo: cannot build page '\(name)': \(error)")
+      return false
+    }
+  }
+
+  private func observe() {
+    log.addListener { [weak self] event, ms in
+      self?.counters.record(event)
+      self?.logView.append(event, at: ms)
+    }
+    dispatcher.addObserver { [weak self] decision in
+      guard let self else { return }
+      let (outcome, reason): (String, String?) =
+        switch decision.outcome {
+        case .accepted: ("accepted", nil)
+        case .dropped(let why): ("dropped", why.rawValue)
+        case .wouldDrop(let why): ("would-drop", why.rawValue)
+        case .passed(let why): ("passed", why.rawValue)
+        }
+      let activation = decision.activation
+      self.log.record(
+        .decision(
+          control: self.registry.name(of: activation.control), action: activation.action.rawValue,
+          kind: activation.kind.rawValue, outcome: outcome, reason: reason, gate: decision.gate?.description,
+          source: activation.source.rawValue, eventTime: activation.eventTime?.milliseconds,
+          runsAction: decision.runsAction))
+    }
+    navigator.addObserver { [weak self] event in
+      guard let self else { return }
+      switch event {
+      case .navigated(let change):
+        let control = self.flow.requester ?? (change.move == .pop ? DemoWidgets.back.name : nil)
+        self.log.record(
+          .navigation(
+            move: change.move.rawValue, from: change.from, to: change.to, depth: change.depth,
+            stack: self.navigator.history.stack, control: control))
+        self.counters.showStack(self.navigator.history.stack)
+        self.scheduleLayoutWhenSettled()
+      case .ignored(let rejection):
+        self.log.record(
+          .navigationRefused(
+            reason: rejection.code, message: rejection.description, control: self.flow.requester,
+            top: self.navigator.top))
+        self.counters.showStack(self.navigator.history.stack)
+      case .inputDropped(let page, let reason, let eventTime):
+        self.log.record(.fenceDrop(page: page, reason: reason.rawValue, eventTime: eventTime?.milliseconds))
+      }
+    }
+  }
+
+  /// Logs a `page-shown` layout once the page's transition has finished.
+  private func scheduleLayoutWhenSettled() {
+    guard !layoutPending else { return }
+    layoutPending = true
+    MainLoop.every(ms: 30) { [weak self] in
+      guard let self else { return false }
+      if self.navigator.isTransitionRunning { return true }
+      self.layoutPending = false
+      MainLoop.idle { [weak self] in self?.logLayout(reason: "page-shown") }
+      return false
+    }
+  }
+
+  private func frameDrawn() {
+    guard !sawFirstFrame else { return }
+    sawFirstFrame = true
+    let sinceStart = ProcessClock.msSinceProcessStart()
+    onFirstFrame(sinceStart ?? -1)
+  }
+}

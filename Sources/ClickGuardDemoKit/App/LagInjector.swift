@@ -1,0 +1,91 @@
+// LagInjector: the three lag shapes the demo can inject, each adjustable
+// live — a main-loop stall (once on the next click, or periodic), a
+// synchronous lag inside the navigation handler, and an async load delay.
+
+import CGtk
+import ClickGuardGtk
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Injects lag into the running demo and logs every injection.
+@MainActor
+final class LagInjector {
+  /// How long a stall blocks the main loop.
+  var stallMs: Int
+  /// Stall every this many ms; 0 stalls once, on the next click.
+  var stallEveryMs: Int {
+    didSet { if stallEveryMs != oldValue { restartPeriodicStall() } }
+  }
+  /// Synchronous sleep inside the navigation handler.
+  var handlerLagMs: Int
+  /// Simulated load before an async navigation.
+  var asyncMs: Int
+  /// Whether the next press in the navigation area stalls (one-shot).
+  private(set) var isArmed: Bool {
+    didSet { if isArmed != oldValue { onArmedChange?(isArmed) } }
+  }
+  /// Told when the one-shot stall is armed or fires.
+  var onArmedChange: (@MainActor (Bool) -> Void)?
+  /// The area whose presses trigger the one-shot stall (the navigator's stack
+  /// and navigation bar), set once they exist.
+  var triggerArea: [WidgetPointer] = []
+
+  private let log: DemoLog
+  private var periodicSource: UInt32 = 0
+
+  /// Creates the injector from the command-line options. Call it before the
+  /// navigator exists, so the stall runs ahead of the spill-over fence.
+  init(options: DemoOptions, log: DemoLog) {
+    self.log = log
+    stallMs = options.stallMs
+    stallEveryMs = options.stallEveryMs
+    handlerLagMs = options.handlerLagMs
+    asyncMs = options.asyncMs
+    isArmed = options.stallMs > 0 && options.stallEveryMs == 0
+    _ = InputFilter.addFilter { [weak self] event in
+      self?.inspect(event)
+      return false
+    }
+    restartPeriodicStall()
+  }
+
+  /// Arms the one-shot stall for the next click in the navigation area.
+  func arm() {
+    isArmed = true
+  }
+
+  /// The handler lag: sleeps synchronously inside `control`'s handler.
+  func applyHandlerLag(in control: String) {
+    guard handlerLagMs > 0 else { return }
+    log.record(.lag(kind: "handler", ms: handlerLagMs, trigger: control))
+    usleep(UInt32(handlerLagMs) * 1000)
+  }
+
+  private func inspect(_ event: UnsafeMutablePointer<GdkEvent>) {
+    guard isArmed, stallMs > 0, stallEveryMs == 0, gdk_event_get_event_type(event) == GDK_BUTTON_PRESS else { return }
+    var data: gpointer?
+    if let window = cg_event_window(event) { gdk_window_get_user_data(window, &data) }
+    guard let target = data?.assumingMemoryBound(to: GtkWidget.self) else { return }
+    guard triggerArea.contains(where: { $0 == target || gtk_widget_is_ancestor(target, $0) != 0 }) else { return }
+    isArmed = false
+    stall(trigger: "next-click")
+  }
+
+  private func stall(trigger: String) {
+    log.record(.lag(kind: "stall", ms: stallMs, trigger: trigger))
+    usleep(UInt32(stallMs) * 1000)
+  }
+
+  private func restartPeriodicStall() {
+    MainLoop.remove(periodicSource)
+    periodicSource = 0
+    guard stallEveryMs > 0 else { return }
+    periodicSource = MainLoop.every(ms: stallEveryMs) { [weak self] in
+      guard let self else { return false }
+      if self.stallMs > 0 { self.stall(trigger: "periodic") }
+      return true
+    }
+  }
+}

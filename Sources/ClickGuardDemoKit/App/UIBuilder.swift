@@ -1,0 +1,79 @@
+// UIBuilder: loads one GtkBuilder .ui file from the resources folder and
+// hands out its widgets by id, with errors that name the file and the id.
+
+import CGtk
+import ClickGuardGtk
+
+/// The demo could not start; ``status`` is the exit status to use.
+public struct DemoStartError: Error, CustomStringConvertible {
+  /// What went wrong.
+  public let description: String
+  /// The exit status (see ``DemoExitStatus``).
+  public let status: Int32
+
+  init(_ description: String, status: Int32 = DemoExitStatus.failure) {
+    self.description = description
+    self.status = status
+  }
+}
+
+/// One loaded .ui file. Keeps the GtkBuilder (and so its objects) alive.
+@MainActor
+final class UIBuilder {
+  private let builder: UnsafeMutablePointer<GtkBuilder>
+  private let file: String
+
+  /// Loads `name` from `resources`.
+  /// - Throws: ``DemoStartError`` with GtkBuilder's message.
+  init(resources: String, name: String) throws(DemoStartError) {
+    file = resources + "/" + name
+    builder = gtk_builder_new()
+    var error: UnsafeMutablePointer<GError>?
+    if gtk_builder_add_from_file(builder, file, &error) == 0 {
+      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      if let error { g_error_free(error) }
+      g_object_unref(builder.raw)
+      throw DemoStartError("cannot load \(file): \(message)")
+    }
+  }
+
+  isolated deinit {
+    g_object_unref(builder.raw)
+  }
+
+  /// The object with `id`.
+  /// - Throws: ``DemoStartError`` naming the file and id.
+  func object(_ id: String) throws(DemoStartError) -> gpointer {
+    guard let object = gtk_builder_get_object(builder, id) else {
+      throw DemoStartError("\(file) has no object with id '\(id)'")
+    }
+    return UnsafeMutableRawPointer(object)
+  }
+
+  /// The widget with `id`; its widget name is set to `id` too (for CSS).
+  /// - Throws: ``DemoStartError`` when it is missing or not a widget.
+  func widget(_ id: String) throws(DemoStartError) -> WidgetPointer {
+    let object = try object(id)
+    guard cg_is_a(object, gtk_widget_get_type()) != 0 else {
+      throw DemoStartError("\(file): '\(id)' is not a widget")
+    }
+    let widget = object.assumingMemoryBound(to: GtkWidget.self)
+    gtk_widget_set_name(widget, id)
+    return widget
+  }
+}
+
+/// Sets `widget`'s accessible name (what AT-SPI tools read).
+@MainActor
+func setAccessibleName(_ widget: WidgetPointer, _ name: String) {
+  if let accessible = gtk_widget_get_accessible(widget) { atk_object_set_name(accessible, name) }
+}
+
+/// `widget`'s accessible name, as assistive technologies read it.
+@MainActor
+func accessibleName(of widget: WidgetPointer) -> String {
+  guard let accessible = gtk_widget_get_accessible(widget), let name = atk_object_get_name(accessible) else {
+    return ""
+  }
+  return String(cString: name)
+}

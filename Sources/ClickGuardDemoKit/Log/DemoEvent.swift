@@ -1,0 +1,217 @@
+// DemoEvent: every line type of the demo's JSON-lines log, with its fields.
+// This file is the log's schema; DemoLogReader reads the same names back.
+
+/// A screen rectangle in root-window coordinates.
+public struct ScreenRect: Hashable, Sendable {
+  /// Left edge.
+  public var x: Int
+  /// Top edge.
+  public var y: Int
+  /// Width.
+  public var width: Int
+  /// Height.
+  public var height: Int
+
+  /// Creates a rectangle.
+  public init(x: Int, y: Int, width: Int, height: Int) {
+    self.x = x
+    self.y = y
+    self.width = width
+    self.height = height
+  }
+
+  /// The centre point.
+  public var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
+}
+
+/// One interactive widget in a `layout` line.
+public struct LaidOutWidget: Sendable {
+  /// The stable name (also the GtkBuilder id and widget name).
+  public var name: String
+  /// The name assistive technologies read.
+  public var accessibleName: String
+  /// The GTK type (`GtkButton`, `GtkSwitch`, …).
+  public var kind: String
+  /// The page holding it, or `panel` / `chrome`.
+  public var area: String
+  /// Where it is on screen.
+  public var rect: ScreenRect
+  /// Whether it is drawn now (mapped; a hidden page's widgets are not).
+  public var visible: Bool
+
+  /// Creates an entry.
+  public init(name: String, accessibleName: String, kind: String, area: String, rect: ScreenRect, visible: Bool) {
+    self.name = name
+    self.accessibleName = accessibleName
+    self.kind = kind
+    self.area = area
+    self.rect = rect
+    self.visible = visible
+  }
+}
+
+/// A page in a `layout` line.
+public struct LaidOutPage: Sendable {
+  /// The navigator's page name (`home`, `details`, `details-2`).
+  public var name: String
+  /// The page container's accessible name.
+  public var accessibleName: String
+  /// The title shown in the navigation bar.
+  public var title: String
+
+  /// Creates an entry.
+  public init(name: String, accessibleName: String, title: String) {
+    self.name = name
+    self.accessibleName = accessibleName
+    self.title = title
+  }
+}
+
+/// Something the demo reports in its log. Each case is one line `type`.
+public enum DemoEvent: Sendable {
+  /// `start`: the demo is running with these settings.
+  case start(appID: String, pid: Int32, resources: String, options: DemoOptions)
+  /// `layout`: where every named widget is, in root-window coordinates.
+  case layout(
+    reason: String, windowXID: UInt, window: ScreenRect, topPage: String, widgets: [LaidOutWidget],
+    pages: [LaidOutPage])
+  /// `decision`: the dispatcher judged an activation.
+  case decision(
+    control: String, action: String, kind: String, outcome: String, reason: String?, gate: String?,
+    source: String, eventTime: UInt32?, runsAction: Bool)
+  /// `action`: a control's handler ran.
+  case action(control: String, does: String)
+  /// `navigation`: the page stack moved.
+  case navigation(move: String, from: String, to: String, depth: Int, stack: [String], control: String?)
+  /// `navigation-refused`: the navigator refused a move.
+  case navigationRefused(reason: String, message: String, control: String?, top: String)
+  /// `fence-drop`: the spill-over fence dropped input aimed at `page`.
+  case fenceDrop(page: String, reason: String, eventTime: UInt32?)
+  /// `toggle`: a switch or check button's change was delivered.
+  case toggle(control: String, active: Bool)
+  /// `lag`: lag was injected.
+  case lag(kind: String, ms: Int, trigger: String)
+  /// `setting`: a setting changed (from the panel).
+  case setting(name: String, value: JSONValue)
+  /// `first-frame`: the first frame was drawn.
+  case firstFrame(msSinceProcessStart: Double, msSinceMain: Double)
+  /// `screenshot`: the window was saved as PNG.
+  case screenshot(path: String, width: Int, height: Int, error: String?)
+  /// `quit`: the demo is exiting.
+  case quit(reason: String)
+
+  /// The line's `type`.
+  public var type: String {
+    switch self {
+    case .start: "start"
+    case .layout: "layout"
+    case .decision: "decision"
+    case .action: "action"
+    case .navigation: "navigation"
+    case .navigationRefused: "navigation-refused"
+    case .fenceDrop: "fence-drop"
+    case .toggle: "toggle"
+    case .lag: "lag"
+    case .setting: "setting"
+    case .firstFrame: "first-frame"
+    case .screenshot: "screenshot"
+    case .quit: "quit"
+    }
+  }
+
+  /// The line's fields after `type`, `seq` and `mono_ms`.
+  public var fields: [(String, JSONValue)] {
+    switch self {
+    case .start(let appID, let pid, let resources, let options):
+      return [
+        ("app_id", .string(appID)), ("pid", .number(pid)), ("resources", .string(resources)),
+        ("options", Self.json(options)),
+      ]
+    case .layout(let reason, let xid, let window, let topPage, let widgets, let pages):
+      return [
+        ("reason", .string(reason)), ("xid", .number(xid)),
+        ("window", Self.json(window)), ("top_page", .string(topPage)),
+        ("widgets", .array(widgets.map(Self.json))),
+        (
+          "pages",
+          .array(
+            pages.map {
+              .object([
+                ("name", .string($0.name)), ("accessible_name", .string($0.accessibleName)),
+                ("title", .string($0.title)),
+              ])
+            })
+        ),
+      ]
+    case .decision(let control, let action, let kind, let outcome, let reason, let gate, let source, let time, let runs):
+      return [
+        ("control", .string(control)), ("action", .string(action)), ("kind", .string(kind)),
+        ("outcome", .string(outcome)), ("reason", .optional(reason)), ("gate", .optional(gate)),
+        ("source", .string(source)), ("event_time", .optional(time)), ("runs_action", .bool(runs)),
+      ]
+    case .action(let control, let does):
+      return [("control", .string(control)), ("does", .string(does))]
+    case .navigation(let move, let from, let to, let depth, let stack, let control):
+      return [
+        ("move", .string(move)), ("from", .string(from)), ("to", .string(to)), ("depth", .number(depth)),
+        ("stack", .array(stack.map { .string($0) })), ("control", .optional(control)),
+      ]
+    case .navigationRefused(let reason, let message, let control, let top):
+      return [
+        ("reason", .string(reason)), ("message", .string(message)), ("control", .optional(control)),
+        ("top", .string(top)),
+      ]
+    case .fenceDrop(let page, let reason, let time):
+      return [("page", .string(page)), ("reason", .string(reason)), ("event_time", .optional(time))]
+    case .toggle(let control, let active):
+      return [("control", .string(control)), ("active", .bool(active))]
+    case .lag(let kind, let ms, let trigger):
+      return [("kind", .string(kind)), ("ms", .number(ms)), ("trigger", .string(trigger))]
+    case .setting(let name, let value):
+      return [("name", .string(name)), ("value", value)]
+    case .firstFrame(let process, let main):
+      return [("ms_since_process_start", .double(process)), ("ms_since_main", .double(main))]
+    case .screenshot(let path, let width, let height, let error):
+      return [
+        ("path", .string(path)), ("width", .number(width)), ("height", .number(height)),
+        ("error", .optional(error)),
+      ]
+    case .quit(let reason):
+      return [("reason", .string(reason))]
+    }
+  }
+
+  /// The whole line: `type`, `seq`, `mono_ms`, then ``fields``.
+  public func line(seq: Int, monoMs: Double) -> JSONValue {
+    .object([("type", .string(type)), ("seq", .number(seq)), ("mono_ms", .double(monoMs))] + fields)
+  }
+
+  static func json(_ rect: ScreenRect) -> JSONValue {
+    .object([
+      ("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)),
+      ("height", .number(rect.height)),
+    ])
+  }
+
+  static func json(_ widget: LaidOutWidget) -> JSONValue {
+    .object([
+      ("name", .string(widget.name)), ("accessible_name", .string(widget.accessibleName)),
+      ("kind", .string(widget.kind)), ("area", .string(widget.area)), ("x", .number(widget.rect.x)),
+      ("y", .number(widget.rect.y)), ("width", .number(widget.rect.width)),
+      ("height", .number(widget.rect.height)), ("visible", .bool(widget.visible)),
+    ])
+  }
+
+  static func json(_ options: DemoOptions) -> JSONValue {
+    .object([
+      ("interval_ms", .number(options.intervalMs)), ("stall_ms", .number(options.stallMs)),
+      ("stall_every_ms", .number(options.stallEveryMs)), ("handler_lag_ms", .number(options.handlerLagMs)),
+      ("async_ms", .number(options.asyncMs)), ("transition_ms", .number(options.transitionMs)),
+      ("navigate_later", .bool(options.navigateLater)),
+      ("guard", .bool(options.guardEnabled)), ("observe", .bool(options.observeOnly)),
+      ("fence", .bool(options.fenceEnabled)), ("log_file", .optional(options.logFile)),
+      ("screenshot", .optional(options.screenshot)),
+      ("quit_after_first_frame", .bool(options.quitAfterFirstFrame)),
+    ])
+  }
+}

@@ -1,0 +1,106 @@
+// JSONValue: a tiny JSON writer with ordered keys, so every log line reads
+// `{"type":…,"seq":…,…}` in a stable order.
+
+/// A JSON value whose objects keep their keys in the order given.
+public enum JSONValue: Equatable, Sendable {
+  /// `null`.
+  case null
+  /// `true` or `false`.
+  case bool(Bool)
+  /// A whole number.
+  case int(Int64)
+  /// A number with a fraction (written with up to 3 decimals).
+  case double(Double)
+  /// A string.
+  case string(String)
+  /// An array.
+  case array([JSONValue])
+  /// An object with ordered keys.
+  case object([(String, JSONValue)])
+
+  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    lhs.encoded == rhs.encoded
+  }
+
+  /// The value as compact JSON on one line.
+  public var encoded: String {
+    var out = ""
+    write(to: &out)
+    return out
+  }
+
+  private func write(to out: inout String) {
+    switch self {
+    case .null: out += "null"
+    case .bool(let value): out += value ? "true" : "false"
+    case .int(let value): out += String(value)
+    case .double(let value):
+      if value.isFinite {
+        let milli = (value * 1000).rounded()
+        let whole = Int64(milli / 1000)
+        let fraction = abs(Int64(milli) - whole * 1000)
+        let sign = milli < 0 && whole == 0 ? "-" : ""
+        out += fraction == 0 ? "\(sign)\(whole)" : "\(sign)\(whole).\(Self.threeDigits(fraction))"
+      } else {
+        out += "null"
+      }
+    case .string(let value): Self.writeString(value, to: &out)
+    case .array(let values):
+      out += "["
+      for (index, value) in values.enumerated() {
+        if index > 0 { out += "," }
+        value.write(to: &out)
+      }
+      out += "]"
+    case .object(let pairs):
+      out += "{"
+      for (index, (key, value)) in pairs.enumerated() {
+        if index > 0 { out += "," }
+        Self.writeString(key, to: &out)
+        out += ":"
+        value.write(to: &out)
+      }
+      out += "}"
+    }
+  }
+
+  private static func threeDigits(_ value: Int64) -> String {
+    var text = String(value)
+    while text.count < 3 { text = "0" + text }
+    while text.hasSuffix("0") { text.removeLast() }
+    return text
+  }
+
+  private static func writeString(_ value: String, to out: inout String) {
+    out += "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    out += "\""
+  }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(integerLiteral value: Int64) { self = .int(value) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+}
+
+extension JSONValue {
+  /// A string, or `null` for `nil`.
+  public static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+  /// A number, or `null` for `nil`.
+  public static func optional<I: BinaryInteger>(_ value: I?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
+  /// A whole number from any integer type.
+  public static func number<I: BinaryInteger>(_ value: I) -> JSONValue { .int(Int64(value)) }
+}

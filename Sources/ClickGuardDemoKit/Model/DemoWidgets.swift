@@ -1,0 +1,81 @@
+// DemoWidgets: the names of the demo's pages and interactive widgets, with
+// their accessible names. The app, its layout log line, the tests and the
+// showcase driver all use this table.
+
+/// A named interactive widget of the demo.
+public struct DemoWidget: Hashable, Sendable {
+  /// The stable name: GtkBuilder id, widget name, log `control` name.
+  public let name: String
+  /// What assistive technologies read.
+  public let accessibleName: String
+  /// `home`, `details`, `chrome` (navigation bar) or `panel`.
+  public let area: String
+}
+
+/// The demo's pages and widgets.
+public enum DemoWidgets {
+  /// The guarded button that opens a details page.
+  public static let openDetails = DemoWidget(name: "open-details", accessibleName: "Open details", area: "home")
+  /// Its unguarded twin (policy exempt): shows the bug.
+  public static let openDetailsUnguarded = DemoWidget(
+    name: "open-details-unguarded", accessibleName: "Open details (unguarded)", area: "home")
+  /// The GtkActionable twin: navigates through the `app.open-details` GAction.
+  public static let openDetailsAction = DemoWidget(
+    name: "open-details-action", accessibleName: "Open details (GAction)", area: "home")
+  /// A switch (skipped by default: toggles freely).
+  public static let notificationsSwitch = DemoWidget(
+    name: "notifications-switch", accessibleName: "Notifications", area: "home")
+  /// A check button (skipped by default: toggles freely).
+  public static let rememberCheck = DemoWidget(
+    name: "remember-check", accessibleName: "Remember my choice", area: "home")
+  /// The navigation bar's back button.
+  public static let back = DemoWidget(name: "back", accessibleName: "Back", area: "chrome")
+
+  /// The button at the spot of "Open details" on the details page `page`
+  /// (`details`, `details-2`, …).
+  public static func detailsAction(page: String) -> DemoWidget {
+    DemoWidget(name: "\(page)-action", accessibleName: "Add to cart (\(page))", area: page)
+  }
+
+  /// The page controls listed in the per-control combo, in order; the
+  /// details pages' buttons are tuned together as `details-action`.
+  public static let tunable: [DemoWidget] = [
+    openDetails, openDetailsUnguarded, openDetailsAction, notificationsSwitch, rememberCheck,
+    detailsAction(page: "details"), back,
+  ]
+
+  /// The controls panel's widgets (GtkBuilder ids in demo.ui).
+  public static let panel: [DemoWidget] = [
+    ("guard-switch", "Click guard"),
+    ("observe-check", "Observe only"),
+    ("interval-spin", "Global interval (ms)"),
+    ("control-combo", "Control to tune"),
+    ("control-policy-combo", "Policy of the selected control"),
+    ("control-interval-spin", "Interval of the selected control (ms)"),
+    ("control-follow-global-check", "Selected control follows the global interval"),
+    ("fence-switch", "Spill-over fence"),
+    ("stall-spin", "Main-loop stall (ms)"),
+    ("stall-every-spin", "Stall period (ms)"),
+    ("stall-arm-button", "Stall on the next click"),
+    ("handler-lag-spin", "Handler lag (ms)"),
+    ("async-spin", "Async load delay (ms)"),
+    ("transition-spin", "Transition (ms)"),
+    ("reset-button", "Reset counters"),
+    ("log-view", "Decision and navigation log"),
+  ].map { DemoWidget(name: $0.0, accessibleName: $0.1, area: "panel") }
+
+  /// The root page's name.
+  public static let homePage = "home"
+  /// The first details page's name; more are `details-2`, `details-3`, …
+  public static let detailsPage = "details"
+
+  /// The details page name for the `index`-th copy on the stack (1-based).
+  public static func detailsPageName(_ index: Int) -> String {
+    index <= 1 ? detailsPage : "\(detailsPage)-\(index)"
+  }
+
+  /// The accessible name of page `page`.
+  public static func pageAccessibleName(_ page: String) -> String {
+    page == homePage ? "Home page" : "Details page (\(page))"
+  }
+}

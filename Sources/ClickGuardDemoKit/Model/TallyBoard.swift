@@ -1,0 +1,127 @@
+// TallyBoard: the live counters per control (accepted, dropped by reason,
+// handler runs, navigations), added up from the demo's own events and
+// rendered as the panel's table.
+
+/// The counts of one control.
+public struct ControlTally: Hashable, Sendable {
+  /// Activations accepted by its gate.
+  public var accepted = 0
+  /// Dropped: the previous action was still running.
+  public var droppedBusy = 0
+  /// Dropped: within the interval after the action finished.
+  public var droppedWithinInterval = 0
+  /// Dropped: by the events' own timestamps.
+  public var droppedEventTime = 0
+  /// Observe mode: would have been dropped.
+  public var wouldDrop = 0
+  /// Let through unjudged (guard off, exempt, skipped kind, programmatic).
+  public var passed = 0
+  /// Times its handler ran (an action or a delivered toggle).
+  public var runs = 0
+  /// Navigations it caused.
+  public var navigations = 0
+  /// Navigations it asked for that the navigator refused.
+  public var refused = 0
+
+  /// Creates zeroed counts.
+  public init() {}
+
+  /// Every drop.
+  public var dropped: Int { droppedBusy + droppedWithinInterval + droppedEventTime }
+}
+
+/// Counters per control, in the order controls were first seen, plus fence
+/// drops per page.
+public struct TallyBoard: Sendable {
+  /// The controls, in display order.
+  public private(set) var names: [String] = []
+  private var tallies: [String: ControlTally] = [:]
+  /// Presses the spill-over fence dropped, per page. A double click's
+  /// second press (GDK_2BUTTON_PRESS, same event time) counts once.
+  public private(set) var fenceDrops: [String: Int] = [:]
+  private var fencedTimes: Set<String> = []
+
+  /// A board listing `names` first (with zero counts).
+  public init(names: [String] = []) {
+    for name in names { touch(name) }
+  }
+
+  /// The counts of `name` (zero when never seen).
+  public subscript(name: String) -> ControlTally { tallies[name] ?? ControlTally() }
+
+  /// All fence drops.
+  public var totalFenceDrops: Int { fenceDrops.values.reduce(0, +) }
+
+  /// Adds `event` up.
+  public mutating func record(_ event: DemoEvent) {
+    switch event {
+    case .decision(let control, _, _, let outcome, let reason, _, _, _, _):
+      update(control) { tally in
+        switch (outcome, reason) {
+        case ("accepted", _): tally.accepted += 1
+        case ("dropped", "busy"): tally.droppedBusy += 1
+        case ("dropped", "within-interval"): tally.droppedWithinInterval += 1
+        case ("dropped", _): tally.droppedEventTime += 1
+        case ("would-drop", _): tally.wouldDrop += 1
+        default: tally.passed += 1
+        }
+      }
+    case .action(let control, _), .toggle(let control, _):
+      update(control) { $0.runs += 1 }
+    case .navigation(_, _, _, _, _, let control?):
+      update(control) { $0.navigations += 1 }
+    case .navigationRefused(_, _, let control?, _):
+      update(control) { $0.refused += 1 }
+    case .fenceDrop(let page, _, let eventTime):
+      if let eventTime, !fencedTimes.insert("\(page)@\(eventTime)").inserted { return }
+      fenceDrops[page, default: 0] += 1
+    default:
+      break
+    }
+  }
+
+  /// Zeroes every count, keeping the rows.
+  public mutating func reset() {
+    for name in names { tallies[name] = ControlTally() }
+    fenceDrops.removeAll()
+    fencedTimes.removeAll()
+  }
+
+  /// The table shown in the window (monospace).
+  public func rendered() -> String {
+    let header = ["control", "ok", "drop", "busy", "intv", "time", "would", "pass", "runs", "nav", "refused"]
+    var rows = [header]
+    for name in names {
+      let t = self[name]
+      rows.append(
+        [name]
+          + [
+            t.accepted, t.dropped, t.droppedBusy, t.droppedWithinInterval, t.droppedEventTime, t.wouldDrop, t.passed,
+            t.runs, t.navigations, t.refused,
+          ].map(String.init))
+    }
+    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    var lines = rows.map { row in
+      row.enumerated().map { column, cell in
+        column == 0
+          ? cell + String(repeating: " ", count: widths[column] - cell.count)
+          : String(repeating: " ", count: widths[column] - cell.count) + cell
+      }.joined(separator: " ")
+    }
+    let fence = fenceDrops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    lines.append("fence drops: " + (fence.isEmpty ? "0" : fence))
+    return lines.joined(separator: "\n")
+  }
+
+  private mutating func touch(_ name: String) {
+    if tallies[name] == nil {
+      tallies[name] = ControlTally()
+      names.append(name)
+    }
+  }
+
+  private mutating func update(_ name: String, _ body: (inout ControlTally) -> Void) {
+    touch(name)
+    body(&tallies[name]!)
+  }
+}

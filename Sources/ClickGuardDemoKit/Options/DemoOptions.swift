@@ -1,0 +1,164 @@
+// DemoOptions: the demo's settings from the command line, validated from
+// plain strings so the rules are testable without GTK.
+
+/// A command-line problem: names the option and what it accepts. The demo
+/// prints ``description`` and exits with ``DemoExitStatus/usage``.
+public struct OptionError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The option at fault, with its dashes (`--interval-ms`), or `nil` for a
+  /// stray argument.
+  public let option: String?
+  /// What is wrong, in words.
+  public let message: String
+
+  /// Creates an error about `option`.
+  public init(option: String?, message: String) {
+    self.option = option
+    self.message = message
+  }
+
+  public var description: String {
+    option.map { "\($0): \(message)" } ?? message
+  }
+}
+
+/// The demo's exit statuses.
+public enum DemoExitStatus {
+  /// Ran and quit normally (also after --help and --quit-after-first-frame).
+  public static let success: Int32 = 0
+  /// Could not run: resources missing, log file not writable.
+  public static let failure: Int32 = 1
+  /// A bad command line: unknown option, missing or invalid value.
+  public static let usage: Int32 = 2
+  /// No display could be opened.
+  public static let noDisplay: Int32 = 3
+}
+
+/// Every setting the command line can give the demo.
+public struct DemoOptions: Equatable, Sendable {
+  /// `--interval-ms`: the guard interval.
+  public var intervalMs = 500
+  /// `--stall-ms`: how long a main-loop stall lasts; 0 = none.
+  public var stallMs = 0
+  /// `--stall-every-ms`: stall periodically; 0 = once, on the next click.
+  public var stallEveryMs = 0
+  /// `--handler-lag-ms`: synchronous lag inside the navigation handler.
+  public var handlerLagMs = 0
+  /// `--async-ms`: simulated load before an async navigation.
+  public var asyncMs = 0
+  /// `--transition-ms`: the page transition's length.
+  public var transitionMs = 250
+  /// `--navigate-later`: the navigation handler switches pages from a
+  /// default-priority idle (`g_idle_add`) on a later main-loop turn, after
+  /// input already queued, instead of inside the click handler.
+  public var navigateLater = false
+  /// `--no-guard` clears it.
+  public var guardEnabled = true
+  /// `--observe`: report drops without dropping.
+  public var observeOnly = false
+  /// `--no-fence` clears it.
+  public var fenceEnabled = true
+  /// `--log-file`.
+  public var logFile: String?
+  /// `--screenshot`.
+  public var screenshot: String?
+  /// `--quit-after-first-frame`.
+  public var quitAfterFirstFrame = false
+
+  /// The defaults.
+  public init() {}
+
+  /// Options from (name, value) pairs as a command-line parser delivers them:
+  /// names without dashes, `nil` values for flags. Later pairs override
+  /// earlier ones, as in GOption.
+  /// - Throws: ``OptionError`` naming the option and the accepted values.
+  public init(values: [(name: String, value: String?)]) throws(OptionError) {
+    self.init()
+    for (name, value) in values { try set(name, value) }
+    if observeOnly && !guardEnabled {
+      throw OptionError(
+        option: "--observe", message: "cannot be combined with --no-guard (observe-only needs the guard on)")
+    }
+  }
+
+  /// Options from a full argument list (without the program name).
+  /// - Throws: ``OptionError`` for unknown options, missing or bad values.
+  public init(arguments: [String]) throws(OptionError) {
+    switch try CommandLinePreflight.scan(arguments) {
+    case .help: self.init()
+    case .run(let pairs): try self.init(pairs: pairs)
+    }
+  }
+
+  private mutating func set(_ name: String, _ value: String?) throws(OptionError) {
+    guard let spec = OptionSpec.named(name) else {
+      throw OptionError(option: "--\(name)", message: "unknown option")
+    }
+    switch spec.kind {
+    case .milliseconds(let range, _):
+      let ms = try Self.milliseconds(value, option: "--\(name)", range: range)
+      switch name {
+      case "interval-ms": intervalMs = ms
+      case "stall-ms": stallMs = ms
+      case "stall-every-ms": stallEveryMs = ms
+      case "handler-lag-ms": handlerLagMs = ms
+      case "async-ms": asyncMs = ms
+      default: transitionMs = ms
+      }
+    case .path:
+      guard let value, !value.isEmpty else {
+        throw OptionError(option: "--\(name)", message: "needs a file path (accepted: a non-empty PATH)")
+      }
+      if name == "log-file" { logFile = value } else { screenshot = value }
+    case .flag:
+      switch name {
+      case "navigate-later": navigateLater = true
+      case "no-guard": guardEnabled = false
+      case "observe": observeOnly = true
+      case "no-fence": fenceEnabled = false
+      default: quitAfterFirstFrame = true
+      }
+    }
+  }
+
+  /// Parses a whole number of milliseconds in `range`.
+  /// - Throws: ``OptionError`` naming `option` and the accepted range.
+  public static func milliseconds(_ text: String?, option: String, range: MillisecondRange) throws(OptionError) -> Int {
+    guard let text, !text.isEmpty else {
+      throw OptionError(option: option, message: "needs a value (accepted: \(range.text))")
+    }
+    let trimmed = text.hasPrefix("+") ? String(text.dropFirst()) : text
+    let digits = trimmed.hasPrefix("-") ? trimmed.dropFirst() : Substring(trimmed)
+    guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+      throw OptionError(
+        option: option, message: "'\(text)' is not a whole number of milliseconds (accepted: \(range.text))")
+    }
+    guard let value = Int(trimmed), range.contains(value) else {
+      throw OptionError(option: option, message: "\(text) is out of range (accepted: \(range.text))")
+    }
+    return value
+  }
+
+  /// The options as a command line that gives these settings (for logs and
+  /// for launching the demo from a driver).
+  public var arguments: [String] {
+    var result: [String] = []
+    let defaults = DemoOptions()
+    func add(_ name: String, _ value: Int, _ defaultValue: Int) {
+      if value != defaultValue { result += ["--\(name)", String(value)] }
+    }
+    add("interval-ms", intervalMs, defaults.intervalMs)
+    add("stall-ms", stallMs, defaults.stallMs)
+    add("stall-every-ms", stallEveryMs, defaults.stallEveryMs)
+    add("handler-lag-ms", handlerLagMs, defaults.handlerLagMs)
+    add("async-ms", asyncMs, defaults.asyncMs)
+    add("transition-ms", transitionMs, defaults.transitionMs)
+    if navigateLater { result.append("--navigate-later") }
+    if !guardEnabled { result.append("--no-guard") }
+    if observeOnly { result.append("--observe") }
+    if !fenceEnabled { result.append("--no-fence") }
+    if let logFile { result += ["--log-file", logFile] }
+    if let screenshot { result += ["--screenshot", screenshot] }
+    if quitAfterFirstFrame { result.append("--quit-after-first-frame") }
+    return result
+  }
+}

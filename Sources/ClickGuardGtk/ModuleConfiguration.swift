@@ -1,0 +1,175 @@
+// ModuleConfiguration: the GTK module's settings, read from environment
+// variables (CLICKGUARD_*). Pure: it takes a dictionary and returns settings
+// plus one warning per rejected value, so it is tested without a process.
+
+import ClickGuard
+
+/// The settings of the ClickGuard GTK module (`libclickguard-gtk-module.so`),
+/// read from `CLICKGUARD_*` environment variables.
+///
+/// | Variable | Accepted | Default |
+/// | --- | --- | --- |
+/// | `CLICKGUARD_INTERVAL_MS` | whole milliseconds, 0 to 60000 | 500 |
+/// | `CLICKGUARD_MODE` | `enforce`, `observe` or `off` | `enforce` |
+/// | `CLICKGUARD_LOG` | a file path (appended to), or `-` for stderr | no log |
+/// | `CLICKGUARD_STALL_MS` | whole milliseconds, 0 to 60000 | 0 (off) |
+/// | `CLICKGUARD_PERIODIC_STALL_MS` | whole milliseconds, 0 to 60000 | 0 (off) |
+/// | `CLICKGUARD_PERIODIC_EVERY_MS` | whole milliseconds, 10 to 600000 | 1000 |
+///
+/// An unset or empty variable takes the default silently. A value that is
+/// not accepted takes the default too, and adds one ``Warning`` naming the
+/// variable, the value, what is accepted and the default used: the app
+/// keeps running, guarded with the defaults.
+///
+/// ```swift
+/// let settings = ModuleConfiguration(environment: ["CLICKGUARD_MODE": "observe"])
+/// settings.guardConfiguration.mode   // .observe
+/// settings.warnings                  // []
+/// ```
+public struct ModuleConfiguration: Hashable, Sendable {
+  /// A rejected environment value.
+  public struct Warning: Hashable, Sendable, CustomStringConvertible {
+    /// The variable, for example `CLICKGUARD_INTERVAL_MS`.
+    public let variable: String
+    /// The value it had.
+    public let value: String
+    /// What the variable accepts.
+    public let accepted: String
+    /// The default used instead.
+    public let defaultUsed: String
+
+    /// One line for stderr, for example
+    /// `clickguard: CLICKGUARD_INTERVAL_MS="fast" is not accepted (accepted:
+    /// whole milliseconds from 0 to 60000); using the default, 500`.
+    public var description: String {
+      "clickguard: \(variable)=\"\(value)\" is not accepted (accepted: \(accepted)); using the default, \(defaultUsed)"
+    }
+  }
+
+  /// Where the decision log goes.
+  public enum LogDestination: Hashable, Sendable {
+    /// Appended to the file at this path.
+    case file(String)
+    /// Written to standard error (`CLICKGUARD_LOG=-`).
+    case standardError
+  }
+
+  /// The interval variable's name.
+  public static let intervalVariable = "CLICKGUARD_INTERVAL_MS"
+  /// The mode variable's name.
+  public static let modeVariable = "CLICKGUARD_MODE"
+  /// The log variable's name.
+  public static let logVariable = "CLICKGUARD_LOG"
+  /// The stall-after-click variable's name.
+  public static let stallVariable = "CLICKGUARD_STALL_MS"
+  /// The periodic stall length variable's name.
+  public static let periodicStallVariable = "CLICKGUARD_PERIODIC_STALL_MS"
+  /// The periodic stall spacing variable's name.
+  public static let periodicEveryVariable = "CLICKGUARD_PERIODIC_EVERY_MS"
+
+  /// Every variable the module reads.
+  public static let variables = [
+    intervalVariable, modeVariable, logVariable, stallVariable, periodicStallVariable, periodicEveryVariable,
+  ]
+
+  /// The dispatcher settings: interval and mode from the environment, the
+  /// rest ClickGuard's defaults (toggles and switches skipped, programmatic
+  /// clicks not guarded).
+  public var guardConfiguration = GuardConfiguration()
+  /// Where each decision is logged as one JSON line, or `nil` for no log.
+  public var log: LogDestination?
+  /// How long to block the main loop after each accepted click, as if the
+  /// app's handler were slow: for trying the guard against lag by hand.
+  /// Zero is off.
+  public var stallAfterClick = ClickInterval.zero
+  /// How long each periodic stall blocks the main loop. Zero is off.
+  public var periodicStall = ClickInterval.zero
+  /// The running time between the end of one periodic stall and the start of
+  /// the next.
+  public var periodicEvery = Self.oneSecond
+  /// The values that were not accepted, one per variable, in the order of
+  /// ``variables``.
+  public var warnings: [Warning] = []
+
+  /// The defaults: enforce, 500 ms, no log, no stalls.
+  public init() {}
+
+  // 1000 ms is in ClickInterval's range, so this never falls back.
+  private static let oneSecond = (try? ClickInterval(milliseconds: 1000)) ?? .zero
+
+  /// Reads the settings from `environment` (variable name to value).
+  public init(environment: [String: String]) {
+    self.init()
+    if let value = Self.value(environment, Self.intervalVariable) {
+      let defaultMs = guardConfiguration.interval.milliseconds
+      if let interval = milliseconds(value, Self.intervalVariable, in: 0...60_000, defaultUsed: "\(defaultMs)") {
+        // In range by construction; setInterval only rejects over 60 s.
+        try? guardConfiguration.setInterval(interval)
+      }
+    }
+    if let value = Self.value(environment, Self.modeVariable) {
+      let name = value.trimmingASCIIWhitespace().lowercased()
+      if let mode = GuardMode(rawValue: name) {
+        guardConfiguration.mode = mode
+      } else {
+        warnings.append(
+          Warning(
+            variable: Self.modeVariable, value: value, accepted: "enforce, observe or off",
+            defaultUsed: guardConfiguration.mode.rawValue))
+      }
+    }
+    if let value = Self.value(environment, Self.logVariable) {
+      log = value == "-" ? .standardError : .file(value)
+    }
+    if let value = Self.value(environment, Self.stallVariable),
+      let stall = milliseconds(value, Self.stallVariable, in: 0...60_000, defaultUsed: "0 (off)")
+    {
+      stallAfterClick = stall
+    }
+    if let value = Self.value(environment, Self.periodicStallVariable),
+      let stall = milliseconds(value, Self.periodicStallVariable, in: 0...60_000, defaultUsed: "0 (off)")
+    {
+      periodicStall = stall
+    }
+    if let value = Self.value(environment, Self.periodicEveryVariable),
+      let every = milliseconds(value, Self.periodicEveryVariable, in: 10...600_000, defaultUsed: "1000")
+    {
+      periodicEvery = every
+    }
+  }
+
+  /// The value of `name`, or `nil` when unset or empty.
+  private static func value(_ environment: [String: String], _ name: String) -> String? {
+    guard let value = environment[name], !value.trimmingASCIIWhitespace().isEmpty else { return nil }
+    return value
+  }
+
+  /// Parses whole milliseconds in `range`; on failure records a warning and
+  /// returns `nil`.
+  private mutating func milliseconds(
+    _ value: String, _ variable: String, in range: ClosedRange<Int>, defaultUsed: String
+  ) -> ClickInterval? {
+    let digits = value.trimmingASCIIWhitespace()
+    if digits.allSatisfy(\.isASCII), let number = Int(digits), range.contains(number),
+      let interval = try? ClickInterval(milliseconds: number, setting: variable)
+    {
+      return interval
+    }
+    warnings.append(
+      Warning(
+        variable: variable, value: value,
+        accepted: "whole milliseconds from \(range.lowerBound) to \(range.upperBound)", defaultUsed: defaultUsed))
+    return nil
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs and line breaks.
+  fileprivate func trimmingASCIIWhitespace() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+      return ""
+    }
+    return String(self[first...last])
+  }
+}

@@ -1,0 +1,65 @@
+// The C entry points of libclickguard-gtk-module.so: what GTK calls when the
+// module is named in GTK3_MODULES (or GTK_MODULES, or --gtk-module=). The
+// work itself is GtkModule.start(), in ClickGuardGtk.
+
+import CGtk
+import ClickGuardGtk
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// GModule's load hook: keeps the module loaded for the life of the process.
+/// Swift code registers runtime metadata and GTK keeps pointers to the class
+/// handler, so unloading it would leave both dangling.
+/// - Returns: `NULL`: loading may go on.
+@_cdecl("g_module_check_init")
+public func clickGuardModuleCheckInit(_ module: OpaquePointer?) -> UnsafePointer<CChar>? {
+  if let module { g_module_make_resident(module) }
+  return nil
+}
+
+/// GTK's module entry point, called once from `gtk_init` on GTK's thread
+/// (with `*argc == 0`). Guards every button in the process; a second call,
+/// or a second copy of the module, is harmless.
+@_cdecl("gtk_module_init")
+public func clickGuardGtkModuleInit(
+  _ argc: UnsafeMutablePointer<Int32>?,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) {
+  startOnGtkThread()
+}
+
+/// GTK's per-display hook, called when a display opens. Starting is
+/// idempotent, so this only matters if `gtk_module_init` did not run.
+@_cdecl("gtk_module_display_init")
+public func clickGuardGtkModuleDisplayInit(_ display: OpaquePointer?) {
+  startOnGtkThread()
+}
+
+/// Starts the module on the main thread; on any other thread it refuses
+/// with one line on stderr (GTK belongs to the thread that called
+/// `gtk_init`, and ClickGuard's state to the main actor).
+private func startOnGtkThread() {
+  guard isMainThread() else {
+    let message = "clickguard: GTK was initialized off the main thread; the module stays idle\n"
+    _ = message.withCString { write(2, $0, strlen($0)) }
+    return
+  }
+  MainActor.assumeIsolated { _ = GtkModule.start() }
+}
+
+/// Whether the calling thread is the process's main thread: its thread id
+/// equals the process id (read from `/proc/thread-self`, which names
+/// `PID/task/TID`). Assumes yes when that cannot be read.
+private func isMainThread() -> Bool {
+  var buffer = [CChar](repeating: 0, count: 64)
+  let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+  guard count > 0 else { return true }
+  let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  let parts = path.split(separator: "/")
+  guard parts.count == 3 else { return true }
+  return parts[0] == parts[2]
+}

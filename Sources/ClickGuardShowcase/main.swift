@@ -1,0 +1,117 @@
+// clickguard-showcase: drives the running demo with scripted bursts of real
+// clicks (xdotool) under each lag shape, guard and fence on and off, and
+// prints a table of clicks versus navigations read from the demo's JSON log.
+// Needs an X display: `make demo` runs it under Xvfb when there is none.
+
+import ClickGuardDemoDriver
+import ClickGuardDemoKit
+import Foundation
+
+/// The showcase's command line.
+struct ShowcaseCommand {
+  var demo: String?
+  var output = "out/showcase"
+  var only: String?
+  var clicks = 12
+  var delayMs = 150
+
+  static let usage = """
+    usage: clickguard-showcase [--demo PATH] [--out DIR] [--only TEXT] [--clicks N] [--delay-ms N]
+      --demo PATH     the clickguard-demo binary (default: beside this one)
+      --out DIR       where logs, screenshots and table.md go (default: out/showcase)
+      --only TEXT     run only scenarios whose name contains TEXT (e.g. "async")
+      --clicks N      clicks per burst (1 to 50, default 12)
+      --delay-ms N    gap between clicks (10 to 2000, default 150)
+    """
+
+  init(_ arguments: [String]) throws {
+    var index = 0
+    func value() throws -> String {
+      index += 1
+      guard index < arguments.count else { throw ShowcaseError(description: "\(arguments[index - 1]) needs a value") }
+      return arguments[index]
+    }
+    func number(_ range: ClosedRange<Int>) throws -> Int {
+      let name = arguments[index]
+      let text = try value()
+      guard let n = Int(text), range.contains(n) else {
+        throw ShowcaseError(
+          description: "\(name): \(text) is not accepted (accepted: \(range.lowerBound) to \(range.upperBound))")
+      }
+      return n
+    }
+    while index < arguments.count {
+      switch arguments[index] {
+      case "--demo": demo = try value()
+      case "--out": output = try value()
+      case "--only": only = try value()
+      case "--clicks": clicks = try number(1...50)
+      case "--delay-ms": delayMs = try number(10...2000)
+      case "-h", "--help":
+        print(Self.usage)
+        exit(0)
+      default: throw ShowcaseError(description: "unknown argument '\(arguments[index])'\n\(Self.usage)")
+      }
+      index += 1
+    }
+  }
+}
+
+func runShowcase() -> Int32 {
+  let command: ShowcaseCommand
+  do {
+    command = try ShowcaseCommand(Array(CommandLine.arguments.dropFirst()))
+  } catch {
+    FileHandle.standardError.write(Data("clickguard-showcase: \(error)\n".utf8))
+    return 2
+  }
+  guard XInput.displayAvailable() else {
+    FileHandle.standardError.write(
+      Data("clickguard-showcase: no X display; run it under xvfb-run (make demo does)\n".utf8))
+    return 1
+  }
+  guard let binary = command.demo ?? DemoProcess.locateBinary() else {
+    FileHandle.standardError.write(Data("clickguard-showcase: cannot find clickguard-demo; pass --demo PATH\n".utf8))
+    return 1
+  }
+  let scenarios = ShowcaseScenario.standard
+    .map {
+      ShowcaseScenario(
+        lag: $0.lag, protection: $0.protection, control: $0.control, clicks: command.clicks, delayMs: command.delayMs)
+    }
+    .filter { scenario in command.only.map { scenario.slug.contains($0) } ?? true }
+  print("Showcase: \(scenarios.count) bursts of \(command.clicks) real clicks, \(command.delayMs) ms apart (\(binary))")
+  var results: [ShowcaseResult] = []
+  do {
+    let runner = try ShowcaseRunner(binary: binary, outputDirectory: command.output)
+    for scenario in scenarios {
+      let result = try runner.run(scenario)
+      let o = result.outcome
+      print(
+        "  \(scenario.lag.name), \(scenario.protection.rawValue), \(scenario.control): "
+          + "\(o.navigations) navigation(s), \(o.dropped) dropped, \(o.fenceDrops) fenced, \(o.spillOverActions) add-to-cart"
+      )
+      results.append(result)
+    }
+  } catch {
+    FileHandle.standardError.write(Data("clickguard-showcase: \(error)\n".utf8))
+    return 1
+  }
+  let table = ShowcaseTable.render(results)
+  print("\n" + table + "\n")
+  print(
+    """
+    ok/dropped/passed: the guard's decisions on the clicked control; runs: its handler ran; navigations: pushes it \
+    caused; refused: pushes the navigator refused (a transition was running); fence drops: presses on the new page \
+    the spill-over fence dropped; add-to-cart: spill-over clicks that reached the details page's button (same spot); \
+    depth: pages on the stack at the end.
+
+    """)
+  let tablePath = command.output + "/table.md"
+  try? (table + "\n").write(toFile: tablePath, atomically: true, encoding: .utf8)
+  let last = results.last { $0.screenshot != nil }?.screenshot
+  print("Logs, screenshots and the table are in \(command.output)/ (table.md\(last.map { "; e.g. \($0)" } ?? ""))")
+  return 0
+}
+
+exit(runShowcase())

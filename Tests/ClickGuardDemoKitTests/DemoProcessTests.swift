@@ -1,0 +1,177 @@
+// The built clickguard-demo as a person and a script meet it: --help, bad
+// options (status 2), no display (status 3), start-up under Xvfb with every
+// named widget laid out and accessible, and bursts of real clicks (xdotool)
+// read back from its JSON log.
+
+import ClickGuardDemoDriver
+import Foundation
+import XCTest
+
+@testable import ClickGuardDemoKit
+
+final class DemoProcessTests: XCTestCase {
+  private var scratch = ""
+
+  override func setUpWithError() throws {
+    scratch = NSTemporaryDirectory() + "clickguard-demo-tests-\(getpid())"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+  }
+
+  private func binary() throws -> String {
+    try XCTUnwrap(DemoProcess.locateBinary(), "clickguard-demo not built: run swift build first")
+  }
+
+  private func requireDisplay() throws {
+    guard XInput.displayAvailable() else { throw XCTSkip("no X display: run under xvfb-run") }
+  }
+
+  /// Starts the demo with `arguments` and waits for its startup layout.
+  private func launch(_ name: String, _ arguments: [String] = []) throws -> (DemoProcess, DemoLayout) {
+    let demo = try DemoProcess(binary: try binary(), arguments: arguments, logPath: "\(scratch)/\(name).jsonl")
+    guard demo.waitForLine(type: "layout", timeout: 20) != nil, let layout = demo.log.layout else {
+      demo.stop()
+      XCTFail("no layout line; the demo printed:\n\(demo.output)")
+      throw XCTSkip("demo did not start")
+    }
+    return (demo, layout)
+  }
+
+  func testHelpListsEveryOptionWithItsRange() throws {
+    let result = try DemoProcess.runToEnd(binary: try binary(), arguments: ["--help"], unsetting: ["DISPLAY"])
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.stdout.contains("Usage:"), result.stdout)
+    for spec in OptionSpec.all {
+      XCTAssertTrue(result.stdout.contains("--\(spec.name)"), spec.name)
+    }
+    XCTAssertTrue(result.stdout.contains("0 to 60000 ms; default 500"), result.stdout)
+  }
+
+  func testBadOptionsExitWithStatus2NamingTheOption() throws {
+    let cases: [([String], String)] = [
+      (["--interval-ms", "-5"], "--interval-ms: -5 is out of range (accepted: 0 to 60000 ms)"),
+      (
+        ["--interval-ms", "abc"], "--interval-ms: 'abc' is not a whole number of milliseconds (accepted: 0 to 60000 ms)"
+      ),
+      (["--stall-ms=20000"], "--stall-ms: 20000 is out of range (accepted: 0 to 10000 ms)"),
+      (["--async-ms"], "--async-ms: needs a value"),
+      (["--bogus"], "--bogus: unknown option"),
+      (["--observe", "--no-guard"], "--observe: cannot be combined with --no-guard"),
+    ]
+    for (arguments, message) in cases {
+      let result = try DemoProcess.runToEnd(binary: try binary(), arguments: arguments)
+      XCTAssertEqual(result.status, 2, "\(arguments)")
+      XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+      XCTAssertTrue(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
+    }
+  }
+
+  func testNoDisplayExitsWith3AndSaysSo() throws {
+    let result = try DemoProcess.runToEnd(
+      binary: try binary(), arguments: [], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
+    XCTAssertEqual(result.status, 3)
+    XCTAssertTrue(result.stderr.contains("cannot open a display"), result.stderr)
+  }
+
+  func testQuitAfterFirstFramePrintsTheTime() throws {
+    try requireDisplay()
+    let result = try DemoProcess.runToEnd(binary: try binary(), arguments: ["--quit-after-first-frame"])
+    XCTAssertEqual(result.status, 0, result.stderr)
+    let line = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("first-frame-ms ") })
+    let ms = try XCTUnwrap(Int(line.dropFirst("first-frame-ms ".count)))
+    XCTAssertGreaterThan(ms, 0)
+    XCTAssertLessThan(ms, 30_000)
+  }
+
+  /// The window maps, and the layout line lists every page and named widget
+  /// with its accessible name and a screen rectangle.
+  func testStartupLaysOutEveryNamedWidget() throws {
+    try requireDisplay()
+    let (demo, layout) = try launch("startup", ["--screenshot", "\(scratch)/startup.png"])
+    defer { demo.stop() }
+    XCTAssertNotEqual(layout.xid, 0)
+    XCTAssertGreaterThan(layout.window.width, 600)
+    XCTAssertEqual(layout.topPage, "home")
+    XCTAssertEqual(layout.pages["home"], "Home page")
+    XCTAssertEqual(layout.pages["details"], "Details page (details)")
+    let expected = DemoWidgets.tunable + DemoWidgets.panel
+    for widget in expected {
+      let entry = try XCTUnwrap(layout.widgets[widget.name], widget.name)
+      XCTAssertEqual(entry.accessibleName, widget.accessibleName, widget.name)
+      XCTAssertEqual(entry.area, widget.area, widget.name)
+      let shownAtStart = widget.area == "home" || widget.area == "panel"
+      XCTAssertEqual(entry.visible, shownAtStart, widget.name)
+      if shownAtStart {
+        XCTAssertGreaterThan(entry.rect.width, 0, widget.name)
+        XCTAssertTrue(
+          entry.rect.x >= layout.window.x && entry.rect.x + entry.rect.width <= layout.window.x + layout.window.width,
+          widget.name)
+      }
+    }
+    let start = try XCTUnwrap(demo.log.lines(ofType: "start").first)
+    XCTAssertEqual(start["app_id"]?.string, "io.github.clickguard.Demo")
+    let shot = try XCTUnwrap(demo.waitForLine(type: "screenshot", timeout: 5))
+    XCTAssertTrue(shot["error"]?.isNull ?? false, "\(shot.encoded)")
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(scratch)/startup.png"))
+    XCTAssertEqual(demo.stop(), 0, "SIGTERM quits cleanly")
+    XCTAssertEqual(demo.log.lines.last?["type"]?.string, "quit")
+  }
+
+  /// Under an async load, a burst on the guarded "Open details" (and on the
+  /// GAction button) navigates once; the same burst on the unguarded twin
+  /// navigates again and again.
+  func testBurstNavigatesOnceGuardedAndMoreThanOnceUnguarded() throws {
+    try requireDisplay()
+    let controls = [
+      DemoWidgets.openDetails.name, DemoWidgets.openDetailsAction.name, DemoWidgets.openDetailsUnguarded.name,
+    ]
+    for control in controls {
+      // No transition: the navigator's transition-running refusals would make
+      // the unguarded count depend on how fast frames come on a loaded machine.
+      let (demo, layout) = try launch(control, ["--async-ms", "600", "--transition-ms", "0"])
+      defer { demo.stop() }
+      let rect = try XCTUnwrap(layout.widgets[control]?.rect)
+      let start = demo.log.lastSeq
+      XInput.burst(on: rect, count: 6, delayMs: 150)
+      demo.waitForQuiet(quietMs: 1000)
+      let outcome = demo.log.outcome(of: control, after: start)
+      if control == DemoWidgets.openDetailsUnguarded.name {
+        XCTAssertGreaterThan(outcome.navigations, 1, "\(control): \(outcome)")
+        XCTAssertEqual(outcome.dropped, 0, "\(control): \(outcome)")
+      } else {
+        XCTAssertEqual(outcome.navigations, 1, "\(control): \(outcome)")
+        XCTAssertEqual(outcome.accepted, 1, "\(control): \(outcome)")
+        XCTAssertGreaterThan(outcome.dropped, 0, "\(control): \(outcome)")
+      }
+    }
+  }
+
+  /// With no lag, the clicks after the navigation land on the details page's
+  /// button, which sits exactly where "Open details" was: the fence drops
+  /// them; the switch and check button toggle freely.
+  func testSpillOverIsFencedAndTogglesPassFreely() throws {
+    try requireDisplay()
+    let (demo, layout) = try launch("spill-over")
+    defer { demo.stop() }
+    let check = try XCTUnwrap(layout.widgets[DemoWidgets.rememberCheck.name]?.rect)
+    var start = demo.log.lastSeq
+    XInput.burst(on: check, count: 4, delayMs: 150)
+    demo.waitForQuiet(quietMs: 500)
+    let toggles = demo.log.lines.filter { ($0["seq"]?.int ?? 0) > start && $0["type"]?.string == "toggle" }
+    XCTAssertEqual(toggles.map { $0["active"]?.bool }, [true, false, true, false])
+    XCTAssertEqual(demo.log.outcome(of: DemoWidgets.rememberCheck.name, after: start).passed, 4)
+
+    let open = try XCTUnwrap(layout.widgets[DemoWidgets.openDetails.name]?.rect)
+    start = demo.log.lastSeq
+    XInput.burst(on: open, count: 8, delayMs: 120)
+    demo.waitForQuiet(quietMs: 1000)
+    let outcome = demo.log.outcome(of: DemoWidgets.openDetails.name, after: start)
+    XCTAssertEqual(outcome.navigations, 1, "\(outcome)")
+    XCTAssertGreaterThan(outcome.fenceDrops, 0, "\(outcome)")
+    XCTAssertEqual(outcome.spillOverActions, 0, "\(outcome)")
+    let shown = try XCTUnwrap(
+      demo.waitForLine(type: "layout", after: start, timeout: 5) { $0["reason"]?.string == "page-shown" })
+    let details = try XCTUnwrap(DemoLayout(shown)?.widgets["details-action"])
+    XCTAssertTrue(details.visible)
+    XCTAssertEqual(details.rect, open, "the details page's button sits exactly where Open details was")
+  }
+}

@@ -1,0 +1,159 @@
+/* clickcount: a plain C GTK 3 app that knows nothing of ClickGuard, for the
+ * module tests. It shows a push button, a button bound to a GAction and a
+ * radio group, prints where they are once it is drawn, counts what happens,
+ * and exits 0 on SIGTERM, SIGINT or after --seconds.
+ *
+ * stdout, one line each, flushed at once:
+ *   ready count=X,Y action=X,Y r1=X,Y r2=X,Y r3=X,Y   (screen centres)
+ *   clicked N                                          (Count's `clicked`)
+ *   activated N                                        (win.bump ran)
+ *   toggled rK active=A group-active=M                 (M: members active now)
+ *   final clicked=N activated=N active=rK maxgap=MS    (at exit)
+ * maxgap is the longest the main loop went without running a 5 ms ticker.
+ *
+ * --no-buttons: a window with only a label, which quits by itself after
+ * half a second. Build: cc clickcount.c $(pkg-config --cflags --libs gtk+-3.0) */
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int clicked_count = 0;
+static int activated_count = 0;
+static GtkWidget *count_button, *action_button, *radios[3];
+static gint64 last_tick = 0, max_gap = 0;
+static gboolean ready = FALSE;
+
+static void print_centre(const char *name, GtkWidget *widget) {
+    GtkAllocation allocation;
+    gtk_widget_get_allocation(widget, &allocation);
+    GtkWidget *toplevel = gtk_widget_get_toplevel(widget);
+    int wx = 0, wy = 0, ox = 0, oy = 0;
+    gtk_widget_translate_coordinates(widget, toplevel, allocation.width / 2, allocation.height / 2, &wx, &wy);
+    gdk_window_get_origin(gtk_widget_get_window(toplevel), &ox, &oy);
+    printf(" %s=%d,%d", name, ox + wx, oy + wy);
+}
+
+static gboolean report_ready(gpointer data) {
+    (void)data;
+    printf("ready");
+    if (count_button != NULL) {
+        print_centre("count", count_button);
+        print_centre("action", action_button);
+        print_centre("r1", radios[0]);
+        print_centre("r2", radios[1]);
+        print_centre("r3", radios[2]);
+    }
+    printf("\n");
+    fflush(stdout);
+    ready = TRUE;
+    last_tick = g_get_monotonic_time();
+    return G_SOURCE_REMOVE;
+}
+
+static gboolean on_map(GtkWidget *window, GdkEvent *event, gpointer data) {
+    (void)window; (void)event; (void)data;
+    g_timeout_add(300, report_ready, NULL);
+    return FALSE;
+}
+
+static gboolean tick(gpointer data) {
+    (void)data;
+    if (ready) {
+        gint64 now = g_get_monotonic_time();
+        if (now - last_tick > max_gap) max_gap = now - last_tick;
+        last_tick = now;
+    }
+    return G_SOURCE_CONTINUE;
+}
+
+static void on_clicked(GtkButton *button, gpointer data) {
+    (void)button; (void)data;
+    printf("clicked %d\n", ++clicked_count);
+    fflush(stdout);
+}
+
+static void on_bump(GSimpleAction *action, GVariant *parameter, gpointer data) {
+    (void)action; (void)parameter; (void)data;
+    printf("activated %d\n", ++activated_count);
+    fflush(stdout);
+}
+
+static int active_radio(void) {
+    for (int i = 0; i < 3; i++)
+        if (gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(radios[i]))) return i + 1;
+    return 0;
+}
+
+static void on_toggled(GtkToggleButton *button, gpointer data) {
+    int active = 0;
+    for (int i = 0; i < 3; i++) active += gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(radios[i])) ? 1 : 0;
+    printf("toggled r%d active=%d group-active=%d\n", GPOINTER_TO_INT(data),
+           gtk_toggle_button_get_active(button) ? 1 : 0, active);
+    fflush(stdout);
+}
+
+static gboolean quit(gpointer data) {
+    (void)data;
+    gtk_main_quit();
+    return G_SOURCE_REMOVE;
+}
+
+int main(int argc, char **argv) {
+    gboolean no_buttons = FALSE;
+    int seconds = 30;
+    gtk_init(&argc, &argv);
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--no-buttons") == 0) no_buttons = TRUE;
+        else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) seconds = atoi(argv[++i]);
+    }
+
+    GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
+    gtk_window_set_title(GTK_WINDOW(window), "clickcount");
+    gtk_window_set_default_size(GTK_WINDOW(window), 300, 320);
+    g_signal_connect(window, "destroy", G_CALLBACK(gtk_main_quit), NULL);
+    g_signal_connect(window, "map-event", G_CALLBACK(on_map), NULL);
+    gtk_widget_add_events(window, GDK_STRUCTURE_MASK);
+
+    if (no_buttons) {
+        gtk_container_add(GTK_CONTAINER(window), gtk_label_new("no buttons here"));
+        g_timeout_add(500, quit, NULL);
+    } else {
+        GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
+        count_button = gtk_button_new_with_label("Count");
+        g_signal_connect(count_button, "clicked", G_CALLBACK(on_clicked), NULL);
+        gtk_box_pack_start(GTK_BOX(box), count_button, TRUE, TRUE, 0);
+
+        GSimpleActionGroup *group = g_simple_action_group_new();
+        GSimpleAction *bump = g_simple_action_new("bump", NULL);
+        g_signal_connect(bump, "activate", G_CALLBACK(on_bump), NULL);
+        g_action_map_add_action(G_ACTION_MAP(group), G_ACTION(bump));
+        gtk_widget_insert_action_group(window, "win", G_ACTION_GROUP(group));
+        action_button = gtk_button_new_with_label("Bump");
+        gtk_actionable_set_action_name(GTK_ACTIONABLE(action_button), "win.bump");
+        gtk_box_pack_start(GTK_BOX(box), action_button, TRUE, TRUE, 0);
+
+        radios[0] = gtk_radio_button_new_with_label(NULL, "Radio 1");
+        radios[1] = gtk_radio_button_new_with_label_from_widget(GTK_RADIO_BUTTON(radios[0]), "Radio 2");
+        radios[2] = gtk_radio_button_new_with_label_from_widget(GTK_RADIO_BUTTON(radios[0]), "Radio 3");
+        for (int i = 0; i < 3; i++) {
+            g_signal_connect(radios[i], "toggled", G_CALLBACK(on_toggled), GINT_TO_POINTER(i + 1));
+            gtk_box_pack_start(GTK_BOX(box), radios[i], TRUE, TRUE, 0);
+        }
+        gtk_container_add(GTK_CONTAINER(window), box);
+    }
+
+    g_unix_signal_add(SIGTERM, quit, NULL);
+    g_unix_signal_add(SIGINT, quit, NULL);
+    g_timeout_add_seconds(seconds, quit, NULL);
+    g_timeout_add(5, tick, NULL);
+    gtk_widget_show_all(window);
+    gtk_window_move(GTK_WINDOW(window), 100, 100);
+    gtk_main();
+
+    printf("final clicked=%d activated=%d active=r%d maxgap=%d\n", clicked_count, activated_count,
+           count_button != NULL ? active_radio() : 0, (int)(max_gap / 1000));
+    fflush(stdout);
+    return 0;
+}

@@ -1,0 +1,158 @@
+// ModuleConfiguration and DecisionLogRecord: the module's CLICKGUARD_*
+// variables and its JSON lines, checked without a process or a display.
+
+import Foundation
+import XCTest
+
+@testable import ClickGuard
+@testable import ClickGuardGtk
+
+final class ModuleConfigurationTests: XCTestCase {
+  func testUnsetOrEmptyVariablesGiveTheDefaultsSilently() {
+    for environment in [[:], Dictionary(uniqueKeysWithValues: ModuleConfiguration.variables.map { ($0, " ") })] {
+      let settings = ModuleConfiguration(environment: environment)
+      XCTAssertEqual(settings.guardConfiguration, GuardConfiguration())
+      XCTAssertEqual(settings.guardConfiguration.interval.milliseconds, 500)
+      XCTAssertEqual(settings.guardConfiguration.mode, .enforce)
+      XCTAssertNil(settings.log)
+      XCTAssertEqual(settings.stallAfterClick, .zero)
+      XCTAssertEqual(settings.periodicStall, .zero)
+      XCTAssertEqual(settings.periodicEvery.milliseconds, 1000)
+      XCTAssertEqual(settings.warnings, [])
+    }
+  }
+
+  func testEveryVariableIsRead() {
+    let settings = ModuleConfiguration(environment: [
+      "CLICKGUARD_INTERVAL_MS": " 250 ", "CLICKGUARD_MODE": "Observe", "CLICKGUARD_LOG": "/tmp/clicks.jsonl",
+      "CLICKGUARD_STALL_MS": "700", "CLICKGUARD_PERIODIC_STALL_MS": "300", "CLICKGUARD_PERIODIC_EVERY_MS": "2000",
+      "UNRELATED": "x",
+    ])
+    XCTAssertEqual(settings.warnings, [])
+    XCTAssertEqual(settings.guardConfiguration.interval.milliseconds, 250)
+    XCTAssertEqual(settings.guardConfiguration.mode, .observe)
+    XCTAssertEqual(settings.log, .file("/tmp/clicks.jsonl"))
+    XCTAssertEqual(settings.stallAfterClick.milliseconds, 700)
+    XCTAssertEqual(settings.periodicStall.milliseconds, 300)
+    XCTAssertEqual(settings.periodicEvery.milliseconds, 2000)
+    // The rest stays ClickGuard's defaults.
+    XCTAssertEqual(settings.guardConfiguration.skippedKinds, [.toggle, .switch])
+    XCTAssertFalse(settings.guardConfiguration.guardsProgrammatic)
+  }
+
+  func testModesAndTheStandardErrorLog() {
+    XCTAssertEqual(ModuleConfiguration(environment: ["CLICKGUARD_MODE": "enforce"]).guardConfiguration.mode, .enforce)
+    XCTAssertEqual(ModuleConfiguration(environment: ["CLICKGUARD_MODE": "OFF"]).guardConfiguration.mode, .off)
+    XCTAssertEqual(ModuleConfiguration(environment: ["CLICKGUARD_LOG": "-"]).log, .standardError)
+  }
+
+  func testRangeBoundsAreAcceptedAndValuesOutsideAreNot() {
+    let accepted: [(String, String)] = [
+      ("CLICKGUARD_INTERVAL_MS", "0"), ("CLICKGUARD_INTERVAL_MS", "60000"), ("CLICKGUARD_STALL_MS", "60000"),
+      ("CLICKGUARD_PERIODIC_STALL_MS", "0"), ("CLICKGUARD_PERIODIC_EVERY_MS", "10"),
+      ("CLICKGUARD_PERIODIC_EVERY_MS", "600000"),
+    ]
+    for (variable, value) in accepted {
+      XCTAssertEqual(ModuleConfiguration(environment: [variable: value]).warnings, [], "\(variable)=\(value)")
+    }
+    let rejected: [(String, String)] = [
+      ("CLICKGUARD_INTERVAL_MS", "60001"), ("CLICKGUARD_INTERVAL_MS", "-1"), ("CLICKGUARD_INTERVAL_MS", "1.5"),
+      ("CLICKGUARD_INTERVAL_MS", "500ms"), ("CLICKGUARD_INTERVAL_MS", "99999999999999999999"),
+      ("CLICKGUARD_INTERVAL_MS", "٥٠٠"), ("CLICKGUARD_STALL_MS", "60001"), ("CLICKGUARD_PERIODIC_STALL_MS", "x"),
+      ("CLICKGUARD_PERIODIC_EVERY_MS", "9"), ("CLICKGUARD_PERIODIC_EVERY_MS", "600001"),
+      ("CLICKGUARD_MODE", "enforcing"),
+    ]
+    for (variable, value) in rejected {
+      let settings = ModuleConfiguration(environment: [variable: value])
+      XCTAssertEqual(settings.warnings.map(\.variable), [variable], "\(variable)=\(value)")
+      XCTAssertEqual(settings.warnings.first?.value, value)
+    }
+  }
+
+  func testARejectedValueKeepsTheDefaultAndTheOthersStillApply() {
+    let settings = ModuleConfiguration(environment: [
+      "CLICKGUARD_INTERVAL_MS": "soon", "CLICKGUARD_MODE": "observe", "CLICKGUARD_STALL_MS": "-20",
+    ])
+    XCTAssertEqual(settings.guardConfiguration.interval.milliseconds, 500)
+    XCTAssertEqual(settings.guardConfiguration.mode, .observe)
+    XCTAssertEqual(settings.stallAfterClick, .zero)
+    XCTAssertEqual(settings.warnings.map(\.variable), ["CLICKGUARD_INTERVAL_MS", "CLICKGUARD_STALL_MS"])
+  }
+
+  func testTheWarningNamesVariableValueAcceptedRangeAndDefault() {
+    let interval = ModuleConfiguration(environment: ["CLICKGUARD_INTERVAL_MS": "soon"]).warnings
+    XCTAssertEqual(
+      interval.map(\.description),
+      [
+        "clickguard: CLICKGUARD_INTERVAL_MS=\"soon\" is not accepted "
+          + "(accepted: whole milliseconds from 0 to 60000); using the default, 500"
+      ])
+    let mode = ModuleConfiguration(environment: ["CLICKGUARD_MODE": "loud"]).warnings
+    XCTAssertEqual(
+      mode.map(\.description),
+      [
+        "clickguard: CLICKGUARD_MODE=\"loud\" is not accepted (accepted: enforce, observe or off); "
+          + "using the default, enforce"
+      ])
+  }
+
+  func testARecordIsOneLineOfValidJSON() throws {
+    let decision = ClickDecision(
+      activation: Activation(
+        control: ControlID(0xABC), action: "win.save", kind: .button,
+        eventTime: EventTimestamp(milliseconds: 4_000_000_000), source: .user),
+      gate: nil, outcome: .wouldDrop(.eventTime), instant: MonotonicInstant(nanoseconds: 0), ticket: nil)
+    let widget = WidgetDescription(
+      typeName: "GtkButton", builderID: nil, label: "Say \"hi\"\n\\ \u{1}\u{2028} é", accessibleName: "Save")
+    let record = DecisionLogRecord(
+      decision: decision, widget: widget, time: "2025-01-02T03:04:05.006Z", pid: 42, program: nil)
+    let line = record.jsonLine
+    XCTAssertFalse(line.contains("\n"))
+    XCTAssertFalse(line.contains("\u{2028}"))
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    XCTAssertEqual(object["label"] as? String, "Say \"hi\"\n\\ \u{1}\u{2028} é")
+    XCTAssertEqual(object["widget"] as? String, "GtkButton")
+    XCTAssertEqual(object["accessible"] as? String, "Save")
+    XCTAssertEqual(object["action"] as? String, "win.save")
+    XCTAssertEqual(object["kind"] as? String, "button")
+    XCTAssertEqual(object["source"] as? String, "user")
+    XCTAssertEqual(object["outcome"] as? String, "would-drop")
+    XCTAssertEqual(object["reason"] as? String, "event-time")
+    XCTAssertEqual(object["event_time"] as? Int, 4_000_000_000)
+    XCTAssertEqual(object["control"] as? String, "0xabc")
+    XCTAssertEqual(object["pid"] as? Int, 42)
+    XCTAssertEqual(object["time"] as? String, "2025-01-02T03:04:05.006Z")
+    XCTAssertTrue(object["id"] is NSNull)
+    XCTAssertTrue(object["program"] is NSNull)
+    XCTAssertEqual(
+      Set(object.keys),
+      [
+        "time", "pid", "program", "widget", "id", "label", "accessible", "action", "kind", "source", "outcome",
+        "reason", "event_time", "control",
+      ])
+  }
+
+  func testOutcomesAndReasonsAreSpelledForTheLog() {
+    let cases: [(ClickOutcome, String, String?)] = [
+      (.accepted, "accepted", nil), (.dropped(.busy), "dropped", "busy"),
+      (.dropped(.withinInterval), "dropped", "within-interval"), (.wouldDrop(.busy), "would-drop", "busy"),
+      (.passed(.kindSkipped), "passed", "kind-skipped"), (.passed(.programmatic), "passed", "programmatic"),
+    ]
+    for (outcome, name, reason) in cases {
+      let decision = ClickDecision(
+        activation: Activation(control: ControlID(1)), gate: nil, outcome: outcome,
+        instant: MonotonicInstant(nanoseconds: 0), ticket: nil)
+      let record = DecisionLogRecord(
+        decision: decision, widget: WidgetDescription(typeName: "GtkButton"), time: "t", pid: 1, program: "p")
+      XCTAssertEqual(record.outcome, name)
+      XCTAssertEqual(record.reason, reason)
+      XCTAssertTrue(record.jsonLine.contains("\"event_time\":null"))
+    }
+  }
+
+  func testTheTimeIsISO8601InUTCWithMilliseconds() {
+    let time = DecisionLogRecord.now()
+    XCTAssertNotNil(
+      time.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$"#, options: .regularExpression), time)
+  }
+}

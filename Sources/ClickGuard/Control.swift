@@ -16,26 +16,40 @@ public struct ControlID: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { "0x" + String(rawValue, radix: 16) }
+
+  /// Hashes the identity with a multiply and a shift (Fibonacci hashing)
+  /// instead of SipHash: every decision looks a control up, identities are
+  /// addresses (distinct, spread), and nobody outside the process chooses
+  /// them, so SipHash's flooding resistance buys nothing here. The shift
+  /// folds the product's well-mixed high bits into the low bits the
+  /// dictionary indexes by (aligned addresses share their low bits).
+  public func _rawHashValue(seed: Int) -> Int {
+    let product = (rawValue ^ UInt(bitPattern: seed)) &* 0x9E37_79B9_7F4A_7C15
+    return Int(bitPattern: product ^ (product >> 29))
+  }
 }
 
 /// The name of an action a control performs: a signal (`clicked`), a GAction
 /// (`app.open-details`) or any name the app chooses.
 ///
 /// Each (control, action) pair has its own gate, so clicks of different
-/// actions on one control are tracked apart.
+/// actions on one control are tracked apart. Names are interned when made,
+/// so comparing and hashing one on the decision path costs an integer's.
 public struct ActionName: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-  /// The name.
-  public let rawValue: String
+  let id: UInt32
 
-  /// Wraps a name.
+  /// Makes (or looks up) the name `rawValue`.
   public init(_ rawValue: String) {
-    self.rawValue = rawValue
+    id = NameTable.actions.intern(rawValue)
   }
 
-  /// Creates a name from a string literal.
+  /// Makes a name from a string literal.
   public init(stringLiteral value: String) {
-    rawValue = value
+    self.init(value)
   }
+
+  /// The name as a string.
+  public var rawValue: String { NameTable.actions.name(id) }
 
   /// A button's `clicked`.
   public static let clicked: ActionName = "clicked"
@@ -48,20 +62,23 @@ public struct ActionName: Hashable, Sendable, ExpressibleByStringLiteral, Custom
 }
 
 /// A key that lets several controls share one gate, for example a toolbar
-/// button and a menu item that open the same page.
+/// button and a menu item that open the same page. Interned like
+/// ``ActionName``.
 public struct GroupKey: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-  /// The key.
-  public let rawValue: String
+  let id: UInt32
 
-  /// Wraps a key.
+  /// Makes (or looks up) the key `rawValue`.
   public init(_ rawValue: String) {
-    self.rawValue = rawValue
+    id = NameTable.groups.intern(rawValue)
   }
 
-  /// Creates a key from a string literal.
+  /// Makes a key from a string literal.
   public init(stringLiteral value: String) {
-    rawValue = value
+    self.init(value)
   }
+
+  /// The key as a string.
+  public var rawValue: String { NameTable.groups.name(id) }
 
   public var description: String { rawValue }
 }

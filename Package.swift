@@ -21,7 +21,11 @@ let package = Package(
       name: "CGtk", path: "Modules/CGtk", pkgConfig: "gtk+-3.0",
       providers: [.apt(["libgtk-3-dev"])]),
     .target(name: "ClickGuard"),
-    .target(name: "ClickGuardGtk", dependencies: ["ClickGuard", "CGtk"]),
+    // MainLoopBridge calls libdispatch's main-queue hooks; a program that
+    // does not import Foundation would otherwise not link libdispatch.
+    .target(
+      name: "ClickGuardGtk", dependencies: ["ClickGuard", "CGtk"],
+      linkerSettings: [.linkedLibrary("dispatch")]),
     .target(name: "ClickGuardGtkModule", dependencies: ["ClickGuardGtk", "CGtk"]),
     // libc calls the benchmarks need that Glibc does not import (malloc.h).
     .systemLibrary(name: "CBenchSupport", path: "Modules/CBenchSupport"),
@@ -29,11 +33,7 @@ let package = Package(
       name: "ClickGuardBench", dependencies: ["ClickGuard", "ClickGuardGtk", "CGtk", "CBenchSupport"],
       exclude: ["first-frame.c"]),
     // The demo: a library (options, log, app) with thin executables on top.
-    // MainLoopBridge calls libdispatch's main-queue hooks; without Foundation
-    // nothing else links libdispatch, so the demo links it explicitly.
-    .target(
-      name: "ClickGuardDemoKit", dependencies: ["ClickGuard", "ClickGuardGtk", "CGtk"],
-      linkerSettings: [.linkedLibrary("dispatch")]),
+    .target(name: "ClickGuardDemoKit", dependencies: ["ClickGuard", "ClickGuardGtk", "CGtk"]),
     .executableTarget(name: "ClickGuardDemo", dependencies: ["ClickGuardDemoKit"]),
     // Drives the built demo from outside (subprocess, xdotool, its JSON log):
     // the showcase and the demo's tests share it. Kept out of the app, which

@@ -9,9 +9,9 @@ import ClickGuard
 /// every ordinary handler, the after-handlers (a GtkActionable button's
 /// GAction) and any lag they cause.
 ///
-/// It opens when an activation is accepted and closes from a high-priority
-/// idle, which GLib runs as soon as the main loop gets control back and
-/// before the next input event is dispatched. Closing finishes the accepted
+/// It opens when an activation is accepted and closes as soon as the main
+/// loop gets control back, before the next input event is dispatched (see
+/// ``ScopeCloser``). Closing finishes the accepted
 /// action's ticket, so the interval starts when **all** of the click's work is
 /// done. An async handler takes a ``TicketHold`` to keep the gate closed until
 /// its work completes.
@@ -31,27 +31,19 @@ final class ActivationScope {
 
   /// Opens a scope if none is open and adds `ticket` to it.
   static func enter(_ ticket: ClickTicket, dispatcher: ClickDispatcher) {
-    let scope: ActivationScope
-    if let current {
-      scope = current
-    } else {
-      scope = ActivationScope(dispatcher: dispatcher)
-      current = scope
-      let box = Unmanaged.passRetained(scope).toOpaque()
-      g_idle_add_full(
-        G_PRIORITY_HIGH,
-        { data in
-          guard let data else { return 0 }
-          let scope = Unmanaged<ActivationScope>.fromOpaque(data).takeUnretainedValue()
-          MainActor.assumeIsolated { scope.close() }
-          return 0  // G_SOURCE_REMOVE
-        }, box,
-        { data in
-          guard let data else { return }
-          Unmanaged<ActivationScope>.fromOpaque(data).release()
-        })
+    if current == nil {
+      ScopeCloser.attach()
+      current = ActivationScope(dispatcher: dispatcher)
     }
-    scope.tickets.append(ticket)
+    current?.tickets.append(ticket)
+  }
+
+  /// Closes the open scope: the main loop has control back.
+  static func closeCurrent() {
+    guard let scope = current else { return }
+    current = nil
+    scope.isClosed = true
+    scope.finishIfDone()
   }
 
   /// Keeps the current scope's tickets open until the hold is released.
@@ -59,12 +51,6 @@ final class ActivationScope {
     guard let current, !current.tickets.isEmpty else { return nil }
     current.holds += 1
     return TicketHold(scope: current)
-  }
-
-  private func close() {
-    if Self.current === self { Self.current = nil }
-    isClosed = true
-    finishIfDone()
   }
 
   fileprivate func release() {
@@ -76,6 +62,38 @@ final class ActivationScope {
     guard isClosed, holds == 0 else { return }
     for ticket in tickets { dispatcher.finish(ticket) }
     tickets.removeAll()
+  }
+}
+
+/// Closes the open ``ActivationScope`` as soon as the main loop gets control
+/// back: a GSource that stays attached at `G_PRIORITY_HIGH` and does its work
+/// in `prepare`, which GLib calls at the start of every main-loop iteration,
+/// before it polls or dispatches anything else. No allocation and no extra
+/// iteration per click, unlike an idle per scope.
+@MainActor
+enum ScopeCloser {
+  private static var isAttached = false
+
+  /// Attaches the source to the default main context. Idempotent.
+  static func attach() {
+    guard !isAttached else { return }
+    isAttached = true
+    // GLib keeps the pointer for the source's lifetime: the process's.
+    let funcs = UnsafeMutablePointer<GSourceFuncs>.allocate(capacity: 1)
+    funcs.initialize(
+      to: GSourceFuncs(
+        prepare: { _, timeout in
+          timeout?.pointee = -1
+          MainActor.assumeIsolated { ActivationScope.closeCurrent() }
+          return 0
+        },
+        check: { _ in 0 }, dispatch: { _, _, _ in 1 }, finalize: nil, closure_callback: nil,
+        closure_marshal: nil))
+    let source = g_source_new(funcs, guint(MemoryLayout<GSource>.size))
+    g_source_set_priority(source, G_PRIORITY_HIGH)
+    g_source_set_name(source, "clickguard-scope-closer")
+    g_source_attach(source, nil)
+    g_source_unref(source)
   }
 }
 

@@ -34,6 +34,19 @@ demo: deps
 	$(SWIFT) build --product clickguard-showcase
 	@SWIFT="$(SWIFT)" XVFB='$(XVFB)' scripts/demo.sh $(DEMO_ARGS)
 
+## The end-to-end scenarios (issue 6) for people to see: each one runs the real
+## demo under Xvfb with real mouse and keyboard input (xdotool), ClickGuard on
+## and off, and prints the table of navigations, spill-over and drops (also in
+## out/showcase/scenarios.md, with every run's JSON log). About 80 s.
+## SHOWCASE_ARGS="--only 3" runs one scenario; SHOWCASE_MODE= (empty) prints
+## the lag-shape table of `make demo`'s headless showcase instead.
+SHOWCASE_MODE ?= --scenarios
+showcase: deps
+	$(SWIFT) build --product clickguard-demo
+	$(SWIFT) build --product clickguard-showcase
+	$(XVFB) "$$($(SWIFT) build --show-bin-path)/clickguard-showcase" $(SHOWCASE_MODE) \
+	  --demo "$$($(SWIFT) build --show-bin-path)/clickguard-demo" --out out/showcase $(SHOWCASE_ARGS)
+
 ## Installs the demo under $(PREFIX) (and $(DESTDIR)): bin/clickguard-demo,
 ## share/clickguard/ (its .ui files and CSS), the desktop file.
 install: deps

@@ -67,8 +67,8 @@ var swiftClickCount = 0
 enum SignalBench {
   /// The dispatcher the guarded variants use: interval 0 and programmatic
   /// activations guarded, so every `gtk_button_clicked` is judged and
-  /// accepted (the ticket is finished when the main loop runs the scope's
-  /// idle).
+  /// accepted (the ticket is finished when the main loop's next iteration
+  /// closes the activation scope).
   static func judgingEveryEmission() -> ClickDispatcher {
     let configuration = try! GuardConfiguration(interval: .zero, guardsProgrammatic: true)
     return ClickDispatcher(configuration: configuration)
@@ -115,8 +115,8 @@ enum SignalBench {
 
     // Warm-up, then the measured loops. Each emission is followed by
     // draining the main context, as a real click is followed by the main
-    // loop's next iteration: for the guarded variants that runs the
-    // activation scope's G_PRIORITY_HIGH idle, which finishes the ticket.
+    // loop's next iteration: for the guarded variants that closes the
+    // activation scope (ScopeCloser's prepare), which finishes the ticket.
     for _ in 0..<min(count / 10, 20_000) {
       gtk_button_clicked(button)
       drainMainContext()
@@ -128,7 +128,7 @@ enum SignalBench {
     }
     let total = monotonicNanoseconds() - start
 
-    // The emission alone (the idle's work excluded), timed per emission; the
+    // The emission alone (the scope closing excluded), timed per emission; the
     // cost of the two clock reads is measured and subtracted.
     let emitCount = count / 4
     var emitSum: Int64 = 0
@@ -197,13 +197,13 @@ enum SignalBench {
     row.details = [
       "\(count) gtk_button_clicked emissions per process on a mapped GtkButton, each followed by draining the main "
         + "context; guarded variants judge every emission (guardsProgrammatic, interval 0: all accepted, ticket "
-        + "finished by the scope's idle); median of \(rounds) processes per variant, variants interleaved",
+        + "finished when the next main-loop iteration closes the scope); median of \(rounds) processes per variant, variants interleaved",
       "per click, emission + main-loop drain: "
         + SignalVariant.allCases.map { "\($0.rawValue) \(fmt(t($0))) ns" }.joined(separator: ", "),
       "wrapper/plain-swift = \(fmt(wrapperRatio, 2)) (+\(fmt(t(.wrapper) - t(.plainSwift))) ns), "
         + "global/plain-c = \(fmt(globalRatio, 2)) (+\(fmt(t(.global) - t(.plainC))) ns), "
         + "unrouted/plain-c = \(fmt(t(.unrouted) / t(.plainC), 2)) (+\(fmt(t(.unrouted) - t(.plainC))) ns)",
-      "emission alone (idle's work excluded): "
+      "emission alone (scope closing excluded): "
         + SignalVariant.allCases.map { "\($0.rawValue) \(fmt(e($0))) ns" }.joined(separator: ", ")
         + "; wrapper/plain-swift = \(fmt(e(.wrapper) / e(.plainSwift), 2)), global/plain-c = "
         + "\(fmt(e(.global) / e(.plainC), 2))",
@@ -212,8 +212,8 @@ enum SignalBench {
     if !ok {
       row.details.append(
         "why: every judged click pays the interceptor (qdata lookup, attribution, the dispatcher's decision) "
-          + "plus an activation scope whose G_PRIORITY_HIGH idle costs one more main-loop iteration; see "
-          + "BENCHMARKS.md")
+          + "plus the class-handler override and chain-up GLib runs for every routed button (see 'unrouted'); "
+          + "see BENCHMARKS.md")
     }
     return row
   }

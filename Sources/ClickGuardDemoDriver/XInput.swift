@@ -1,10 +1,11 @@
-// XInput: real X input through xdotool (XTEST), as a person's mouse would
-// send it. Used by the showcase and the tests to click the running demo.
+// XInput: real X input through xdotool (XTEST), as a person's mouse and
+// keyboard would send it. Used by the showcase and the tests to drive the
+// running demo.
 
 import ClickGuardDemoKit
 import Foundation
 
-/// Sends real pointer input with `xdotool`.
+/// Sends real pointer and keyboard input with `xdotool`.
 public enum XInput {
   /// The xdotool binary.
   public static let xdotool = "/usr/bin/xdotool"
@@ -34,6 +35,37 @@ public enum XInput {
     click(count: count, delayMs: delayMs)
   }
 
+  /// Clicks each point of `points` in turn, once, `rounds` times over,
+  /// `gapMs` from one click to the next, in one xdotool run so the gaps are
+  /// xdotool's own sleeps (`click --delay 0`: no extra 100 ms after a click).
+  public static func alternate(between points: [(x: Int, y: Int)], rounds: Int, gapMs: Int) {
+    var arguments: [String] = []
+    for round in 0..<rounds {
+      for (index, point) in points.enumerated() {
+        if round > 0 || index > 0 { arguments += ["sleep", seconds(gapMs)] }
+        arguments += ["mousemove", String(point.x), String(point.y), "click", "--delay", "0", "1"]
+      }
+    }
+    run(arguments)
+  }
+
+  /// Gives the X window `xid` the input focus (XSetInputFocus: works with no
+  /// window manager), so key events go to it.
+  public static func focus(window xid: UInt) {
+    run(["windowfocus", String(xid)])
+    usleep(150_000)
+  }
+
+  /// Holds `key` (an X keysym name: `Return`, `space`) down for `ms`, then
+  /// releases it; the X server auto-repeats it meanwhile, as for a person.
+  public static func hold(key: String, ms: Int) {
+    run(["keydown", key, "sleep", seconds(ms), "keyup", key])
+  }
+
+  private static func seconds(_ ms: Int) -> String {
+    String(ms / 1000) + "." + String(ms % 1000).leftPaddedWithZeros(3)
+  }
+
   /// Runs xdotool with `arguments`.
   /// - Returns: its exit status (-1 when it could not start).
   @discardableResult
@@ -48,5 +80,11 @@ public enum XInput {
     do { try process.run() } catch { return -1 }
     process.waitUntilExit()
     return process.terminationStatus
+  }
+}
+
+extension String {
+  fileprivate func leftPaddedWithZeros(_ width: Int) -> String {
+    count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }

@@ -1,7 +1,9 @@
 // clickguard-showcase: drives the running demo with scripted bursts of real
 // clicks (xdotool) under each lag shape, guard and fence on and off, and
 // prints a table of clicks versus navigations read from the demo's JSON log.
-// Needs an X display: `make demo` runs it under Xvfb when there is none.
+// With --scenarios it runs the end-to-end scenarios instead (guard on versus
+// off; `make showcase`). Needs an X display: `make demo` and `make showcase`
+// run it under Xvfb.
 
 import ClickGuardDemoDriver
 import ClickGuardDemoKit
@@ -14,14 +16,16 @@ struct ShowcaseCommand {
   var only: String?
   var clicks = 12
   var delayMs = 150
+  var scenarios = false
 
   static let usage = """
-    usage: clickguard-showcase [--demo PATH] [--out DIR] [--only TEXT] [--clicks N] [--delay-ms N]
+    usage: clickguard-showcase [--scenarios] [--demo PATH] [--out DIR] [--only TEXT] [--clicks N] [--delay-ms N]
+      --scenarios     run the end-to-end scenarios (guard on versus off) and print their table
       --demo PATH     the clickguard-demo binary (default: beside this one)
       --out DIR       where logs, screenshots and table.md go (default: out/showcase)
-      --only TEXT     run only scenarios whose name contains TEXT (e.g. "async")
-      --clicks N      clicks per burst (1 to 50, default 12)
-      --delay-ms N    gap between clicks (10 to 2000, default 150)
+      --only TEXT     run only scenarios whose name contains TEXT (e.g. "async"; with --scenarios, a number: "6")
+      --clicks N      clicks per burst (1 to 50, default 12; not with --scenarios)
+      --delay-ms N    gap between clicks (10 to 2000, default 150; not with --scenarios)
     """
 
   init(_ arguments: [String]) throws {
@@ -47,6 +51,7 @@ struct ShowcaseCommand {
       case "--only": only = try value()
       case "--clicks": clicks = try number(1...50)
       case "--delay-ms": delayMs = try number(10...2000)
+      case "--scenarios": scenarios = true
       case "-h", "--help":
         print(Self.usage)
         exit(0)
@@ -74,6 +79,7 @@ func runShowcase() -> Int32 {
     FileHandle.standardError.write(Data("clickguard-showcase: cannot find clickguard-demo; pass --demo PATH\n".utf8))
     return 1
   }
+  if command.scenarios { return runScenarios(command, binary: binary) }
   let scenarios = ShowcaseScenario.standard
     .map {
       ShowcaseScenario(
@@ -112,6 +118,43 @@ func runShowcase() -> Int32 {
   let last = results.last { $0.screenshot != nil }?.screenshot
   print("Logs, screenshots and the table are in \(command.output)/ (table.md\(last.map { "; e.g. \($0)" } ?? ""))")
   return 0
+}
+
+/// The end-to-end scenarios, guard on then off, and their table.
+func runScenarios(_ command: ShowcaseCommand, binary: String) -> Int32 {
+  let scenarios = EndToEndScenario.all.filter { scenario in
+    command.only.map { scenario.id.hasPrefix($0) || scenario.name.lowercased().contains($0.lowercased()) } ?? true
+  }
+  print("End-to-end scenarios: \(scenarios.count), each run with ClickGuard on and off (\(binary))")
+  var runs: [ScenarioRun] = []
+  do {
+    let runner = try EndToEndRunner(binary: binary, directory: command.output)
+    for scenario in scenarios {
+      for side in GuardSide.allCases {
+        let run = try runner.run(scenario, side: side)
+        let o = run.outcome
+        let spillOver = scenario.countsSpillOver ? "\(o.spillOver) spill-over, " : ""
+        print(
+          "  \(scenario.id) \(scenario.name), \(side.rawValue): \(o.navigations) navigation(s), \(spillOver)"
+            + "\(o.dropped) dropped, \(o.fenceDrops) fenced" + (run.passed ? "" : " — FAIL")
+            + String(format: " (%.1f s)", run.seconds))
+        runs.append(run)
+      }
+    }
+  } catch {
+    FileHandle.standardError.write(Data("clickguard-showcase: \(error)\n".utf8))
+    return 1
+  }
+  let table = EndToEndTable.render(runs)
+  print("\n" + table + "\n\n" + EndToEndTable.legend + "\n")
+  try? (table + "\n").write(toFile: command.output + "/scenarios.md", atomically: true, encoding: .utf8)
+  let failed = runs.filter { !$0.passed }
+  for run in failed { print(run.report) }
+  print(
+    failed.isEmpty
+      ? "All \(runs.count) runs show what they must. Logs and the table are in \(command.output)/ (scenarios.md)."
+      : "\(failed.count) of \(runs.count) runs do not show what they must (reports above).")
+  return failed.isEmpty ? 0 : 1
 }
 
 exit(runShowcase())

@@ -107,6 +107,14 @@ final class DemoProcessTests: XCTestCase {
           widget.name)
       }
     }
+    XCTAssertEqual(layout.focus, DemoWidgets.openDetails.name, "Space and Enter act on Open details at once")
+    XCTAssertEqual(layout.widgets[DemoWidgets.notificationsSwitch.name]?.active, false)
+    XCTAssertEqual(layout.widgets[DemoWidgets.rememberCheck.name]?.active, false)
+    XCTAssertNil(layout.widgets[DemoWidgets.openDetails.name]?.active)
+    let before = demo.log.lastSeq
+    demo.send(SIGUSR2)
+    let requested = demo.waitForLine(type: "layout", after: before, timeout: 5) { $0["reason"]?.string == "requested" }
+    XCTAssertNotNil(requested, "SIGUSR2 logs another layout line")
     let start = try XCTUnwrap(demo.log.lines(ofType: "start").first)
     XCTAssertEqual(start["app_id"]?.string, "io.github.clickguard.Demo")
     let shot = try XCTUnwrap(demo.waitForLine(type: "screenshot", timeout: 5))

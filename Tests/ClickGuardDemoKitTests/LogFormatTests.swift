@@ -63,7 +63,10 @@ final class LogFormatTests: XCTestCase {
       widgets: [
         LaidOutWidget(
           name: "open-details", accessibleName: "Open details", kind: "GtkButton", area: "home",
-          rect: ScreenRect(x: 29, y: 117, width: 300, height: 52), visible: true)
+          rect: ScreenRect(x: 29, y: 117, width: 300, height: 52), visible: true, hasFocus: true),
+        LaidOutWidget(
+          name: "remember-check", accessibleName: "Remember my choice", kind: "GtkCheckButton", area: "home",
+          rect: ScreenRect(x: 29, y: 305, width: 437, height: 22), visible: true, active: true),
       ], pages: [LaidOutPage(name: "home", accessibleName: "Home page", title: "Home")])
     let reader = DemoLogReader(text: event.line(seq: 3, monoMs: 1).encoded + "\n{\"type\":\"trunc")
     XCTAssertEqual(reader.lines.count, 1, "a partial last line is skipped")
@@ -72,6 +75,12 @@ final class LogFormatTests: XCTestCase {
     XCTAssertEqual(layout.widgets["open-details"]?.rect.center.x, 179)
     XCTAssertEqual(layout.widgets["open-details"]?.accessibleName, "Open details")
     XCTAssertEqual(layout.pages["home"], "Home page")
+    XCTAssertEqual(layout.focus, "open-details")
+    XCTAssertEqual(layout.reason, "startup")
+    XCTAssertEqual(layout.seq, 3)
+    XCTAssertNil(layout.widgets["open-details"]?.active, "a plain button has no state")
+    XCTAssertEqual(layout.widgets["remember-check"]?.active, true)
+    XCTAssertEqual(layout.widgets["remember-check"]?.hasFocus, false)
   }
 
   func testBurstOutcomeCountsFromTheLog() {

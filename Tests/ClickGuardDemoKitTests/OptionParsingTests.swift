@@ -35,7 +35,7 @@ final class OptionParsingTests: XCTestCase {
     let options = try parse([
       "--interval-ms", "250", "--stall-ms=800", "--stall-every-ms", "2000", "--handler-lag-ms", "300",
       "--async-ms", "700", "--transition-ms", "0", "--no-fence", "--observe", "--log-file", "/tmp/x.jsonl",
-      "--screenshot=/tmp/s.png", "--quit-after-first-frame",
+      "--screenshot=/tmp/s.png", "--quit-after-first-frame", "--navigate-later",
     ])
     XCTAssertEqual(options.intervalMs, 250)
     XCTAssertEqual(options.stallMs, 800)
@@ -48,6 +48,7 @@ final class OptionParsingTests: XCTestCase {
     XCTAssertEqual(options.logFile, "/tmp/x.jsonl")
     XCTAssertEqual(options.screenshot, "/tmp/s.png")
     XCTAssertTrue(options.quitAfterFirstFrame)
+    XCTAssertTrue(options.navigateLater)
     XCTAssertEqual(try parse(options.arguments), options, "arguments give back the same options")
   }
 

@@ -1,6 +1,6 @@
 // ControlsPanel: binds the panel beside the navigator to the live settings —
-// guard mode, intervals (global and per control), the fence, and the lag
-// injector — and reports every change to the log.
+// guard mode, intervals (global and per control), the fence, the lag
+// injector and the deferred page switch — and reports every change to the log.
 
 import CGtk
 import ClickGuard
@@ -74,6 +74,7 @@ final class ControlsPanel {
     setSpin("handler-lag-spin", options.handlerLagMs, option: "handler-lag-ms")
     setSpin("async-spin", options.asyncMs, option: "async-ms")
     setSpin("transition-spin", options.transitionMs, option: "transition-ms")
+    gtk_toggle_button_set_active(widget("navigate-later-check").cast(), options.navigateLater ? 1 : 0)
     for control in DemoWidgets.tunable {
       gtk_combo_box_text_append(widget("control-combo").cast(), control.name, control.accessibleName)
     }
@@ -134,6 +135,11 @@ final class ControlsPanel {
     onValue("transition-spin") { panel, ms in
       gtk_stack_set_transition_duration(panel.navigator.stack.cast(), guint(ms))
       panel.log.record(.setting(name: "transition-ms", value: .number(ms)))
+    }
+    Signal.connect(widget("navigate-later-check").raw, "toggled") { [weak self] object in
+      guard let self, !self.isLoading else { return }
+      self.lag.navigateLater = gtk_toggle_button_get_active(object.assumingMemoryBound(to: GtkToggleButton.self)) != 0
+      self.log.record(.setting(name: "navigate-later", value: .bool(self.lag.navigateLater)))
     }
     Signal.connect(widget("reset-button").raw, "clicked") { _ in onReset() }
   }

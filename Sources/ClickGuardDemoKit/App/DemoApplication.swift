@@ -93,7 +93,8 @@ public final class DemoApplication {
       Exit status: 0 done, 1 cannot run (resources, log file), 2 bad command line, 3 no display.
       Resources are looked up in $\(ResourceLocator.environmentVariable), <prefix>/share/clickguard, \
       the build tree, then the source tree.
-      Signals: SIGUSR1 saves another --screenshot; SIGTERM and SIGINT quit cleanly.
+      Signals: SIGUSR1 saves another --screenshot; SIGUSR2 logs another layout line; \
+      SIGTERM and SIGINT quit cleanly.
       """)
   }
 
@@ -181,6 +182,9 @@ public final class DemoApplication {
       guard let self, let path = self.options.screenshot else { return }
       self.demoWindow?.screenshot(to: path)
     }
+    // For drivers: where everything is now, which widget has the focus, and
+    // each toggle's state, as another `layout` line.
+    MainLoop.onUnixSignal(SIGUSR2) { [weak self] in self?.demoWindow?.logLayout(reason: "requested") }
   }
 
   private func firstFrame(sinceProcessStart: Double) {

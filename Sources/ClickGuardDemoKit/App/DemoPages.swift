@@ -75,7 +75,8 @@ final class HomePage {
   }
 }
 
-/// A details page: "Add to cart" at the spot of "Open details", and a count.
+/// A details page: "Add to cart" at the spot of "Open details", "Add to
+/// wishlist" further down, and their counts.
 @MainActor
 final class DetailsPage {
   /// The navigator's page name.
@@ -86,8 +87,14 @@ final class DetailsPage {
   let action: Button
   /// Its name in logs and counters.
   let actionName: String
+  /// "Add to wishlist": a second guarded button with its own gate.
+  let wishlist: Button
+  /// Its name in logs and counters.
+  let wishlistName: String
   private let countLabel: WidgetPointer
+  private let wishlistLabel: WidgetPointer
   private var count = 0
+  private var wishlistCount = 0
   private let builders: [UIBuilder]
 
   init(resources: String, name: String) throws(DemoStartError) {
@@ -99,10 +106,14 @@ final class DetailsPage {
     gtk_container_add(layout.extras.cast(), try extras.widget("details-extras"))
     root = layout.root
     countLabel = try extras.widget("details-count")
+    wishlistLabel = try extras.widget("details-wishlist-count")
     let primary = layout.primary
     action = try adopt { () throws(ControlError) in try Button(adopting: primary) }
     action.setAccessibleName(widget.accessibleName)
     actionName = widget.name
+    let wishlistWidget = try extras.widget("details-wishlist")
+    wishlist = try adopt { () throws(ControlError) in try Button(adopting: wishlistWidget) }
+    wishlistName = DemoWidgets.detailsWishlist(page: name).name
     builders = [layout.builder, extras]
   }
 
@@ -110,6 +121,13 @@ final class DetailsPage {
   func countAction() {
     count += 1
     gtk_label_set_text(countLabel.cast(), "Added to cart: \(count) time\(count == 1 ? "" : "s")")
+  }
+
+  /// Counts one "Add to wishlist" and shows it.
+  func countWishlist() {
+    wishlistCount += 1
+    gtk_label_set_text(
+      wishlistLabel.cast(), "Added to wishlist: \(wishlistCount) time\(wishlistCount == 1 ? "" : "s")")
   }
 
   /// The page's title in the navigation bar.

@@ -56,7 +56,7 @@ final class DemoWindow {
       controls: [
         DemoWidgets.openDetails, DemoWidgets.openDetailsUnguarded, DemoWidgets.openDetailsAction,
         DemoWidgets.notificationsSwitch, DemoWidgets.rememberCheck, DemoWidgets.detailsAction(page: "details"),
-        DemoWidgets.back,
+        DemoWidgets.detailsWishlist(page: "details"), DemoWidgets.back,
       ].map(\.name))
     logView = LogView(view: try builder.widget("log-view"), startMs: startMs)
     try placeNavigator()
@@ -64,7 +64,6 @@ final class DemoWindow {
     flow = NavigationFlow(navigator: navigator, lag: lag, log: log) { [weak self] page in
       self?.ensureDetailsPage(page) ?? false
     }
-    flow.navigateLater = options.navigateLater
     _ = ensureDetailsPage(DemoWidgets.detailsPage)
     connectHome(application: application)
     panel = try ControlsPanel(
@@ -79,9 +78,11 @@ final class DemoWindow {
     }
   }
 
-  /// Shows the window.
+  /// Shows the window, with the keyboard focus on "Open details" (the
+  /// page's primary action), where Space and Enter act.
   func show() {
     gtk_widget_show_all(window)
+    gtk_widget_grab_focus(home.openDetails.widget)
   }
 
   /// Saves the window as PNG to `path` and logs it.
@@ -169,6 +170,15 @@ final class DemoWindow {
         guard let self, let page else { return }
         page.countAction()
         self.log.record(.action(control: page.actionName, does: "add-to-cart"))
+      }
+      let wishlist = DemoWidgets.detailsWishlist(page: name)
+      registry.register(
+        page.wishlist, name: wishlist.name, accessibleName: wishlist.accessibleName, area: name,
+        tuneAs: DemoWidgets.detailsWishlist(page: DemoWidgets.detailsPage).name)
+      page.wishlist.onClick { [weak self, weak page] in
+        guard let self, let page else { return }
+        page.countWishlist()
+        self.log.record(.action(control: page.wishlistName, does: "add-to-wishlist"))
       }
       gtk_widget_show_all(page.root)
       detailsPages[name] = page

@@ -1,6 +1,7 @@
 // LagInjector: the three lag shapes the demo can inject, each adjustable
 // live — a main-loop stall (once on the next click, or periodic), a
-// synchronous lag inside the navigation handler, and an async load delay.
+// synchronous lag inside the navigation handler, and an async load delay —
+// and whether the handler defers its page switch to a later main-loop turn.
 
 import CGtk
 import ClickGuardGtk
@@ -22,6 +23,12 @@ final class LagInjector {
   var handlerLagMs: Int
   /// Simulated load before an async navigation.
   var asyncMs: Int
+  /// Whether the navigation handler switches pages from an idle on a later
+  /// main-loop turn (`g_idle_add`, default-idle priority) instead of at once.
+  /// GTK then handles every input event already queued first — as in an app
+  /// that navigates from an idle, a `Task` or a load callback — so clicks
+  /// queued behind a stall or a slow handler still find "Open details".
+  var navigateLater: Bool
   /// Whether the next press in the navigation area stalls (one-shot).
   private(set) var isArmed: Bool {
     didSet { if isArmed != oldValue { onArmedChange?(isArmed) } }
@@ -43,6 +50,7 @@ final class LagInjector {
     stallEveryMs = options.stallEveryMs
     handlerLagMs = options.handlerLagMs
     asyncMs = options.asyncMs
+    navigateLater = options.navigateLater
     isArmed = options.stallMs > 0 && options.stallEveryMs == 0
     _ = InputFilter.addFilter { [weak self] event in
       self?.inspect(event)

@@ -1,6 +1,7 @@
 // LayoutReporter: where each named widget is on the screen, in root-window
 // coordinates (gdk_window_get_origin + gtk_widget_translate_coordinates), so
-// external tests can click exact spots with xdotool.
+// external tests can click exact spots with xdotool; also which one has the
+// keyboard focus and the state of each toggle and switch.
 
 import CGtk
 import ClickGuardGtk
@@ -50,6 +51,17 @@ enum LayoutReporter {
     return (rect, isX11 ? UInt(gdk_x11_window_get_xid(window)) : 0)
   }
 
+  /// The state of a toggle button (check, radio) or a switch, else `nil`.
+  static func state(of widget: WidgetPointer) -> Bool? {
+    if cg_is_a(widget.raw, gtk_toggle_button_get_type()) != 0 {
+      return gtk_toggle_button_get_active(widget.cast()) != 0
+    }
+    if cg_is_a(widget.raw, gtk_switch_get_type()) != 0 {
+      return gtk_switch_get_active(widget.cast()) != 0
+    }
+    return nil
+  }
+
   /// The `layout` event for `widgets` in `toplevel`.
   static func event(
     reason: String, toplevel: WidgetPointer, topPage: String, widgets: [NamedWidget], pages: [LaidOutPage]
@@ -61,7 +73,8 @@ enum LayoutReporter {
       return LaidOutWidget(
         name: named.name, accessibleName: accessibleName(of: named.widget), kind: type, area: named.area,
         rect: rect ?? ScreenRect(x: 0, y: 0, width: 0, height: 0),
-        visible: rect != nil && gtk_widget_is_drawable(named.widget) != 0)
+        visible: rect != nil && gtk_widget_is_drawable(named.widget) != 0,
+        hasFocus: gtk_widget_is_focus(named.widget) != 0, active: state(of: named.widget))
     }
     return .layout(
       reason: reason, windowXID: xid, window: windowRect, topPage: topPage, widgets: entries, pages: pages)

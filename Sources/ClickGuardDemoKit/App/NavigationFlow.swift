@@ -17,12 +17,6 @@ final class NavigationFlow {
   private let makePage: @MainActor (String) -> Bool
   /// The control whose handler is navigating right now (for log lines).
   private(set) var requester: String?
-  /// Whether the handler switches pages from an idle on a later main-loop
-  /// turn (`g_idle_add`, default-idle priority) instead of at once. GTK then
-  /// handles every input event already queued first — as in an app that
-  /// navigates from an idle, a `Task`, or a load callback — so clicks queued
-  /// behind a stall or a slow handler still find "Open details" on screen.
-  var navigateLater = false
 
   /// - Parameter makePage: creates and registers the details page with that
   ///   name if it does not exist yet; returns whether it exists now.
@@ -39,7 +33,7 @@ final class NavigationFlow {
     lag.applyHandlerLag(in: control)
     let delay = lag.asyncMs
     guard delay > 0 else {
-      if navigateLater {
+      if lag.navigateLater {
         MainLoop.idle { [weak self] in self?.push(from: control) }
       } else {
         push(from: control)

@@ -38,15 +38,24 @@ public struct LaidOutWidget: Sendable {
   public var rect: ScreenRect
   /// Whether it is drawn now (mapped; a hidden page's widgets are not).
   public var visible: Bool
+  /// Whether it is its window's focus widget (where Space and Enter go).
+  public var hasFocus: Bool
+  /// Its state, for a toggle button or a switch; `nil` for other widgets.
+  public var active: Bool?
 
   /// Creates an entry.
-  public init(name: String, accessibleName: String, kind: String, area: String, rect: ScreenRect, visible: Bool) {
+  public init(
+    name: String, accessibleName: String, kind: String, area: String, rect: ScreenRect, visible: Bool,
+    hasFocus: Bool = false, active: Bool? = nil
+  ) {
     self.name = name
     self.accessibleName = accessibleName
     self.kind = kind
     self.area = area
     self.rect = rect
     self.visible = visible
+    self.hasFocus = hasFocus
+    self.active = active
   }
 }
 
@@ -199,6 +208,7 @@ public enum DemoEvent: Sendable {
       ("kind", .string(widget.kind)), ("area", .string(widget.area)), ("x", .number(widget.rect.x)),
       ("y", .number(widget.rect.y)), ("width", .number(widget.rect.width)),
       ("height", .number(widget.rect.height)), ("visible", .bool(widget.visible)),
+      ("has_focus", .bool(widget.hasFocus)), ("active", widget.active.map { .bool($0) } ?? .null),
     ])
   }
 

@@ -71,6 +71,10 @@ public struct DemoLayout: Sendable {
   public let widgets: [String: LaidOutWidget]
   /// Every page: name → accessible name.
   public let pages: [String: String]
+  /// Why it was logged: `startup`, `page-shown`, `requested` (SIGUSR2).
+  public let reason: String
+  /// Its `seq`.
+  public let seq: Int
 
   /// Parses a `layout` line.
   public init?(_ line: JSONValue) {
@@ -83,6 +87,8 @@ public struct DemoLayout: Sendable {
         height: value["height"]?.int ?? 0)
     }
     xid = UInt(line["xid"]?.int ?? 0)
+    reason = line["reason"]?.string ?? ""
+    seq = line["seq"]?.int ?? 0
     self.window = rect(window)
     topPage = line["top_page"]?.string ?? ""
     var widgets: [String: LaidOutWidget] = [:]
@@ -90,7 +96,8 @@ public struct DemoLayout: Sendable {
       guard let name = item["name"]?.string else { continue }
       widgets[name] = LaidOutWidget(
         name: name, accessibleName: item["accessible_name"]?.string ?? "", kind: item["kind"]?.string ?? "",
-        area: item["area"]?.string ?? "", rect: rect(item), visible: item["visible"]?.bool ?? false)
+        area: item["area"]?.string ?? "", rect: rect(item), visible: item["visible"]?.bool ?? false,
+        hasFocus: item["has_focus"]?.bool ?? false, active: item["active"]?.bool)
     }
     self.widgets = widgets
     var pages: [String: String] = [:]
@@ -98,6 +105,11 @@ public struct DemoLayout: Sendable {
       if let name = page["name"]?.string { pages[name] = page["accessible_name"]?.string ?? "" }
     }
     self.pages = pages
+  }
+
+  /// The named widget that has the keyboard focus, if any.
+  public var focus: String? {
+    widgets.values.first { $0.hasFocus }?.name
   }
 }
 

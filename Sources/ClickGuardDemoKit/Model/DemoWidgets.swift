@@ -37,11 +37,18 @@ public enum DemoWidgets {
     DemoWidget(name: "\(page)-action", accessibleName: "Add to cart (\(page))", area: page)
   }
 
+  /// The second guarded button on the details page `page`, "Add to
+  /// wishlist": a different control from "Add to cart", with its own gate.
+  public static func detailsWishlist(page: String) -> DemoWidget {
+    DemoWidget(name: "\(page)-wishlist", accessibleName: "Add to wishlist (\(page))", area: page)
+  }
+
   /// The page controls listed in the per-control combo, in order; the
-  /// details pages' buttons are tuned together as `details-action`.
+  /// details pages' buttons are tuned together as `details-action` and
+  /// `details-wishlist`.
   public static let tunable: [DemoWidget] = [
     openDetails, openDetailsUnguarded, openDetailsAction, notificationsSwitch, rememberCheck,
-    detailsAction(page: "details"), back,
+    detailsAction(page: "details"), detailsWishlist(page: "details"), back,
   ]
 
   /// The controls panel's widgets (GtkBuilder ids in demo.ui).
@@ -60,6 +67,7 @@ public enum DemoWidgets {
     ("handler-lag-spin", "Handler lag (ms)"),
     ("async-spin", "Async load delay (ms)"),
     ("transition-spin", "Transition (ms)"),
+    ("navigate-later-check", "Navigate on the next main-loop turn"),
     ("reset-button", "Reset counters"),
     ("log-view", "Decision and navigation log"),
   ].map { DemoWidget(name: $0.0, accessibleName: $0.1, area: "panel") }

@@ -1,0 +1,56 @@
+// EndToEndTable: the end-to-end scenarios' runs as one Markdown table,
+// guard on beside guard off, for the showcase and the README.
+
+/// Renders end-to-end runs.
+public enum EndToEndTable {
+  /// The column headers.
+  public static let header = [
+    "#", "scenario", "run", "demo options", "input sent", "navigations", "spill-over", "guard drops", "fence drops",
+    "detail", "result",
+  ]
+
+  /// The table row of `run`.
+  public static func row(_ run: ScenarioRun) -> [String] {
+    let o = run.outcome
+    let options = run.arguments.isEmpty ? "(defaults)" : run.arguments.joined(separator: " ")
+    let input = run.scenario.input(for: run.side).map(\.description).joined(separator: "; ")
+    return [
+      run.scenario.id, run.scenario.name, run.side.rawValue, options, input, String(o.navigations),
+      run.scenario.countsSpillOver ? String(o.spillOver) : "(clicked)", String(o.dropped), String(o.fenceDrops),
+      run.scenario.detail(o), result(of: run),
+    ]
+  }
+
+  /// `FAIL`, or what the passing run showed.
+  private static func result(of run: ScenarioRun) -> String {
+    guard run.passed else { return "FAIL" }
+    switch (run.side, run.scenario.isReferenceWhenOff) {
+    case (.on, _): return "pass"
+    case (.off, true): return "pass (reference)"
+    case (.off, false): return "pass: duplicate shown"
+    }
+  }
+
+  /// Renders `runs` as a Markdown table with aligned columns.
+  public static func render(_ runs: [ScenarioRun]) -> String {
+    let rows = [header] + runs.map(row)
+    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    func line(_ cells: [String]) -> String {
+      "| "
+        + cells.enumerated().map { column, cell in
+          cell + String(repeating: " ", count: widths[column] - cell.count)
+        }.joined(separator: " | ") + " |"
+    }
+    let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
+    return ([line(rows[0]), rule] + rows.dropFirst().map(line)).joined(separator: "\n")
+  }
+
+  /// What the columns mean.
+  public static let legend = """
+    navigations: pages pushed; spill-over: "Add to cart" (the next page's button at the spot of "Open details") \
+    ran; guard drops: clicks the guard dropped; fence drops: presses the spill-over fence consumed; guard off: \
+    --no-guard --no-fence (the app without ClickGuard), except scenario 5: --no-fence (the per-control guard stays \
+    on). Guard on must give exactly one navigation and no spill-over; guard off must show the duplicate. In 7 and \
+    8 guard off is the reference: guard on must let every toggle and every click through, as the guard-off run does.
+    """
+}

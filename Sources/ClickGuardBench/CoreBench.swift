@@ -389,7 +389,7 @@ enum CoreBench {
       if worst > 30 { why.append("more than 30 ns per decision") }
       if system >= a || supplied >= a { why.append("not faster than classic A") }
       if system >= b || supplied >= b { why.append("not faster than classic B") }
-      row.details.append("why: " + why.joined(separator: "; ") + " (profile and proposed patch: BENCHMARKS.md)")
+      row.details.append("why: " + why.joined(separator: "; ") + " (profile: BENCHMARKS.md)")
     }
     return row
   }

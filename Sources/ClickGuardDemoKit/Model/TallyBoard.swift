@@ -2,20 +2,12 @@
 // handler runs, navigations), added up from the demo's own events and
 // rendered as the panel's table.
 
+import ClickGuard
+
 /// The counts of one control.
 public struct ControlTally: Hashable, Sendable {
-  /// Activations accepted by its gate.
-  public var accepted = 0
-  /// Dropped: the previous action was still running.
-  public var droppedBusy = 0
-  /// Dropped: within the interval after the action finished.
-  public var droppedWithinInterval = 0
-  /// Dropped: by the events' own timestamps.
-  public var droppedEventTime = 0
-  /// Observe mode: would have been dropped.
-  public var wouldDrop = 0
-  /// Let through unjudged (guard off, exempt, skipped kind, programmatic).
-  public var passed = 0
+  /// The guard's decisions, as the log reported them.
+  public var decisions = DecisionCounters()
   /// Times its handler ran (an action or a delivered toggle).
   public var runs = 0
   /// Navigations it caused.
@@ -25,9 +17,6 @@ public struct ControlTally: Hashable, Sendable {
 
   /// Creates zeroed counts.
   public init() {}
-
-  /// Every drop.
-  public var dropped: Int { droppedBusy + droppedWithinInterval + droppedEventTime }
 }
 
 /// Counters per control, in the order controls were first seen, plus fence
@@ -58,12 +47,12 @@ public struct TallyBoard: Sendable {
     case .decision(let control, _, _, let outcome, let reason, _, _, _, _):
       update(control) { tally in
         switch (outcome, reason) {
-        case ("accepted", _): tally.accepted += 1
-        case ("dropped", "busy"): tally.droppedBusy += 1
-        case ("dropped", "within-interval"): tally.droppedWithinInterval += 1
-        case ("dropped", _): tally.droppedEventTime += 1
-        case ("would-drop", _): tally.wouldDrop += 1
-        default: tally.passed += 1
+        case ("accepted", _): tally.decisions.accepted += 1
+        case ("dropped", "busy"): tally.decisions.droppedBusy += 1
+        case ("dropped", "within-interval"): tally.decisions.droppedWithinInterval += 1
+        case ("dropped", _): tally.decisions.droppedEventTime += 1
+        case ("would-drop", _): tally.decisions.wouldDrop += 1
+        default: tally.decisions.passed += 1
         }
       }
     case .action(let control, _), .toggle(let control, _):
@@ -93,10 +82,11 @@ public struct TallyBoard: Sendable {
     var rows = [header]
     for name in names {
       let t = self[name]
+      let d = t.decisions
       rows.append(
         [name]
           + [
-            t.accepted, t.dropped, t.droppedBusy, t.droppedWithinInterval, t.droppedEventTime, t.wouldDrop, t.passed,
+            d.accepted, d.dropped, d.droppedBusy, d.droppedWithinInterval, d.droppedEventTime, d.wouldDrop, d.passed,
             t.runs, t.navigations, t.refused,
           ].map(String.init))
     }

@@ -33,16 +33,7 @@ public enum EndToEndTable {
 
   /// Renders `runs` as a Markdown table with aligned columns.
   public static func render(_ runs: [ScenarioRun]) -> String {
-    let rows = [header] + runs.map(row)
-    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    func line(_ cells: [String]) -> String {
-      "| "
-        + cells.enumerated().map { column, cell in
-          cell + String(repeating: " ", count: widths[column] - cell.count)
-        }.joined(separator: " | ") + " |"
-    }
-    let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
-    return ([line(rows[0]), rule] + rows.dropFirst().map(line)).joined(separator: "\n")
+    markdownTable([header] + runs.map(row))
   }
 
   /// What the columns mean.

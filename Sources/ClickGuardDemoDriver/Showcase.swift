@@ -175,14 +175,21 @@ public enum ShowcaseTable {
           + [o.accepted, o.dropped, o.passed, o.runs, o.navigations, o.refused, o.fenceDrops, o.spillOverActions]
           .map(String.init) + [String(o.finalDepth)]
       }
-    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    func line(_ cells: [String]) -> String {
-      "| "
-        + cells.enumerated().map { column, cell in
-          cell + String(repeating: " ", count: widths[column] - cell.count)
-        }.joined(separator: " | ") + " |"
-    }
-    let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
-    return ([line(rows[0]), rule] + rows.dropFirst().map(line)).joined(separator: "\n")
+    return markdownTable(rows)
   }
+}
+
+/// Renders `rows` (the first is the header) as a Markdown table with aligned
+/// columns.
+func markdownTable(_ rows: [[String]]) -> String {
+  guard let header = rows.first else { return "" }
+  let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+  func line(_ cells: [String]) -> String {
+    "| "
+      + cells.enumerated().map { column, cell in
+        cell + String(repeating: " ", count: widths[column] - cell.count)
+      }.joined(separator: " | ") + " |"
+  }
+  let rule = "|" + widths.map { String(repeating: "-", count: $0 + 2) }.joined(separator: "|") + "|"
+  return ([line(header), rule] + rows.dropFirst().map(line)).joined(separator: "\n")
 }

@@ -96,6 +96,13 @@ public final class ClickDispatcher {
     return try await body()
   }
 
+  /// Tells the dispatcher that an input event stamped `eventTime` is being
+  /// processed now, so it knows where the input clock stands before the
+  /// first click (activations with an event time tell it too).
+  public func observeInputEvent(_ eventTime: EventTimestamp, at now: MonotonicInstant) {
+    state.inputClock.observe(eventTime, at: now)
+  }
+
   // MARK: Forgetting
 
   /// Drops every gate of `control`: call it when the control is destroyed.
@@ -182,6 +189,8 @@ struct DispatcherState {
   var lastGeneration: UInt32 = 0
   var observers: [(id: Int, body: @MainActor (ClickDecision) -> Void)] = []
   var nextObserverID = 0
+  /// Where the input events' clock stands, from the events seen.
+  var inputClock = InputClockEstimate()
 
   init(configuration: GuardConfiguration) {
     self.configuration = configuration
@@ -190,6 +199,7 @@ struct DispatcherState {
   /// Judges `activation` at `now`; the flag tells whether observers want to
   /// hear of it.
   mutating func decide(_ activation: Activation, at now: MonotonicInstant) -> (ClickDecision, Bool) {
+    if let eventTime = activation.eventTime { inputClock.observe(eventTime, at: now) }
     if let reason = passReason(for: activation) {
       let outcome = ClickOutcome.passed(reason)
       totals.count(outcome)
@@ -244,14 +254,15 @@ struct DispatcherState {
   }
 
   mutating func finish(_ ticket: ClickTicket, at now: MonotonicInstant) -> Bool {
+    let inputNow = inputClock.inputTime(at: now)
     switch ticket.gate {
     case .group(let group):
       guard let index = groupGates.index(forKey: group) else { return false }
-      return groupGates.values[index].gate.finish(generation: ticket.generation, at: now)
+      return groupGates.values[index].gate.finish(generation: ticket.generation, at: now, inputNow: inputNow)
     case .control(let control, let action):
       guard let index = controlGates.index(forKey: control) else { return false }
       return controlGates.values[index].withExistingRecord(for: action) {
-        $0.gate.finish(generation: ticket.generation, at: now)
+        $0.gate.finish(generation: ticket.generation, at: now, inputNow: inputNow)
       } ?? false
     }
   }
@@ -260,6 +271,7 @@ struct DispatcherState {
     controlGates.removeAll()
     groupGates.removeAll()
     totals = DecisionCounters()
+    inputClock = InputClockEstimate()
   }
 
   private func newRecord() -> GateRecord {

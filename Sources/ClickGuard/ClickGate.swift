@@ -16,10 +16,11 @@
 ///    at the finish, not at the acceptance, so a handler that lags cannot
 ///    reopen the gate for the clicks queued behind it.
 /// 3. Event time: when both this activation and the accepted one carry an
-///    input timestamp, and this click was made less than (action duration +
-///    interval) after the accepted click by those timestamps → drop
+///    input timestamp, and this click was made before the accepted action
+///    finished plus the interval, by the input clock → drop
 ///    (``DropReason/eventTime``). Clicks made 100 ms apart stay 100 ms apart
-///    even when processed 700 ms apart.
+///    even when processed 700 ms apart, and clicks made while a stalled main
+///    loop kept the accepted click waiting belong to its burst.
 ///
 /// Otherwise the activation is accepted (leading edge) and the gate is busy
 /// until ``finish(generation:at:)``. Drops never move the window, so tapping
@@ -117,8 +118,11 @@ public struct ClickGate: Hashable, Sendable {
   /// - Returns: `false` (and changes nothing) when `generation` is not the
   ///   running action: already finished, superseded, or seen past its maximum
   ///   busy time by a judgement (the gate reopened at that limit then).
+  /// - Parameter inputNow: the input events' clock at `now`, if known: the
+  ///   event-time window then also covers every click made before the action
+  ///   finished, however long the accepted click waited to be processed.
   @discardableResult
-  public mutating func finish(generation: UInt32, at now: MonotonicInstant) -> Bool {
+  public mutating func finish(generation: UInt32, at now: MonotonicInstant, inputNow: EventTimestamp? = nil) -> Bool {
     guard isBusy, generation == self.generation else { return false }
     // A finish after the maximum busy time still counts when nothing judged
     // the gate in between (a sync handler that froze the main loop longer
@@ -131,7 +135,14 @@ public struct ClickGate: Hashable, Sendable {
     // In event time the action began no earlier than the accepted click, so
     // the click's timestamp plus the processing-time duration is a lower
     // bound for when it finished: the window never grows past what happened.
-    let durationMs = (max(0, t &- busySince) + 999_999) / 1_000_000
+    var durationMs = (max(0, t &- busySince) + 999_999) / 1_000_000
+    // By the input clock the action finished at `inputNow`: a click that
+    // waited behind a stall before it was accepted made everything clicked
+    // during that stall part of its burst.
+    if let inputNow, hasLastEvent {
+      let sinceClick = Int64(inputNow.milliseconds(since: EventTimestamp(milliseconds: lastEvent)))
+      if sinceClick > durationMs && sinceClick < Self.staleHorizonMilliseconds { durationMs = sinceClick }
+    }
     eventWindowEnd = durationMs &+ (pendingInterval + 999_999) / 1_000_000
     return true
   }

@@ -56,7 +56,8 @@ public enum InputFilter {
 
 /// Remembers the input that activations are attributed to: when each key
 /// went down (a held key's auto-repeat keeps its first press time) and the
-/// last pointer release.
+/// last pointer release. It also shows the dispatcher every stamped press,
+/// release and motion, so it knows where the input clock stands.
 @MainActor
 enum InputTracker {
   private struct KeyState {
@@ -76,7 +77,16 @@ enum InputTracker {
   private(set) static var lastRelease: PointerRelease?
 
   static func observe(_ event: UnsafeMutablePointer<GdkEvent>) {
-    switch gdk_event_get_event_type(event) {
+    let type = gdk_event_get_event_type(event)
+    switch type {
+    case GDK_KEY_PRESS, GDK_KEY_RELEASE, GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_MOTION_NOTIFY:
+      if let time = EventTimestamp(gdkTime: gdk_event_get_time(event)) {
+        GtkClickGuard.dispatcher.observeInputEvent(time, at: SystemClock().now())
+      }
+    default:
+      break
+    }
+    switch type {
     case GDK_KEY_PRESS:
       var keyval: guint = 0
       gdk_event_get_keyval(event, &keyval)

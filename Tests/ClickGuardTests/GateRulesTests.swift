@@ -597,6 +597,27 @@ struct GateRulesTests {
     #expect(h.click(settings: settings, event: 13_000).outcome == .accepted)
   }
 
+  /// A click kept waiting by a 1.5 s stall is accepted when the loop wakes;
+  /// the clicks made during the stall are drained slowly, after the
+  /// processing-time window has passed. By the input clock they were all
+  /// made before the action finished, so they stay dropped.
+  @Test func clicksMadeDuringAStallStayDroppedWhenTheBacklogDrainsSlowly() {
+    let h = Harness()
+    // A prompt click elsewhere tells the dispatcher where the input clock is.
+    h.tap(2, event: 10_000)
+    h.at(1500)
+    let first = h.click(event: 10_100)
+    #expect(first.outcome == .accepted)
+    h.advance(1)
+    h.finish(first)
+    h.at(2100)
+    #expect(h.click(event: 11_000).outcome == .dropped(.eventTime))
+    #expect(h.click(event: 11_300).outcome == .dropped(.eventTime))
+    // Made after the result showed, plus the interval: acts.
+    h.at(2200)
+    #expect(h.click(event: 12_100).outcome == .accepted)
+  }
+
   // MARK: 32-bit wrap
 
   @Test func eventTimestampArithmeticIsWrapSafe() {

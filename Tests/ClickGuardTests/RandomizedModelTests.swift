@@ -80,6 +80,8 @@ struct ReferenceModel {
     var finishTried = false
     /// Whether a judgement saw it still unfinished past its limit.
     var expiryNoticed = false
+    /// The input clock's estimated time when it finished, if known then.
+    var finishedInputMs: Int64?
 
     var deadline: Int64 { acceptedAt + limitNs }
 
@@ -95,7 +97,13 @@ struct ReferenceModel {
     /// it never finished in time.
     var eventWindowMs: Int64 {
       guard let finishedAt else { return ceilMilliseconds(limitNs) }
-      return ceilMilliseconds(finishedAt - acceptedAt) + ceilMilliseconds(intervalNs)
+      var duration = ceilMilliseconds(finishedAt - acceptedAt)
+      // By the input clock, everything clicked before it finished is its.
+      if let finishedInputMs, let eventMs {
+        let sinceClick = finishedInputMs - eventMs
+        if sinceClick > duration && sinceClick < ReferenceModel.staleHorizonMs { duration = sinceClick }
+      }
+      return duration + ceilMilliseconds(intervalNs)
     }
   }
 
@@ -162,7 +170,18 @@ struct ReferenceModel {
     return nil
   }
 
+  /// The input clock's offset: the least (processing ms − event ms) seen,
+  /// restarted when an event lies more than the stale horizon above it.
+  var inputOffsetMs: Int64?
+
+  mutating func observeInput(eventMs: Int64, at t: Int64) {
+    let candidate = t / 1_000_000 - eventMs
+    if let offset = inputOffsetMs, candidate >= offset, candidate - offset <= Self.staleHorizonMs { return }
+    inputOffsetMs = candidate
+  }
+
   mutating func judge(_ activation: Activation, eventMs: Int64?, at t: Int64) -> (ClickOutcome, Ticket?) {
+    if let eventMs { observeInput(eventMs: eventMs, at: t) }
     if let reason = passReason(activation) {
       log.append(Logged(key: nil, incarnation: -1, outcome: .passed(reason), expired: false))
       return (.passed(reason), nil)
@@ -214,6 +233,7 @@ struct ReferenceModel {
     // pass first.
     action.finishTried = true
     action.finishedAt = t
+    action.finishedInputMs = inputOffsetMs.map { t / 1_000_000 - $0 }
     gate.accepted[ticket.index] = action
     gates[ticket.key] = gate
     return true
@@ -234,6 +254,7 @@ struct ReferenceModel {
   mutating func reset() {
     gates = [:]
     log = []
+    inputOffsetMs = nil
   }
 
   /// Counters recounted from the log: one gate's, or all of them.

@@ -170,9 +170,10 @@ public enum ShowcaseTable {
       [header]
       + results.map { result in
         let o = result.outcome
+        let d = o.decisions
         let s = result.scenario
         return [s.lag.name, s.protection.rawValue, s.control, String(s.clicks)]
-          + [o.accepted, o.dropped, o.passed, o.runs, o.navigations, o.refused, o.fenceDrops, o.spillOverActions]
+          + [d.accepted, d.dropped, d.passed, o.runs, o.navigations, o.refused, o.fenceDrops, o.spillOverActions]
           .map(String.init) + [String(o.finalDepth)]
       }
     return markdownTable(rows)

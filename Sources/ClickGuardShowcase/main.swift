@@ -95,7 +95,7 @@ func runShowcase() -> Int32 {
       let o = result.outcome
       print(
         "  \(scenario.lag.name), \(scenario.protection.rawValue), \(scenario.control): "
-          + "\(o.navigations) navigation(s), \(o.dropped) dropped, \(o.fenceDrops) fenced, \(o.spillOverActions) add-to-cart"
+          + "\(o.navigations) navigation(s), \(o.decisions.dropped) dropped, \(o.fenceDrops) fenced, \(o.spillOverActions) add-to-cart"
       )
       results.append(result)
     }

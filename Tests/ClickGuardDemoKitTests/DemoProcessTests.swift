@@ -144,11 +144,11 @@ final class DemoProcessTests: XCTestCase {
       let outcome = demo.log.outcome(of: control, after: start)
       if control == DemoWidgets.openDetailsUnguarded.name {
         XCTAssertGreaterThan(outcome.navigations, 1, "\(control): \(outcome)")
-        XCTAssertEqual(outcome.dropped, 0, "\(control): \(outcome)")
+        XCTAssertEqual(outcome.decisions.dropped, 0, "\(control): \(outcome)")
       } else {
         XCTAssertEqual(outcome.navigations, 1, "\(control): \(outcome)")
-        XCTAssertEqual(outcome.accepted, 1, "\(control): \(outcome)")
-        XCTAssertGreaterThan(outcome.dropped, 0, "\(control): \(outcome)")
+        XCTAssertEqual(outcome.decisions.accepted, 1, "\(control): \(outcome)")
+        XCTAssertGreaterThan(outcome.decisions.dropped, 0, "\(control): \(outcome)")
       }
     }
   }
@@ -166,7 +166,7 @@ final class DemoProcessTests: XCTestCase {
     demo.waitForQuiet(quietMs: 500)
     let toggles = demo.log.lines.filter { ($0["seq"]?.int ?? 0) > start && $0["type"]?.string == "toggle" }
     XCTAssertEqual(toggles.map { $0["active"]?.bool }, [true, false, true, false])
-    XCTAssertEqual(demo.log.outcome(of: DemoWidgets.rememberCheck.name, after: start).passed, 4)
+    XCTAssertEqual(demo.log.outcome(of: DemoWidgets.rememberCheck.name, after: start).decisions.passed, 4)
 
     let open = try XCTUnwrap(layout.widgets[DemoWidgets.openDetails.name]?.rect)
     start = demo.log.lastSeq

@@ -101,15 +101,15 @@ final class LogFormatTests: XCTestCase {
     ]
     let text = events.enumerated().map { $1.line(seq: $0 + 1, monoMs: 0).encoded }.joined(separator: "\n")
     let outcome = DemoLogReader(text: text).outcome(of: "b")
-    XCTAssertEqual(outcome.accepted, 1)
-    XCTAssertEqual(outcome.dropped, 1)
+    XCTAssertEqual(outcome.decisions.accepted, 1)
+    XCTAssertEqual(outcome.decisions.dropped, 1)
     XCTAssertEqual(outcome.runs, 1)
     XCTAssertEqual(outcome.navigations, 1)
     XCTAssertEqual(outcome.refused, 1)
     XCTAssertEqual(outcome.fenceDrops, 2, "a double-click's two presses share one event time")
     XCTAssertEqual(outcome.spillOverActions, 1)
     XCTAssertEqual(outcome.finalDepth, 2)
-    XCTAssertEqual(DemoLogReader(text: text).outcome(of: "b", after: 3).accepted, 0)
+    XCTAssertEqual(DemoLogReader(text: text).outcome(of: "b", after: 3).decisions.accepted, 0)
   }
 
   func testTallyBoardCountsPerControl() {

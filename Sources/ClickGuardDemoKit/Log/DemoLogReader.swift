@@ -1,6 +1,8 @@
 // DemoLogReader: reads the demo's JSON-lines log back — the layout (where to
 // click) and what a burst of clicks led to — for tests and the showcase.
 
+import ClickGuard
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -115,14 +117,8 @@ public struct DemoLayout: Sendable {
 
 /// What a burst of clicks on one control led to, from the log.
 public struct BurstOutcome: Hashable, Sendable {
-  /// Decisions on the control: accepted.
-  public var accepted = 0
-  /// Decisions on the control: dropped (any reason).
-  public var dropped = 0
-  /// Decisions on the control: observe mode's would-drop.
-  public var wouldDrop = 0
-  /// Decisions on the control: passed unjudged.
-  public var passed = 0
+  /// The guard's decisions on the control.
+  public var decisions = DecisionCounters()
   /// Times the control's handler ran.
   public var runs = 0
   /// Navigations (pushes) it caused.
@@ -144,12 +140,7 @@ public struct BurstOutcome: Hashable, Sendable {
       let isControl = line["control"]?.string == control
       switch type {
       case "decision" where isControl:
-        switch line["outcome"]?.string {
-        case "accepted": accepted += 1
-        case "dropped": dropped += 1
-        case "would-drop": wouldDrop += 1
-        default: passed += 1
-        }
+        decisions.countLogged(outcome: line["outcome"]?.string, reason: line["reason"]?.string)
       case "action" where isControl:
         runs += 1
       case "action" where line["does"]?.string == "add-to-cart":

@@ -45,16 +45,7 @@ public struct TallyBoard: Sendable {
   public mutating func record(_ event: DemoEvent) {
     switch event {
     case .decision(let control, _, _, let outcome, let reason, _, _, _, _):
-      update(control) { tally in
-        switch (outcome, reason) {
-        case ("accepted", _): tally.decisions.accepted += 1
-        case ("dropped", "busy"): tally.decisions.droppedBusy += 1
-        case ("dropped", "within-interval"): tally.decisions.droppedWithinInterval += 1
-        case ("dropped", _): tally.decisions.droppedEventTime += 1
-        case ("would-drop", _): tally.decisions.wouldDrop += 1
-        default: tally.decisions.passed += 1
-        }
-      }
+      update(control) { $0.decisions.countLogged(outcome: outcome, reason: reason) }
     case .action(let control, _), .toggle(let control, _):
       update(control) { $0.runs += 1 }
     case .navigation(_, _, _, _, _, let control?):
@@ -113,5 +104,20 @@ public struct TallyBoard: Sendable {
   private mutating func update(_ name: String, _ body: (inout ControlTally) -> Void) {
     touch(name)
     body(&tallies[name]!)
+  }
+}
+
+extension DecisionCounters {
+  /// Counts one decision as the demo's log writes it (`outcome` and `reason`
+  /// of a `decision` line).
+  mutating func countLogged(outcome: String?, reason: String?) {
+    switch (outcome, reason) {
+    case ("accepted", _): accepted += 1
+    case ("dropped", DropReason.busy.rawValue?): droppedBusy += 1
+    case ("dropped", DropReason.withinInterval.rawValue?): droppedWithinInterval += 1
+    case ("dropped", _): droppedEventTime += 1
+    case ("would-drop", _): wouldDrop += 1
+    default: passed += 1
+    }
   }
 }

@@ -23,14 +23,29 @@ public final class ClickDispatcher {
   /// The clock every decision reads.
   public let clock: any ClickClock
 
-  /// Every gate, counter and setting. One value, so a decision is one
-  /// exclusive access to the dispatcher's storage, not one per field.
-  private var state: DispatcherState
+  /// Every gate, counter and setting, in memory the dispatcher owns. Held by
+  /// pointer, not as a stored `var`: a class's stored property is checked
+  /// for exclusive access at run time on every use (a thread-local access
+  /// set, a third of a decision's cost), and the main actor already
+  /// guarantees that no two uses overlap.
+  private let storage: UnsafeMutablePointer<DispatcherState>
 
   /// Creates a dispatcher.
   public init(configuration: GuardConfiguration = GuardConfiguration(), clock: any ClickClock = SystemClock()) {
-    state = DispatcherState(configuration: configuration)
+    storage = .allocate(capacity: 1)
+    storage.initialize(to: DispatcherState(configuration: configuration))
     self.clock = clock
+  }
+
+  isolated deinit {
+    storage.deinitialize(count: 1)
+    storage.deallocate()
+  }
+
+  /// The state, read and written in place.
+  private var state: DispatcherState {
+    _read { yield storage.pointee }
+    _modify { yield &storage.pointee }
   }
 
   /// The global settings.
@@ -52,8 +67,8 @@ public final class ClickDispatcher {
 
   /// Judges `activation` at `now`.
   public func begin(_ activation: Activation, at now: MonotonicInstant) -> ClickDecision {
-    let (decision, observed) = state.decide(activation, at: now)
-    if observed { report(decision) }
+    let decision = state.decide(activation, at: now)
+    if !state.observers.isEmpty { report(decision) }
     return decision
   }
 
@@ -108,7 +123,7 @@ public final class ClickDispatcher {
   /// Drops every gate of `control`: call it when the control is destroyed.
   /// Group gates are shared and stay.
   public func forget(control: ControlID) {
-    state.controlGates[control] = nil
+    state.forget(control: control)
   }
 
   /// Drops every gate and zeroes every counter.
@@ -119,19 +134,19 @@ public final class ClickDispatcher {
   /// How many gates hold state: one per (control, action) judged and one per
   /// group.
   public var liveGateCount: Int {
-    state.controlGates.values.reduce(0) { $0 + 1 + $1.others.count } + state.groupGates.count
+    state.liveGateCount
   }
 
   // MARK: Observing
 
   /// The counters of `control`'s gate for `action`, or `nil` when it has none.
   public func counters(for control: ControlID, action: ActionName = .clicked) -> DecisionCounters? {
-    state.controlGates[control]?.record(for: action)?.counters.decisionCounters
+    state.record(for: control, action: action)?.counters.decisionCounters
   }
 
   /// The counters of a group's shared gate, or `nil` when it has none.
   public func counters(forGroup group: GroupKey) -> DecisionCounters? {
-    state.groupGates[group]?.counters.decisionCounters
+    state.groupGates.value(for: group)?.counters.decisionCounters
   }
 
   /// Whether `key`'s gate would accept an activation without an event time
@@ -139,9 +154,9 @@ public final class ClickDispatcher {
   public func isOpen(_ key: GateKey) -> Bool {
     let now = clock.now()
     switch key {
-    case .group(let group): return state.groupGates[group]?.gate.isOpen(at: now) ?? true
+    case .group(let group): return state.groupGates.value(for: group)?.gate.isOpen(at: now) ?? true
     case .control(let control, let action):
-      return state.controlGates[control]?.record(for: action)?.gate.isOpen(at: now) ?? true
+      return state.record(for: control, action: action)?.gate.isOpen(at: now) ?? true
     }
   }
 
@@ -180,8 +195,13 @@ public final class ClickDispatcher {
 /// The dispatcher's whole mutable state and the decision logic over it.
 struct DispatcherState {
   var configuration: GuardConfiguration
-  var controlGates: [ControlID: ControlGates] = [:]
-  var groupGates: [GroupKey: GateRecord] = [:]
+  /// Each control's gate for the first action judged on it: nearly every
+  /// control performs one action. Plain values, so a lookup copies and
+  /// retains nothing.
+  var controlGates = ControlTable(vacant: ControlGate.vacant)
+  /// The gates of a control's further actions.
+  var actionGates: [ControlAction: GateRecord] = [:]
+  var groupGates = GroupTable<GateRecord>()
   var totals = DecisionCounters()
   /// The highest generation any gate has handed out; a new gate numbers its
   /// acceptances after it, so a ticket from a forgotten or reset gate cannot
@@ -196,36 +216,40 @@ struct DispatcherState {
     self.configuration = configuration
   }
 
-  /// Judges `activation` at `now`; the flag tells whether observers want to
-  /// hear of it.
-  mutating func decide(_ activation: Activation, at now: MonotonicInstant) -> (ClickDecision, Bool) {
+  /// Judges `activation` at `now`. Inlined into `begin`, so the decision is
+  /// written once, where the caller receives it.
+  @inline(__always)
+  mutating func decide(_ activation: Activation, at now: MonotonicInstant) -> ClickDecision {
     if let eventTime = activation.eventTime { inputClock.observe(eventTime, at: now) }
     if let reason = passReason(for: activation) {
       let outcome = ClickOutcome.passed(reason)
       totals.count(outcome)
-      let decision = ClickDecision(activation: activation, gate: nil, outcome: outcome, instant: now, ticket: nil)
-      return (decision, !observers.isEmpty)
+      return ClickDecision(activation: activation, gate: nil, outcome: outcome, instant: now, ticket: nil)
     }
     let interval = activation.settings.interval ?? configuration.interval
     let maxBusy = max(activation.settings.maxBusy ?? configuration.maxBusy, interval)
     let observing = configuration.mode == .observe
-    let fresh = newRecord()
+    let after = lastGeneration
     let key: GateKey
     let judged: (ClickOutcome, UInt32?, Bool)
     if let group = activation.settings.group {
       key = .group(group)
-      judged = Self.judge(
-        &groupGates[group, default: fresh], activation, now, interval, maxBusy, observing)
+      let slot = groupGates.slot(of: group) ?? groupGates.insert(GateRecord(generationsAfter: after), for: group)
+      judged = Self.judge(&groupGates[slot], activation, now, interval, maxBusy, observing)
     } else {
       key = .control(activation.control, activation.action)
-      if let index = controlGates.index(forKey: activation.control) {
-        judged = controlGates.values[index].withRecord(for: activation.action, adding: fresh) {
-          Self.judge(&$0, activation, now, interval, maxBusy, observing)
-        }
+      let slot =
+        controlGates.slot(of: activation.control)
+        ?? controlGates.insert(
+          ControlGate(action: activation.action, record: GateRecord(generationsAfter: after)),
+          for: activation.control)
+      if controlGates[slot].action == activation.action {
+        judged = Self.judge(&controlGates[slot].record, activation, now, interval, maxBusy, observing)
       } else {
-        var gates = ControlGates(action: activation.action, record: fresh)
-        judged = Self.judge(&gates.record, activation, now, interval, maxBusy, observing)
-        controlGates[activation.control] = gates
+        controlGates[slot].hasOtherActions = true
+        let other = ControlAction(control: activation.control, action: activation.action)
+        if actionGates[other] == nil { actionGates[other] = GateRecord(generationsAfter: after) }
+        judged = Self.judge(&actionGates[other]!, activation, now, interval, maxBusy, observing)
       }
     }
     let (outcome, generation, expired) = judged
@@ -236,10 +260,10 @@ struct DispatcherState {
       lastGeneration = max(lastGeneration, generation)
       ticket = ClickTicket(gate: key, generation: generation)
     }
-    let decision = ClickDecision(activation: activation, gate: key, outcome: outcome, instant: now, ticket: ticket)
-    return (decision, !observers.isEmpty)
+    return ClickDecision(activation: activation, gate: key, outcome: outcome, instant: now, ticket: ticket)
   }
 
+  @inline(__always)
   private static func judge(
     _ record: inout GateRecord, _ activation: Activation, _ now: MonotonicInstant, _ interval: ClickInterval,
     _ maxBusy: ClickInterval, _ observing: Bool
@@ -257,25 +281,40 @@ struct DispatcherState {
     let inputNow = inputClock.inputTime(at: now)
     switch ticket.gate {
     case .group(let group):
-      guard let index = groupGates.index(forKey: group) else { return false }
-      return groupGates.values[index].gate.finish(generation: ticket.generation, at: now, inputNow: inputNow)
+      guard let slot = groupGates.slot(of: group) else { return false }
+      return groupGates[slot].gate.finish(generation: ticket.generation, at: now, inputNow: inputNow)
     case .control(let control, let action):
-      guard let index = controlGates.index(forKey: control) else { return false }
-      return controlGates.values[index].withExistingRecord(for: action) {
-        $0.gate.finish(generation: ticket.generation, at: now, inputNow: inputNow)
-      } ?? false
+      guard let slot = controlGates.slot(of: control) else { return false }
+      if controlGates[slot].action == action {
+        return controlGates[slot].record.gate.finish(generation: ticket.generation, at: now, inputNow: inputNow)
+      }
+      let other = ControlAction(control: control, action: action)
+      guard actionGates[other] != nil else { return false }
+      return actionGates[other]!.gate.finish(generation: ticket.generation, at: now, inputNow: inputNow)
     }
   }
 
+  /// The record of `action` on `control`, if it has one.
+  func record(for control: ControlID, action: ActionName) -> GateRecord? {
+    guard let gate = controlGates.value(for: control) else { return nil }
+    if gate.action == action { return gate.record }
+    return actionGates[ControlAction(control: control, action: action)]
+  }
+
+  /// Drops every gate of `control`.
+  mutating func forget(control: ControlID) {
+    guard let gate = controlGates.remove(control), gate.hasOtherActions else { return }
+    actionGates = actionGates.filter { $0.key.control != control }
+  }
+
+  var liveGateCount: Int { controlGates.count + actionGates.count + groupGates.count }
+
   mutating func reset() {
     controlGates.removeAll()
+    actionGates.removeAll()
     groupGates.removeAll()
     totals = DecisionCounters()
     inputClock = InputClockEstimate()
-  }
-
-  private func newRecord() -> GateRecord {
-    GateRecord(gate: ClickGate(generationsAfter: lastGeneration))
   }
 
   private func passReason(for activation: Activation) -> PassReason? {
@@ -296,47 +335,36 @@ struct DispatcherState {
 
 /// One gate and its counters.
 struct GateRecord {
-  var gate = ClickGate()
+  var gate: ClickGate
   var counters = GateCounters()
+
+  /// A record with an open gate numbering its acceptances after
+  /// `generation`.
+  init(generationsAfter generation: UInt32) {
+    gate = ClickGate(generationsAfter: generation)
+  }
 }
 
-/// The gates of one control: its first action's inline (nearly every control
-/// performs one action), any others in an array.
-struct ControlGates {
+/// A control's gate for the first action judged on it.
+struct ControlGate {
   var action: ActionName
+  /// Whether the control has gates for other actions too.
+  var hasOtherActions = false
   var record: GateRecord
-  var others: [(action: ActionName, record: GateRecord)] = []
 
   init(action: ActionName, record: GateRecord) {
     self.action = action
     self.record = record
   }
 
-  /// The record of `action`, if the control has one.
-  func record(for action: ActionName) -> GateRecord? {
-    if action == self.action { return record }
-    return others.first { $0.action == action }?.record
-  }
+  /// What the table's empty slots hold.
+  static let vacant = ControlGate(action: .clicked, record: GateRecord(generationsAfter: 0))
+}
 
-  /// Calls `body` with the record of `action`, adding `fresh` first when
-  /// the control has none for it.
-  mutating func withRecord<R>(
-    for action: ActionName, adding fresh: @autoclosure () -> GateRecord, _ body: (inout GateRecord) -> R
-  ) -> R {
-    if let result = withExistingRecord(for: action, body) { return result }
-    var record = fresh()
-    let result = body(&record)
-    others.append((action, record))
-    return result
-  }
-
-  /// Calls `body` with the record of `action`, or returns `nil` when the
-  /// control has none for it.
-  mutating func withExistingRecord<R>(for action: ActionName, _ body: (inout GateRecord) -> R) -> R? {
-    if action == self.action { return body(&record) }
-    guard let index = others.firstIndex(where: { $0.action == action }) else { return nil }
-    return body(&others[index].record)
-  }
+/// A control and one of its actions: the key of a further action's gate.
+struct ControlAction: Hashable {
+  var control: ControlID
+  var action: ActionName
 }
 
 /// A gate's decision counters, 32-bit: every gate carries them, and no gate

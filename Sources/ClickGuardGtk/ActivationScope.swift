@@ -19,8 +19,11 @@ import ClickGuard
 final class ActivationScope {
   /// The scope open now, if any.
   private(set) static var current: ActivationScope?
+  /// A finished scope nobody references, kept for the next click: no
+  /// allocation per accepted click.
+  private static var spare: ActivationScope?
 
-  private let dispatcher: ClickDispatcher
+  private var dispatcher: ClickDispatcher
   private var tickets: [ClickTicket] = []
   private var holds = 0
   private var isClosed = false
@@ -33,7 +36,14 @@ final class ActivationScope {
   static func enter(_ ticket: ClickTicket, dispatcher: ClickDispatcher) {
     if current == nil {
       ScopeCloser.attach()
-      current = ActivationScope(dispatcher: dispatcher)
+      if let scope = spare {
+        spare = nil
+        scope.dispatcher = dispatcher
+        scope.isClosed = false
+        current = scope
+      } else {
+        current = ActivationScope(dispatcher: dispatcher)
+      }
     }
     current?.tickets.append(ticket)
   }
@@ -61,7 +71,9 @@ final class ActivationScope {
   private func finishIfDone() {
     guard isClosed, holds == 0 else { return }
     for ticket in tickets { dispatcher.finish(ticket) }
-    tickets.removeAll()
+    tickets.removeAll(keepingCapacity: true)
+    // Closed with every hold released: no TicketHold refers to it any more.
+    Self.spare = self
   }
 }
 
@@ -84,10 +96,10 @@ enum ScopeCloser {
       to: GSourceFuncs(
         prepare: { _, timeout in
           timeout?.pointee = -1
-          MainActor.assumeIsolated { ActivationScope.closeCurrent() }
+          MainThread.assumeIsolated { ActivationScope.closeCurrent() }
           return 0
         },
-        check: { _ in 0 }, dispatch: { _, _, _ in 1 }, finalize: nil, closure_callback: nil,
+        check: nil, dispatch: { _, _, _ in 1 }, finalize: nil, closure_callback: nil,
         closure_marshal: nil))
     let source = g_source_new(funcs, guint(MemoryLayout<GSource>.size))
     g_source_set_priority(source, G_PRIORITY_HIGH)

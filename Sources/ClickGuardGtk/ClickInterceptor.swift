@@ -39,7 +39,7 @@ enum ClickInterceptor {
       unsafeBitCast(
         { (instance: gpointer?, _: gpointer?) in
           guard let instance else { return }
-          MainActor.assumeIsolated { ClickInterceptor.clicked(instance) }
+          MainThread.assumeIsolated { ClickInterceptor.clicked(instance) }
         } as @convention(c) (gpointer?, gpointer?) -> Void, to: GCallback.self))
     // Keyboard activation (Space, Enter) goes through `activate` and, for a
     // held key, ends in a `clicked` from a timeout with no current event.
@@ -48,19 +48,20 @@ enum ClickInterceptor {
       activate, 0,
       { _, count, values, _ in
         guard count > 0, let values, let widget = g_value_get_object(values) else { return 1 }
-        MainActor.assumeIsolated { ClickInterceptor.keyboardActivated(UnsafeMutableRawPointer(widget)) }
+        MainThread.assumeIsolated { ClickInterceptor.keyboardActivated(UnsafeMutableRawPointer(widget)) }
         return 1  // stay connected
       }, nil, nil)
   }
 
   private static func keyboardActivated(_ widget: gpointer) {
-    guard let event = gtk_get_current_event() else { return }
-    defer { gdk_event_free(event) }
-    let type = gdk_event_get_event_type(event)
-    guard type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE else { return }
-    var keyval: guint = 0
-    gdk_event_get_keyval(event, &keyval)
-    keyboard = (UInt(bitPattern: widget), keyval, gdk_event_get_time(event), SystemClock().now())
+    InputFilter.withCurrentEvent { event in
+      guard let event else { return }
+      let type = gdk_event_get_event_type(event)
+      guard type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE else { return }
+      var keyval: guint = 0
+      gdk_event_get_keyval(event, &keyval)
+      keyboard = (UInt(bitPattern: widget), keyval, gdk_event_get_time(event), SystemClock().now())
+    }
   }
 
   private static func clicked(_ instance: gpointer) {
@@ -104,8 +105,8 @@ enum ClickInterceptor {
       keyboard = record
       Self.keyboard = nil
     }
-    if let event = gtk_get_current_event() {
-      defer { gdk_event_free(event) }
+    let fromEvent: (ActivationSource, EventTimestamp?)? = InputFilter.withCurrentEvent { event in
+      guard let event else { return nil }
       let type = gdk_event_get_event_type(event)
       let time = gdk_event_get_time(event)
       if type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE {
@@ -119,7 +120,9 @@ enum ClickInterceptor {
       // Pointer and touch input counts for the widget it landed on; the app's
       // own code activating another widget from such a handler does not.
       if time != 0, landed(event, on: instance) { return (.user, EventTimestamp(gdkTime: time)) }
+      return nil
     }
+    if let fromEvent { return fromEvent }
     if let keyboard, SystemClock().now().duration(since: keyboard.processed) < keyboardAttributionWindow {
       return (.user, EventTimestamp(gdkTime: InputTracker.downTime(ofKey: keyboard.keyval) ?? keyboard.time))
     }

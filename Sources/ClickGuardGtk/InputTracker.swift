@@ -19,6 +19,8 @@ public enum InputFilter {
   private static var filters: [(id: Int, body: Filter)] = []
   private static var nextID = 0
   private static var isInstalled = false
+  /// The event being dispatched through this handler right now, if any.
+  private static var dispatching: UnsafeMutablePointer<GdkEvent>?
 
   /// Puts ClickGuard in front of GTK's event dispatch. Idempotent. Call after
   /// `gtk_init`.
@@ -28,9 +30,31 @@ public enum InputFilter {
     gdk_event_handler_set(
       { event, _ in
         guard let event else { return }
-        let consumed = MainActor.assumeIsolated { InputFilter.process(event) }
-        if !consumed { gtk_main_do_event(event) }
+        MainThread.assumeIsolated { InputFilter.dispatch(event) }
       }, nil, nil)
+  }
+
+  private static func dispatch(_ event: UnsafeMutablePointer<GdkEvent>) {
+    guard !process(event) else { return }
+    let outer = dispatching
+    dispatching = event
+    gtk_main_do_event(event)
+    dispatching = outer
+  }
+
+  /// Calls `body` with the event GTK is handling now (`nil` when none), as
+  /// `gtk_get_current_event` would give it but without its copy (an
+  /// allocation and a deep copy per call) when the event came through this
+  /// handler.
+  static func withCurrentEvent<R>(_ body: (UnsafeMutablePointer<GdkEvent>?) -> R) -> R {
+    // GTK's current event is the one dispatched here unless GTK is handling
+    // an event of its own inside it (then its time tells them apart).
+    if let event = dispatching, gdk_event_get_time(event) == gtk_get_current_event_time() {
+      return body(event)
+    }
+    let copy = gtk_get_current_event()
+    defer { if let copy { gdk_event_free(copy) } }
+    return body(copy)
   }
 
   /// Adds `filter`; it sees events until removed.

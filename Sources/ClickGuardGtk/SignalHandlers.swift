@@ -44,7 +44,7 @@ private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { in
   let box = Unmanaged<HandlerBox<VoidHandler>>.fromOpaque(data).takeUnretainedValue()
   // GLib calls handlers on the thread that emits; GTK emits on its own thread.
   nonisolated(unsafe) let object = instance
-  MainActor.assumeIsolated { box.body(object) }
+  MainThread.assumeIsolated { box.body(object) }
 }
 
 /// `gboolean (*)(gpointer instance, gboolean value, gpointer data)`:
@@ -55,7 +55,7 @@ private let boolArgumentTrampoline: @convention(c) (gpointer?, gboolean, gpointe
   guard let instance, let data else { return 0 }
   let box = Unmanaged<HandlerBox<BoolArgumentHandler>>.fromOpaque(data).takeUnretainedValue()
   nonisolated(unsafe) let object = instance
-  return MainActor.assumeIsolated { box.body(object, value != 0) } ? 1 : 0
+  return MainThread.assumeIsolated { box.body(object, value != 0) } ? 1 : 0
 }
 
 /// `void (*)(GObject *, GParamSpec *, gpointer data)`: `notify::property`.
@@ -64,7 +64,7 @@ private let notifyTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -
   let box = Unmanaged<HandlerBox<VoidHandler>>.fromOpaque(data).takeUnretainedValue()
   // GLib calls handlers on the thread that emits; GTK emits on its own thread.
   nonisolated(unsafe) let object = instance
-  MainActor.assumeIsolated { box.body(object) }
+  MainThread.assumeIsolated { box.body(object) }
 }
 
 /// Connects `body` to a `void (instance)` signal such as `clicked`.

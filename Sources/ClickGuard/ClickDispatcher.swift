@@ -72,6 +72,53 @@ public final class ClickDispatcher {
     return decision
   }
 
+  /// Judges `activation` now on the gate `owner` keeps for its action (a
+  /// group's gate and unjudged activations as ``begin(_:)`` does). Observers
+  /// hear of the decision after the owner has the updated gate.
+  public func begin(_ activation: Activation, gateOwner owner: some GateOwner) -> ClickDecision {
+    begin(activation, gateOwner: owner, at: clock.now())
+  }
+
+  /// Judges `activation` at `now` on the gate `owner` keeps for its action.
+  public func begin(_ activation: Activation, gateOwner owner: some GateOwner, at now: MonotonicInstant)
+    -> ClickDecision
+  {
+    guard judgesOwnGate(activation) else { return begin(activation, at: now) }
+    var gate = owner[gateFor: activation.action] ?? StoredGate(generationsAfter: state.lastGeneration)
+    let decision = withUnsafeMutablePointer(to: &gate.record) { state.decide(activation, at: now, stored: $0) }
+    owner[gateFor: activation.action] = gate
+    if !state.observers.isEmpty { report(decision) }
+    return decision
+  }
+
+  /// Whether judging `activation` uses a gate of its control's own: it is
+  /// judged (not passed: guard off, exempt, skipped kind, programmatic or
+  /// nested) and belongs to no group.
+  public func judgesOwnGate(_ activation: Activation) -> Bool {
+    activation.settings.group == nil && state.passReason(for: activation) == nil
+  }
+
+  /// Marks the accepted action of `ticket`, judged on a gate `owner` keeps,
+  /// finished now.
+  /// - Returns: whether the ticket was the gate's running action.
+  @discardableResult
+  public func finish(_ ticket: ClickTicket, gateOwner owner: some GateOwner) -> Bool {
+    finish(ticket, gateOwner: owner, at: clock.now())
+  }
+
+  /// Marks the accepted action of `ticket`, judged on a gate `owner` keeps,
+  /// finished at `now`.
+  @discardableResult
+  public func finish(_ ticket: ClickTicket, gateOwner owner: some GateOwner, at now: MonotonicInstant) -> Bool {
+    guard case .control(_, let action) = ticket.gate, var gate = owner[gateFor: action] else {
+      return finish(ticket, at: now)
+    }
+    let inputNow = state.inputClock.inputTime(at: now)
+    guard gate.record.gate.finish(generation: ticket.generation, at: now, inputNow: inputNow) else { return false }
+    owner[gateFor: action] = gate
+    return true
+  }
+
   /// Marks the accepted action of `ticket` finished now: its gate's window
   /// starts here. A ticket that is stale (already finished, superseded, or
   /// seen past its maximum busy time) changes nothing.
@@ -131,15 +178,16 @@ public final class ClickDispatcher {
     state.reset()
   }
 
-  /// How many gates hold state: one per (control, action) judged and one per
-  /// group.
+  /// How many gates the dispatcher's own tables hold: one per (control,
+  /// action) judged without a ``GateOwner`` and one per group.
   public var liveGateCount: Int {
     state.liveGateCount
   }
 
   // MARK: Observing
 
-  /// The counters of `control`'s gate for `action`, or `nil` when it has none.
+  /// The counters of `control`'s gate for `action` in the dispatcher's table,
+  /// or `nil` when it has none there (a ``GateOwner`` keeps its own).
   public func counters(for control: ControlID, action: ActionName = .clicked) -> DecisionCounters? {
     state.record(for: control, action: action)?.counters.decisionCounters
   }
@@ -150,7 +198,7 @@ public final class ClickDispatcher {
   }
 
   /// Whether `key`'s gate would accept an activation without an event time
-  /// now.
+  /// now (gates a ``GateOwner`` keeps: ask the ``StoredGate``).
   public func isOpen(_ key: GateKey) -> Bool {
     let now = clock.now()
     switch key {
@@ -218,8 +266,12 @@ struct DispatcherState {
 
   /// Judges `activation` at `now`. Inlined into `begin`, so the decision is
   /// written once, where the caller receives it.
+  /// With `stored`, a control's own gate is judged there instead of in the
+  /// table.
   @inline(__always)
-  mutating func decide(_ activation: Activation, at now: MonotonicInstant) -> ClickDecision {
+  mutating func decide(
+    _ activation: Activation, at now: MonotonicInstant, stored: UnsafeMutablePointer<GateRecord>? = nil
+  ) -> ClickDecision {
     if let eventTime = activation.eventTime { inputClock.observe(eventTime, at: now) }
     if let reason = passReason(for: activation) {
       let outcome = ClickOutcome.passed(reason)
@@ -236,6 +288,9 @@ struct DispatcherState {
       key = .group(group)
       let slot = groupGates.slot(of: group) ?? groupGates.insert(GateRecord(generationsAfter: after), for: group)
       judged = Self.judge(&groupGates[slot], activation, now, interval, maxBusy, observing)
+    } else if let stored {
+      key = .control(activation.control, activation.action)
+      judged = Self.judge(&stored.pointee, activation, now, interval, maxBusy, observing)
     } else {
       key = .control(activation.control, activation.action)
       let slot =
@@ -317,7 +372,7 @@ struct DispatcherState {
     inputClock = InputClockEstimate()
   }
 
-  private func passReason(for activation: Activation) -> PassReason? {
+  func passReason(for activation: Activation) -> PassReason? {
     if configuration.mode == .off { return .guardOff }
     switch activation.settings.policy {
     case .exempt: return .exempt
@@ -333,10 +388,11 @@ struct DispatcherState {
   }
 }
 
-/// One gate and its counters.
-struct GateRecord {
-  var gate: ClickGate
+/// One gate and its counters (counters first: the gate's tail padding then
+/// stays at the end, where an owner's small fields can use it).
+struct GateRecord: Sendable {
   var counters = GateCounters()
+  var gate: ClickGate
 
   /// A record with an open gate numbering its acceptances after
   /// `generation`.
@@ -369,7 +425,7 @@ struct ControlAction: Hashable {
 
 /// A gate's decision counters, 32-bit: every gate carries them, and no gate
 /// sees four billion decisions.
-struct GateCounters {
+struct GateCounters: Sendable {
   var accepted: UInt32 = 0
   var droppedBusy: UInt32 = 0
   var droppedWithinInterval: UInt32 = 0

@@ -32,16 +32,20 @@ public struct ClickGate: Hashable, Sendable {
   /// epoch (an X server restart) and are ignored.
   static let staleHorizonMilliseconds: Int64 = 60_000
 
+  // Laid out widest first, so a gate packs into 46 bytes: one lives on
+  // every guarded widget.
   private var busySince: Int64 = 0
   private var busyDeadline: Int64 = 0
   private var reopenAt: Int64 = .min
   private var pendingInterval: Int64 = 0
+  /// Milliseconds after `lastEvent` before which a stamped click belongs to
+  /// the accepted one's burst (`Int32.max` while the action runs).
+  private var eventWindowEnd: Int32 = 0
   private var lastEvent: UInt32 = 0
-  private var eventWindowEnd: Int64 = 0
-  private var isBusy = false
-  private var hasLastEvent = false
   /// Which acceptance the gate is on; a ticket carries it.
   public private(set) var generation: UInt32 = 0
+  private var isBusy = false
+  private var hasLastEvent = false
 
   /// A new, open gate.
   public init() {}
@@ -88,12 +92,12 @@ public struct ClickGate: Hashable, Sendable {
       expired = true
       isBusy = false
       reopenAt = busyDeadline
-      eventWindowEnd = (busyDeadline &- busySince &+ 999_999) / 1_000_000
+      eventWindowEnd = Int32(clamping: (busyDeadline &- busySince &+ 999_999) / 1_000_000)
     }
     if t < reopenAt { return (.withinInterval, expired) }
     if let eventTime, hasLastEvent {
       let delta = Int64(eventTime.milliseconds(since: EventTimestamp(milliseconds: lastEvent)))
-      if delta < eventWindowEnd && delta > -Self.staleHorizonMilliseconds {
+      if delta < Int64(eventWindowEnd) && delta > -Self.staleHorizonMilliseconds {
         return (.eventTime, expired)
       }
     }
@@ -143,7 +147,7 @@ public struct ClickGate: Hashable, Sendable {
       let sinceClick = Int64(inputNow.milliseconds(since: EventTimestamp(milliseconds: lastEvent)))
       if sinceClick > durationMs && sinceClick < Self.staleHorizonMilliseconds { durationMs = sinceClick }
     }
-    eventWindowEnd = durationMs &+ (pendingInterval + 999_999) / 1_000_000
+    eventWindowEnd = Int32(clamping: durationMs &+ (pendingInterval + 999_999) / 1_000_000)
     return true
   }
 }

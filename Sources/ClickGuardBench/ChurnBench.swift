@@ -161,7 +161,9 @@ enum ChurnBench {
       + " sync actions ran, " + value("async-completed") + " async actions completed after their button was gone, "
       + value("pending") + " left pending; " + value("us-per-button") + " µs per button"
     row.details = [
-      shape, "after: liveGateCount \(gates), WidgetSettings.liveStateCount \(states) (baseline 0 each)", memory,
+      shape,
+      "after: gates in the dispatcher's table (liveGateCount) \(gates), widget states with their gates "
+        + "(WidgetSettings.liveStateCount) \(states) (baseline 0 each)", memory,
       decisions,
     ]
     if !ok { row.details.append("why: see the figures above; BENCHMARKS.md discusses them") }

@@ -24,7 +24,10 @@ final class ActivationScope {
   private static var spare: ActivationScope?
 
   private var dispatcher: ClickDispatcher
-  private var tickets: [ClickTicket] = []
+  /// Each accepted ticket and the widget state keeping its gate (`nil` for a
+  /// group's gate); the scope keeps the state alive until it is finished,
+  /// even when the widget goes first.
+  private var tickets: [(ticket: ClickTicket, owner: WidgetGuardState?)] = []
   private var holds = 0
   private var isClosed = false
 
@@ -32,8 +35,9 @@ final class ActivationScope {
     self.dispatcher = dispatcher
   }
 
-  /// Opens a scope if none is open and adds `ticket` to it.
-  static func enter(_ ticket: ClickTicket, dispatcher: ClickDispatcher) {
+  /// Opens a scope if none is open and adds `ticket`, judged on a gate
+  /// `owner` keeps (or on one of the dispatcher's), to it.
+  static func enter(_ ticket: ClickTicket, owner: WidgetGuardState?, dispatcher: ClickDispatcher) {
     if current == nil {
       ScopeCloser.attach()
       if let scope = spare {
@@ -45,7 +49,7 @@ final class ActivationScope {
         current = ActivationScope(dispatcher: dispatcher)
       }
     }
-    current?.tickets.append(ticket)
+    current?.tickets.append((ticket, owner))
   }
 
   /// Closes the open scope: the main loop has control back.
@@ -70,7 +74,9 @@ final class ActivationScope {
 
   private func finishIfDone() {
     guard isClosed, holds == 0 else { return }
-    for ticket in tickets { dispatcher.finish(ticket) }
+    for (ticket, owner) in tickets {
+      if let owner { dispatcher.finish(ticket, gateOwner: owner) } else { dispatcher.finish(ticket) }
+    }
     tickets.removeAll(keepingCapacity: true)
     // Closed with every hold released: no TicketHold refers to it any more.
     Self.spare = self

@@ -76,16 +76,14 @@ enum ClickInterceptor {
       control: ControlID(object: instance), action: actionName(of: instance),
       kind: GType_.isA(instance, gtk_toggle_button_get_type()) ? .toggle : .button,
       settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source)
-    let decision = dispatcher.begin(activation)
-    if case .control = decision.gate, state == nil {
-      // The gate must be forgotten when the widget goes: tie it to the widget.
-      _ = WidgetGuardState.attached(to: instance)
-    }
+    // The widget's own gate lives on the widget and dies with it.
+    let owner = dispatcher.judgesOwnGate(activation) ? state ?? WidgetGuardState.attached(to: instance) : nil
+    let decision = owner.map { dispatcher.begin(activation, gateOwner: $0) } ?? dispatcher.begin(activation)
     guard decision.runsAction else {
       g_signal_stop_emission_by_name(instance, "clicked")
       return
     }
-    if let ticket = decision.ticket { ActivationScope.enter(ticket, dispatcher: dispatcher) }
+    if let ticket = decision.ticket { ActivationScope.enter(ticket, owner: owner, dispatcher: dispatcher) }
     chainDepth += 1
     cg_chain_clicked(instance)
     chainDepth -= 1

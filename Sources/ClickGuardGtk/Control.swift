@@ -83,12 +83,19 @@ public class Control {
   }
 
   /// The control's identity in the dispatcher.
-  public var id: ControlID { state.control }
+  public var id: ControlID { ControlID(object: widget.raw) }
 
   /// The decisions made for this control's `action` so far, or `nil` if none
   /// was judged (grouped controls count on their group's gate).
   public func counters(for action: ActionName = .clicked) -> DecisionCounters? {
-    GtkClickGuard.dispatcher.counters(for: id, action: action)
+    state[gateFor: action]?.counters
+  }
+
+  /// Whether this control's gate for `action` would accept an activation
+  /// now (`true` before any was judged; grouped controls: ask the
+  /// dispatcher about the group's gate).
+  public func isGateOpen(for action: ActionName = .clicked) -> Bool {
+    state[gateFor: action]?.isOpen(at: GtkClickGuard.dispatcher.clock.now()) ?? true
   }
 
   /// Sets the accessible name assistive technologies (and AT-SPI tests) read.

@@ -64,14 +64,15 @@ public final class Switch: Control {
     let (source, eventTime) = attribution()
     let activation = Activation(
       control: id, action: .stateSet, kind: .switch, settings: state.settings, eventTime: eventTime, source: source)
-    let decision = GtkClickGuard.dispatcher.begin(activation)
+    let dispatcher = GtkClickGuard.dispatcher
+    let decision = dispatcher.begin(activation, gateOwner: state)
     guard decision.runsAction else {
       state.isRestoring = true
       gtk_switch_set_active(widget.cast(), newState ? 0 : 1)
       state.isRestoring = false
       return false
     }
-    if let ticket = decision.ticket { ActivationScope.enter(ticket, dispatcher: GtkClickGuard.dispatcher) }
+    if let ticket = decision.ticket { ActivationScope.enter(ticket, owner: state, dispatcher: dispatcher) }
     return true
   }
 

@@ -1,42 +1,82 @@
 // Per-widget guard state stored on the GObject itself (qdata with a destroy
 // notify: the GTK twin of an associated object), so it exists whether or not
-// a Swift wrapper is alive and dies with the widget.
+// a Swift wrapper is alive and dies with the widget, gates included.
 
 import CGtk
 import ClickGuard
 
-/// What ClickGuard keeps on one widget: its settings and whether a wrapper
-/// routes it through the dispatcher.
+/// What ClickGuard keeps on one widget: its settings, whether a wrapper
+/// routes it through the dispatcher, and its gates.
 ///
 /// Lives in the widget's qdata under the quark `clickguard-state`; GLib
-/// releases it when the widget is finalized, and the release tells the
-/// dispatcher to forget the widget's gates.
+/// releases it when the widget is finalized, and its gates go with it. Sized
+/// for the common case, a guarded button with default settings performing
+/// one action: that gate is stored inline, anything else (settings of its
+/// own, gates of further actions) out of line.
 @MainActor
-final class WidgetGuardState {
-  /// The widget's settings.
-  var settings = ControlSettings()
+final class WidgetGuardState: GateOwner {
+  /// Settings other than the defaults and the gates of actions after the
+  /// first; `nil` while there are none.
+  private var extras: Extras?
+  /// The gate of the first action judged on the widget.
+  private var gate: StoredGate?
   /// Whether a ``Control`` wrapper routes this widget (judged even when the
   /// global install is off).
   var isWrapped = false
   /// Set while ClickGuard itself puts a dropped toggle back, so the restore
   /// is neither judged nor reported to the app.
   var isRestoring = false
-  /// The dispatcher whose gates hold this widget's state.
-  let dispatcher: ClickDispatcher
-  let control: ControlID
+  /// The action `gate` judges.
+  private var gateAction = ActionName.clicked
+
+  /// What few widgets need.
+  private final class Extras {
+    var settings = ControlSettings()
+    var gates: [(action: ActionName, gate: StoredGate)] = []
+  }
 
   /// How many states are attached to live widgets.
   private(set) static var liveCount = 0
 
-  private init(dispatcher: ClickDispatcher, control: ControlID) {
-    self.dispatcher = dispatcher
-    self.control = control
+  private init() {
     Self.liveCount += 1
   }
 
-  isolated deinit {
-    Self.liveCount -= 1
-    dispatcher.forget(control: control)
+  /// The widget's settings.
+  var settings: ControlSettings {
+    get { extras?.settings ?? ControlSettings() }
+    set {
+      if extras == nil, newValue == ControlSettings() { return }
+      extrasCreated().settings = newValue
+    }
+  }
+
+  subscript(gateFor action: ActionName) -> StoredGate? {
+    get {
+      if action == gateAction, let gate { return gate }
+      return extras?.gates.first { $0.action == action }?.gate
+    }
+    set {
+      guard let newValue else { return }
+      if gate == nil { gateAction = action }
+      if action == gateAction {
+        gate = newValue
+        return
+      }
+      let extras = extrasCreated()
+      if let index = extras.gates.firstIndex(where: { $0.action == action }) {
+        extras.gates[index].gate = newValue
+      } else {
+        extras.gates.append((action, newValue))
+      }
+    }
+  }
+
+  private func extrasCreated() -> Extras {
+    if let extras { return extras }
+    let created = Extras()
+    extras = created
+    return created
   }
 
   private static let quark: GQuark = g_quark_from_string("clickguard-state")
@@ -50,13 +90,15 @@ final class WidgetGuardState {
   /// The state on `object`, attached now if it has none.
   static func attached(to object: gpointer) -> WidgetGuardState {
     if let state = existing(on: object) { return state }
-    let state = WidgetGuardState(dispatcher: GtkClickGuard.dispatcher, control: ControlID(object: object))
+    let state = WidgetGuardState()
     g_object_set_qdata_full(
       object.assumingMemoryBound(to: GObject.self), quark, Unmanaged.passRetained(state).toOpaque(),
       { data in
         guard let data else { return }
-        // Finalization runs on the GTK thread; the release runs the isolated
-        // deinit there.
+        // The widget is being finalized, on the GTK thread. An activation
+        // scope may still hold the state until its action finishes; that
+        // finish then changes a gate nobody reads any more.
+        MainThread.assumeIsolated { WidgetGuardState.liveCount -= 1 }
         Unmanaged<WidgetGuardState>.fromOpaque(data).release()
       })
     return state
@@ -74,6 +116,13 @@ public enum WidgetSettings {
   /// Stores `settings` on `widget`; they are freed when it is finalized.
   public static func set(_ settings: ControlSettings, on widget: WidgetPointer) {
     WidgetGuardState.attached(to: widget.raw).settings = settings
+  }
+
+  /// The gate `widget` keeps for `action`, or `nil` before an activation of
+  /// `action` on it was judged (grouped widgets use their group's gate in
+  /// the dispatcher).
+  public static func gate(of widget: WidgetPointer, for action: ActionName = .clicked) -> StoredGate? {
+    WidgetGuardState.existing(on: widget.raw)?[gateFor: action]
   }
 
   /// How many widgets carry ClickGuard state right now.

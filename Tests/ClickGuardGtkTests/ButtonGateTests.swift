@@ -78,7 +78,7 @@ final class ButtonGateTests: XCTestCase {
       GtkHarness.pump(for: 0.2)
       GtkHarness.click(following.widget, count: 3, delayMs: 400)
       // The override's 1500 ms window from the first round is over by now.
-      GtkHarness.pump(until: { dispatcher.isOpen(.control(overridden.id, .clicked)) }, timeout: 2)
+      GtkHarness.pump(until: { overridden.isGateOpen() }, timeout: 2)
       GtkHarness.click(overridden.widget, count: 3, delayMs: 400)
       GtkHarness.pump(for: 0.2)
       XCTAssertEqual(counts.following, 1, "the new 1500 ms global default applies without an override")

@@ -42,10 +42,11 @@ public final class ClickDispatcher {
     storage.deallocate()
   }
 
-  /// The state, read and written in place.
+  /// The state, read and written in place (addressors: no copy of the
+  /// tables for a read).
   private var state: DispatcherState {
-    _read { yield storage.pointee }
-    _modify { yield &storage.pointee }
+    unsafeAddress { UnsafePointer(storage) }
+    unsafeMutableAddress { storage }
   }
 
   /// The global settings.
@@ -95,7 +96,10 @@ public final class ClickDispatcher {
   /// judged (not passed: guard off, exempt, skipped kind, programmatic or
   /// nested) and belongs to no group.
   public func judgesOwnGate(_ activation: Activation) -> Bool {
-    activation.settings.group == nil && state.passReason(for: activation) == nil
+    // A method call on `state` would copy the whole state (its tables
+    // included) to borrow it; the configuration is a small plain value.
+    activation.settings.group == nil
+      && DispatcherState.passReason(for: activation, configuration: state.configuration) == nil
   }
 
   /// Marks the accepted action of `ticket`, judged on a gate `owner` keeps,
@@ -273,7 +277,7 @@ struct DispatcherState {
     _ activation: Activation, at now: MonotonicInstant, stored: UnsafeMutablePointer<GateRecord>? = nil
   ) -> ClickDecision {
     if let eventTime = activation.eventTime { inputClock.observe(eventTime, at: now) }
-    if let reason = passReason(for: activation) {
+    if let reason = Self.passReason(for: activation, configuration: configuration) {
       let outcome = ClickOutcome.passed(reason)
       totals.count(outcome)
       return ClickDecision(activation: activation, gate: nil, outcome: outcome, instant: now, ticket: nil)
@@ -372,7 +376,8 @@ struct DispatcherState {
     inputClock = InputClockEstimate()
   }
 
-  func passReason(for activation: Activation) -> PassReason? {
+  /// Why `activation` passes unjudged under `configuration`, if it does.
+  static func passReason(for activation: Activation, configuration: GuardConfiguration) -> PassReason? {
     if configuration.mode == .off { return .guardOff }
     switch activation.settings.policy {
     case .exempt: return .exempt

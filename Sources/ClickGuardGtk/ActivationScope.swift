@@ -24,10 +24,12 @@ final class ActivationScope {
   private static var spare: ActivationScope?
 
   private var dispatcher: ClickDispatcher
-  /// Each accepted ticket and the widget state keeping its gate (`nil` for a
-  /// group's gate); the scope keeps the state alive until it is finished,
-  /// even when the widget goes first.
-  private var tickets: [(ticket: ClickTicket, owner: WidgetGuardState?)] = []
+  /// The first accepted ticket and the widget state keeping its gate (`nil`
+  /// for a group's gate); the scope keeps the state alive until it is
+  /// finished, even when the widget goes first. Nearly every scope holds one
+  /// ticket: it is kept inline, any more in `more`.
+  private var first: (ticket: ClickTicket, owner: WidgetGuardState?)?
+  private var more: [(ticket: ClickTicket, owner: WidgetGuardState?)] = []
   private var holds = 0
   private var isClosed = false
 
@@ -49,7 +51,12 @@ final class ActivationScope {
         current = ActivationScope(dispatcher: dispatcher)
       }
     }
-    current?.tickets.append((ticket, owner))
+    guard let scope = current else { return }
+    if scope.first == nil {
+      scope.first = (ticket, owner)
+    } else {
+      scope.more.append((ticket, owner))
+    }
   }
 
   /// Closes the open scope: the main loop has control back.
@@ -62,9 +69,13 @@ final class ActivationScope {
 
   /// Keeps the current scope's tickets open until the hold is released.
   static func hold() -> TicketHold? {
-    guard let current, !current.tickets.isEmpty else { return nil }
+    guard let current, current.first != nil else { return nil }
     current.holds += 1
     return TicketHold(scope: current)
+  }
+
+  private func finish(_ ticket: ClickTicket, _ owner: WidgetGuardState?) {
+    if let owner { dispatcher.finish(ticket, gateOwner: owner) } else { dispatcher.finish(ticket) }
   }
 
   fileprivate func release() {
@@ -74,10 +85,14 @@ final class ActivationScope {
 
   private func finishIfDone() {
     guard isClosed, holds == 0 else { return }
-    for (ticket, owner) in tickets {
-      if let owner { dispatcher.finish(ticket, gateOwner: owner) } else { dispatcher.finish(ticket) }
+    if let (ticket, owner) = first {
+      first = nil
+      finish(ticket, owner)
     }
-    tickets.removeAll(keepingCapacity: true)
+    if !more.isEmpty {
+      for (ticket, owner) in more { finish(ticket, owner) }
+      more.removeAll(keepingCapacity: true)
+    }
     // Closed with every hold released: no TicketHold refers to it any more.
     Self.spare = self
   }

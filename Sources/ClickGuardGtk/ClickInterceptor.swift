@@ -78,7 +78,12 @@ enum ClickInterceptor {
       settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source)
     // The widget's own gate lives on the widget and dies with it.
     let owner = dispatcher.judgesOwnGate(activation) ? state ?? WidgetGuardState.attached(to: instance) : nil
-    let decision = owner.map { dispatcher.begin(activation, gateOwner: $0) } ?? dispatcher.begin(activation)
+    let decision: ClickDecision
+    if let owner {
+      decision = dispatcher.begin(activation, gateOwner: owner)
+    } else {
+      decision = dispatcher.begin(activation)
+    }
     guard decision.runsAction else {
       g_signal_stop_emission_by_name(instance, "clicked")
       return

@@ -4,10 +4,12 @@
 /// Decides, for each activation of a control, whether its action runs.
 ///
 /// Every control wrapper, the global install and the GTK module route their
-/// activations here. The dispatcher keeps one ``ClickGate`` per (control,
-/// action), or per ``GroupKey`` for grouped controls, applies the global
-/// ``GuardConfiguration`` and each control's ``ControlSettings``, counts every
-/// decision and reports it to observers.
+/// activations here. There is one ``ClickGate`` per (control, action), or
+/// per ``GroupKey`` for grouped controls: in the dispatcher's tables, or kept
+/// with the control by a ``GateOwner`` (ClickGuardGtk keeps a widget's gates
+/// on the widget). The dispatcher applies the global ``GuardConfiguration``
+/// and each control's ``ControlSettings``, counts every decision and reports
+/// it to observers.
 ///
 /// ```swift
 /// let dispatcher = ClickDispatcher()
@@ -86,7 +88,7 @@ public final class ClickDispatcher {
   {
     guard judgesOwnGate(activation) else { return begin(activation, at: now) }
     var gate = owner[gateFor: activation.action] ?? StoredGate(generationsAfter: state.lastGeneration)
-    let decision = withUnsafeMutablePointer(to: &gate.record) { state.decide(activation, at: now, stored: $0) }
+    let decision = state.decide(activation, at: now, storedIn: &gate.record)
     owner[gateFor: activation.action] = gate
     if !state.observers.isEmpty { report(decision) }
     return decision
@@ -270,6 +272,15 @@ struct DispatcherState {
 
   /// Judges `activation` at `now`. Inlined into `begin`, so the decision is
   /// written once, where the caller receives it.
+  /// Judges `activation` at `now`, a control's own gate in `record`.
+  /// (Here, not in the main-actor caller: a closure there would be
+  /// main-actor isolated, and checked for it at run time on every call.)
+  mutating func decide(_ activation: Activation, at now: MonotonicInstant, storedIn record: inout GateRecord)
+    -> ClickDecision
+  {
+    withUnsafeMutablePointer(to: &record) { decide(activation, at: now, stored: $0) }
+  }
+
   /// With `stored`, a control's own gate is judged there instead of in the
   /// table.
   @inline(__always)

@@ -3,9 +3,10 @@
 
 /// The identity of one control, for example a GObject's address.
 ///
-/// Gates are keyed by it. Tell the dispatcher with
+/// The dispatcher's tables key gates by it. Tell the dispatcher with
 /// ``ClickDispatcher/forget(control:)`` when the control is gone, so a new
-/// control at a reused address starts clean.
+/// control at a reused address starts clean (gates a ``GateOwner`` keeps go
+/// with their owner instead).
 public struct ControlID: Hashable, Sendable, CustomStringConvertible {
   /// The raw identity.
   public let rawValue: UInt

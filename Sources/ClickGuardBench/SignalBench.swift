@@ -44,24 +44,30 @@ private final class ClosureBox: @unchecked Sendable {
 /// `MainActor.assumeIsolated`'s check.
 private let benchMainThread = Atomic<UInt>(0)
 
-/// The same trampoline shape as ClickGuardGtk's `voidTrampoline`, with the
-/// same entry to the main actor (ClickGuardGtk's `MainThread`: the runtime's
-/// check once, then a thread-id compare), so the baseline pays what a guarded
-/// handler pays apart from the guard itself.
+/// A copy of ClickGuardGtk's `MainThread.assumeIsolated` (internal there):
+/// the runtime's check once, then a thread-id compare.
+@inline(__always)
+private func onMainThread<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+  let current = UInt(pthread_self())
+  guard current == benchMainThread.load(ordering: .relaxed) else {
+    return try MainActor.assumeIsolated {
+      benchMainThread.store(current, ordering: .relaxed)
+      return try body()
+    }
+  }
+  return try withoutActuallyEscaping(body) { isolated in
+    try unsafeBitCast(isolated, to: (() throws -> T).self)()
+  }
+}
+
+/// The same trampoline shape as ClickGuardGtk's `voidTrampoline`, entering
+/// the main actor the same way, so the baseline pays what a guarded handler
+/// pays apart from the guard itself.
 private let closureTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { instance, data in
   guard let instance, let data else { return }
   let box = Unmanaged<ClosureBox>.fromOpaque(data).takeUnretainedValue()
   nonisolated(unsafe) let object = instance
-  let current = UInt(pthread_self())
-  guard current == benchMainThread.load(ordering: .relaxed) else {
-    MainActor.assumeIsolated {
-      benchMainThread.store(current, ordering: .relaxed)
-      box.body(object)
-    }
-    return
-  }
-  let body: @MainActor () -> Void = { box.body(object) }
-  withoutActuallyEscaping(body, do: { unsafeBitCast($0, to: (() -> Void).self)() })
+  onMainThread { box.body(object) }
 }
 
 /// Connects `body` to `clicked` through ``closureTrampoline``, releasing the

@@ -234,9 +234,9 @@ enum SignalBench {
     row.details += problems
     if !ok {
       row.details.append(
-        "why: every judged click pays the interceptor (qdata lookup, attribution, the dispatcher's decision) "
-          + "plus the class-handler override and chain-up GLib runs for every routed button (see 'unrouted'); "
-          + "see BENCHMARKS.md")
+        "why: every main-loop iteration runs two more sources (the scope closer's prepare, the main-queue "
+          + "eventfd) and every button the class-handler override (see 'unrouted'); a judged click adds the "
+          + "interceptor (qdata, attribution, two clock reads, the decision, the scope); see BENCHMARKS.md")
     }
     return row
   }

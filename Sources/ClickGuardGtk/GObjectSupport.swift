@@ -31,8 +31,8 @@ enum GType_ {
 }
 
 extension ControlID {
-  /// The identity of a GObject: its address. Gates are forgotten when the
-  /// object is finalized, so a reused address starts clean.
+  /// The identity of a GObject: its address. A widget's own gates live in
+  /// its qdata and go when it is finalized, so a reused address starts clean.
   init(object: gpointer) {
     self.init(UInt(bitPattern: object))
   }

@@ -270,8 +270,6 @@ struct DispatcherState {
     self.configuration = configuration
   }
 
-  /// Judges `activation` at `now`. Inlined into `begin`, so the decision is
-  /// written once, where the caller receives it.
   /// Judges `activation` at `now`, a control's own gate in `record`.
   /// (Here, not in the main-actor caller: a closure there would be
   /// main-actor isolated, and checked for it at run time on every call.)
@@ -281,8 +279,9 @@ struct DispatcherState {
     withUnsafeMutablePointer(to: &record) { decide(activation, at: now, stored: $0) }
   }
 
-  /// With `stored`, a control's own gate is judged there instead of in the
-  /// table.
+  /// Judges `activation` at `now`; with `stored`, a control's own gate is
+  /// judged there instead of in the table. Inlined into `begin`, so the
+  /// decision is written once, where the caller receives it.
   @inline(__always)
   mutating func decide(
     _ activation: Activation, at now: MonotonicInstant, stored: UnsafeMutablePointer<GateRecord>? = nil

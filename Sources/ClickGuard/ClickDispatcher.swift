@@ -98,8 +98,10 @@ public final class ClickDispatcher {
   /// judged (not passed: guard off, exempt, skipped kind, programmatic or
   /// nested) and belongs to no group.
   public func judgesOwnGate(_ activation: Activation) -> Bool {
-    // A method call on `state` would copy the whole state (its tables
-    // included) to borrow it; the configuration is a small plain value.
+    // Static, given the configuration: calling a method of `state` that is
+    // not inlined makes the compiler pass it a copy of the whole state
+    // (tables and observers retained and released); the configuration is a
+    // small plain value.
     activation.settings.group == nil
       && DispatcherState.passReason(for: activation, configuration: state.configuration) == nil
   }

@@ -13,27 +13,21 @@ import ClickGuard
 /// for the common case, a guarded button with default settings performing
 /// one action: that gate is stored inline, anything else (settings of its
 /// own, gates of further actions) out of line.
-///
-/// Its fields are read and written on every routed click, and only on the
-/// main actor, by accessors that never overlap (observers hear of a decision
-/// after the gate is stored back), so they opt out of the run-time
-/// exclusivity checks a class's stored properties get otherwise: those cost
-/// more than the rest of the click's bookkeeping.
 @MainActor
 final class WidgetGuardState: GateOwner {
   /// Settings other than the defaults and the gates of actions after the
   /// first; `nil` while there are none.
-  @exclusivity(unchecked) private var extras: Extras?
+  private var extras: Extras?
   /// The gate of the first action judged on the widget.
-  @exclusivity(unchecked) private var gate: StoredGate?
+  private var gate: StoredGate?
   /// Whether a ``Control`` wrapper routes this widget (judged even when the
   /// global install is off).
-  @exclusivity(unchecked) var isWrapped = false
+  var isWrapped = false
   /// Set while ClickGuard itself puts a dropped toggle back, so the restore
   /// is neither judged nor reported to the app.
-  @exclusivity(unchecked) var isRestoring = false
+  var isRestoring = false
   /// The action `gate` judges.
-  @exclusivity(unchecked) private var gateAction = ActionName.clicked
+  private var gateAction = ActionName.clicked
 
   /// What few widgets need.
   private final class Extras {

@@ -345,10 +345,11 @@ enum CoreBench {
   }
 
   /// What each variant's clock read costs alone: `SystemClock().now()`
-  /// (CLOCK_MONOTONIC) and `Date()` (the wall clock classic A reads), ns per
-  /// call over 1M calls.
+  /// (CLOCK_MONOTONIC) and `Date()` (the wall clock classic A reads), and for
+  /// comparison `CLOCK_MONOTONIC_COARSE` (the kernel's last tick: no
+  /// hardware counter read, 4 ms resolution), ns per call over 1M calls.
   @inline(never)
-  static func clockCosts() -> (monotonic: Double, wall: Double) {
+  static func clockCosts() -> (monotonic: Double, wall: Double, coarse: Double) {
     let calls = 1_000_000
     let clock = SystemClock()
     var sink: Int64 = 0
@@ -358,8 +359,17 @@ enum CoreBench {
     var wallSink = 0.0
     for _ in 0..<calls { wallSink += Date().timeIntervalSince1970 }
     let end = monotonicNanoseconds()
-    withExtendedLifetime((sink, wallSink)) {}
-    return (Double(middle - start) / Double(calls), Double(end - middle) / Double(calls))
+    var coarseSink = 0
+    var spec = timespec()
+    for _ in 0..<calls {
+      clock_gettime(CLOCK_MONOTONIC_COARSE, &spec)
+      coarseSink &+= spec.tv_nsec
+    }
+    let last = monotonicNanoseconds()
+    withExtendedLifetime((sink, wallSink, coarseSink)) {}
+    return (
+      Double(middle - start) / Double(calls), Double(end - middle) / Double(calls), Double(last - end) / Double(calls)
+    )
   }
 
   /// Row 1: every variant `runs` times, interleaved, after one warm-up round.
@@ -377,6 +387,7 @@ enum CoreBench {
     let clocks = (0..<3).map { _ in clockCosts() }
     let monotonicRead = median(clocks.map(\.monotonic))
     let wallRead = median(clocks.map(\.wall))
+    let coarseRead = median(clocks.map(\.coarse))
     func med(_ v: CoreVariant) -> Double { median(results[v]!.map(\.nsPerDecision)) }
     let supplied = med(.supplied)
     let system = med(.system)
@@ -399,8 +410,8 @@ enum CoreBench {
       "classic A (Date() + dictionary): \(fmt(a)) ns/decision (\(share(.classicA)))",
       "classic B (flag + name + timer heap): \(fmt(b)) ns/decision (\(share(.classicB)))",
       "clock reads alone (median of 3 × 1M calls): SystemClock().now() (CLOCK_MONOTONIC) \(fmt(monotonicRead)) ns, "
-        + "Date() \(fmt(wallRead)) ns; without its read, core-system decides in \(fmt(system - monotonicRead)) ns "
-        + "and classic A in \(fmt(a - wallRead)) ns",
+        + "Date() \(fmt(wallRead)) ns, CLOCK_MONOTONIC_COARSE \(fmt(coarseRead)) ns; without its read, "
+        + "core-system decides in \(fmt(system - monotonicRead)) ns and classic A in \(fmt(a - wallRead)) ns",
       "ratios: core-system/A = \(fmt(system / a, 2)), core-system/B = \(fmt(system / b, 2)), "
         + "core-supplied/A = \(fmt(supplied / a, 2)), core-supplied/B = \(fmt(supplied / b, 2))",
       "per-run ns/decision: "

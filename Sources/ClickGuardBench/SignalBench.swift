@@ -26,6 +26,10 @@ enum SignalVariant: String, CaseIterable {
   /// The interceptor installed (a wrapper exists somewhere in the process) but
   /// this unwrapped button not routed: what non-guarded buttons pay.
   case unrouted
+  /// Plain GTK and the C handler with only ``MainLoopBridge`` installed (no
+  /// interceptor): what `await` support in GTK handlers costs by itself, so
+  /// `unrouted − bridge` is the class-handler override's cost.
+  case bridge
 }
 
 /// The handler every C variant connects: counts clicks.
@@ -104,6 +108,9 @@ enum SignalBench {
     switch variant {
     case .plainC, .plainSwift:
       startPlainGtk()
+    case .bridge:
+      startPlainGtk()
+      MainLoopBridge.install()
     case .wrapper, .global, .unrouted:
       do { try GtkClickGuard.start() } catch {
         note("\(error)")
@@ -119,7 +126,7 @@ enum SignalBench {
     var wrapper: Button?
     let widget: Widget
     switch variant {
-    case .plainC, .global, .unrouted:
+    case .plainC, .global, .unrouted, .bridge:
       widget = gtk_button_new_with_label("Open details")
       g_signal_connect_data(
         widget, "clicked", unsafeBitCast(countingHandler, to: GCallback.self), counter, nil,
@@ -226,6 +233,10 @@ enum SignalBench {
       "wrapper/plain-swift = \(fmt(wrapperRatio, 2)) (+\(fmt(t(.wrapper) - t(.plainSwift))) ns), "
         + "global/plain-c = \(fmt(globalRatio, 2)) (+\(fmt(t(.global) - t(.plainC))) ns), "
         + "unrouted/plain-c = \(fmt(t(.unrouted) / t(.plainC), 2)) (+\(fmt(t(.unrouted) - t(.plainC))) ns)",
+      "parts (same C handler): main-queue bridge alone +\(fmt(t(.bridge) - t(.plainC))) ns (bridge − plain-c), "
+        + "class-handler override +\(fmt(t(.unrouted) - t(.bridge))) ns (unrouted − bridge) = "
+        + "\(fmt(100 * (t(.unrouted) - t(.bridge)) / t(.plainC)))% of plain-c; judging a click "
+        + "+\(fmt(t(.global) - t(.unrouted))) ns (global − unrouted)",
       "emission alone (scope closing excluded): "
         + SignalVariant.allCases.map { "\($0.rawValue) \(fmt(e($0))) ns" }.joined(separator: ", ")
         + "; wrapper/plain-swift = \(fmt(e(.wrapper) / e(.plainSwift), 2)), global/plain-c = "
@@ -234,9 +245,11 @@ enum SignalBench {
     row.details += problems
     if !ok {
       row.details.append(
-        "why: every main-loop iteration runs two more sources (the scope closer's prepare, the main-queue "
-          + "eventfd) and every button the class-handler override (see 'unrouted'); a judged click adds the "
-          + "interceptor (qdata, attribution, two clock reads, the decision, the scope); see BENCHMARKS.md")
+        "why: the class-handler override (the one place that runs before every handler, so a dropped click "
+          + "stops the whole emission, a GtkActionable button's GAction included) alone costs "
+          + "\(fmt(100 * (t(.unrouted) - t(.bridge)) / t(.plainC)))% of an unguarded click; the main-queue bridge and the scope closer's prepare run every main-loop "
+          + "iteration; a judged click adds qdata, attribution, two clock reads, the decision and the scope; "
+          + "see BENCHMARKS.md")
     }
     return row
   }

@@ -115,13 +115,8 @@ enum ScopeCloser {
     let funcs = UnsafeMutablePointer<GSourceFuncs>.allocate(capacity: 1)
     funcs.initialize(
       to: GSourceFuncs(
-        prepare: { _, timeout in
-          timeout?.pointee = -1
-          MainThread.assumeIsolated { ActivationScope.closeCurrent() }
-          return 0
-        },
-        check: nil, dispatch: { _, _, _ in 1 }, finalize: nil, closure_callback: nil,
-        closure_marshal: nil))
+        prepare: scopeCloserPrepare, check: nil, dispatch: scopeCloserDispatch, finalize: nil,
+        closure_callback: nil, closure_marshal: nil))
     let source = g_source_new(funcs, guint(MemoryLayout<GSource>.size))
     g_source_set_priority(source, G_PRIORITY_HIGH)
     g_source_set_name(source, "clickguard-scope-closer")
@@ -129,6 +124,23 @@ enum ScopeCloser {
     g_source_unref(source)
   }
 }
+
+// The closer's callbacks, outside the main actor: a closure written inside
+// `attach()` would be main-actor isolated, and Swift checks such a closure's
+// executor at run time each time C calls it (every main-loop iteration here);
+// `MainThread` enters the main actor instead.
+private let scopeCloserPrepare:
+  @convention(c) (UnsafeMutablePointer<GSource>?, UnsafeMutablePointer<gint>?) -> gboolean = {
+    _, timeout in
+    timeout?.pointee = -1
+    MainThread.assumeIsolated { ActivationScope.closeCurrent() }
+    return 0
+  }
+
+private let scopeCloserDispatch: @convention(c) (UnsafeMutablePointer<GSource>?, GSourceFunc?, gpointer?) -> gboolean =
+  {
+    _, _, _ in 1  // G_SOURCE_CONTINUE; never called: prepare never reports ready
+  }
 
 /// Keeps an accepted action's gate closed until ``release()``: taken by async
 /// handlers. Releasing twice is harmless; a hold never released is bounded by

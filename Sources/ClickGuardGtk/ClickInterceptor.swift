@@ -6,6 +6,19 @@
 import CGtk
 import ClickGuard
 
+/// The `activate` emission hook, outside the main actor (a closure written in
+/// `install()` would be isolated to it and checked at run time on each call).
+private let keyboardActivateHook:
+  @convention(c) (UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?) -> gboolean =
+    {
+      _, count, values, _ in
+      guard count > 0, let values, let object = g_value_get_object(values) else { return 1 }
+      // GLib runs emission hooks on the emitting thread, GTK's.
+      nonisolated(unsafe) let widget = UnsafeMutableRawPointer(object)
+      MainThread.assumeIsolated { ClickInterceptor.keyboardActivated(widget) }
+      return 1  // stay connected
+    }
+
 /// Judges every `clicked` of a routed button before the button acts.
 ///
 /// The override runs in the class-closure phase, before the toggle's flip,
@@ -44,16 +57,10 @@ enum ClickInterceptor {
     // Keyboard activation (Space, Enter) goes through `activate` and, for a
     // held key, ends in a `clicked` from a timeout with no current event.
     let activate = g_signal_lookup("activate", gtk_button_get_type())
-    g_signal_add_emission_hook(
-      activate, 0,
-      { _, count, values, _ in
-        guard count > 0, let values, let widget = g_value_get_object(values) else { return 1 }
-        MainThread.assumeIsolated { ClickInterceptor.keyboardActivated(UnsafeMutableRawPointer(widget)) }
-        return 1  // stay connected
-      }, nil, nil)
+    g_signal_add_emission_hook(activate, 0, keyboardActivateHook, nil, nil)
   }
 
-  private static func keyboardActivated(_ widget: gpointer) {
+  fileprivate static func keyboardActivated(_ widget: gpointer) {
     InputFilter.withCurrentEvent { event in
       guard let event else { return }
       let type = gdk_event_get_event_type(event)

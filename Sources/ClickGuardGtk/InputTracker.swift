@@ -6,6 +6,17 @@
 import CGtk
 import ClickGuard
 
+/// GDK's event handler, outside the main actor: a closure written inside a
+/// main-actor function would be isolated to it, and Swift checks such a
+/// closure's executor at run time each time C calls it (every event here);
+/// `MainThread` enters the main actor instead.
+private let inputEventHandler: @convention(c) (UnsafeMutablePointer<GdkEvent>?, gpointer?) -> Void = { pointer, _ in
+  guard let pointer else { return }
+  // GDK dispatches events on GTK's thread.
+  nonisolated(unsafe) let event = pointer
+  MainThread.assumeIsolated { InputFilter.dispatch(event) }
+}
+
 /// Sees every GDK event before GTK dispatches it.
 ///
 /// Installed once per process with `gdk_event_handler_set`; each event goes
@@ -27,14 +38,10 @@ public enum InputFilter {
   public static func install() {
     guard !isInstalled else { return }
     isInstalled = true
-    gdk_event_handler_set(
-      { event, _ in
-        guard let event else { return }
-        MainThread.assumeIsolated { InputFilter.dispatch(event) }
-      }, nil, nil)
+    gdk_event_handler_set(inputEventHandler, nil, nil)
   }
 
-  private static func dispatch(_ event: UnsafeMutablePointer<GdkEvent>) {
+  fileprivate static func dispatch(_ event: UnsafeMutablePointer<GdkEvent>) {
     guard !process(event) else { return }
     let outer = dispatching
     dispatching = event

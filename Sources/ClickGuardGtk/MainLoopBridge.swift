@@ -26,16 +26,18 @@ public enum MainLoopBridge {
     guard sourceID == 0 else { return }
     let fd = _dispatch_get_main_queue_handle_4CF()
     guard fd >= 0 else { return }
-    sourceID = g_unix_fd_add(
-      fd, G_IO_IN,
-      { fd, _, _ in
-        // libdispatch only writes the eventfd; the loop that waits on it
-        // must reset it (CFRunLoop does), or it stays readable and GLib
-        // spins on this source, starving redraws and frame-clock ticks.
-        var counter: UInt64 = 0
-        _ = read(fd, &counter, MemoryLayout<UInt64>.size)
-        _dispatch_main_queue_callback_4CF(nil)
-        return 1  // G_SOURCE_CONTINUE
-      }, nil)
+    sourceID = g_unix_fd_add(fd, G_IO_IN, drainMainQueue, nil)
   }
+}
+
+/// The bridge's callback, outside the main actor (a closure written in
+/// `install()` would be isolated to it and checked at run time on each call).
+private let drainMainQueue: @convention(c) (gint, GIOCondition, gpointer?) -> gboolean = { fd, _, _ in
+  // libdispatch only writes the eventfd; the loop that waits on it must
+  // reset it (CFRunLoop does), or it stays readable and GLib spins on this
+  // source, starving redraws and frame-clock ticks.
+  var counter: UInt64 = 0
+  _ = read(fd, &counter, MemoryLayout<UInt64>.size)
+  _dispatch_main_queue_callback_4CF(nil)
+  return 1  // G_SOURCE_CONTINUE
 }

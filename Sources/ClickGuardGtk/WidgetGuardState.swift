@@ -54,7 +54,10 @@ final class WidgetGuardState: GateOwner {
   subscript(gateFor action: ActionName) -> StoredGate? {
     get {
       if action == gateAction, let gate { return gate }
-      return extras?.gates.first { $0.action == action }?.gate
+      // Loops, not `first(where:)`: a closure here would be main-actor
+      // isolated and checked at run time on every call.
+      for entry in extras?.gates ?? [] where entry.action == action { return entry.gate }
+      return nil
     }
     set {
       guard let newValue else { return }
@@ -64,11 +67,11 @@ final class WidgetGuardState: GateOwner {
         return
       }
       let extras = extrasCreated()
-      if let index = extras.gates.firstIndex(where: { $0.action == action }) {
+      for index in extras.gates.indices where extras.gates[index].action == action {
         extras.gates[index].gate = newValue
-      } else {
-        extras.gates.append((action, newValue))
+        return
       }
+      extras.gates.append((action, newValue))
     }
   }
 
@@ -93,16 +96,26 @@ final class WidgetGuardState: GateOwner {
     let state = WidgetGuardState()
     g_object_set_qdata_full(
       object.assumingMemoryBound(to: GObject.self), quark, Unmanaged.passRetained(state).toOpaque(),
-      { data in
-        guard let data else { return }
-        // The widget is being finalized, on the GTK thread. An activation
-        // scope may still hold the state until its action finishes; that
-        // finish then changes a gate nobody reads any more.
-        MainThread.assumeIsolated { WidgetGuardState.liveCount -= 1 }
-        Unmanaged<WidgetGuardState>.fromOpaque(data).release()
-      })
+      releaseWidgetState)
     return state
   }
+
+  /// The widget went: one live state less.
+  fileprivate static func detached() {
+    liveCount -= 1
+  }
+}
+
+/// The qdata destroy notify, outside the main actor (a closure written in
+/// `attached(to:)` would be isolated to it and checked at run time on each
+/// call).
+private let releaseWidgetState: @convention(c) (gpointer?) -> Void = { data in
+  guard let data else { return }
+  // The widget is being finalized, on the GTK thread. An activation scope may
+  // still hold the state until its action finishes; that finish then changes
+  // a gate nobody reads any more.
+  MainThread.assumeIsolated { WidgetGuardState.detached() }
+  Unmanaged<WidgetGuardState>.fromOpaque(data).release()
 }
 
 /// Reads and writes the guard settings of any widget, wrapped or not.

@@ -30,6 +30,11 @@ enum SignalVariant: String, CaseIterable {
   /// interceptor): what `await` support in GTK handlers costs by itself, so
   /// `unrouted − bridge` is the class-handler override's cost.
   case bridge
+  /// Plain GTK and the `plain-swift` handler, whose body calls the core
+  /// itself (`ClickDispatcher.run` with `SystemClock`: a decision, the
+  /// action, a finish): the floor of a judged click, without anything the
+  /// GTK layer adds (no override, no scope, no bridge, no attribution).
+  case inHandler = "in-handler"
 }
 
 /// The handler every C variant connects: counts clicks.
@@ -108,6 +113,9 @@ enum SignalBench {
     switch variant {
     case .plainC, .plainSwift:
       startPlainGtk()
+    case .inHandler:
+      startPlainGtk()
+      dispatcher = judgingEveryEmission()
     case .bridge:
       startPlainGtk()
       MainLoopBridge.install()
@@ -134,6 +142,11 @@ enum SignalBench {
     case .plainSwift:
       widget = gtk_button_new_with_label("Open details")
       connectSwiftClosure(widget) { swiftClickCount += 1 }
+    case .inHandler:
+      widget = gtk_button_new_with_label("Open details")
+      let judge = dispatcher!
+      let activation = Activation(control: ControlID(UInt(bitPattern: widget)))
+      connectSwiftClosure(widget) { judge.run(activation) { swiftClickCount += 1 } }
     case .wrapper:
       let button = Button(label: "Open details")
       button.onClick { swiftClickCount += 1 }
@@ -202,7 +215,7 @@ enum SignalBench {
         let emitted = Int(result.values["emitted"] ?? "") ?? -2
         let accepted = Int(result.values["accepted"] ?? "") ?? -3
         if handled != emitted { problems.append("\(variant.rawValue): \(handled) handled of \(emitted) emitted") }
-        if variant == .wrapper || variant == .global, accepted != emitted {
+        if variant == .wrapper || variant == .global || variant == .inHandler, accepted != emitted {
           problems.append("\(variant.rawValue): \(accepted) judged+accepted of \(emitted) emitted")
         }
         total[variant, default: []].append(t)
@@ -237,6 +250,10 @@ enum SignalBench {
         + "class-handler override +\(fmt(t(.unrouted) - t(.bridge))) ns (unrouted − bridge) = "
         + "\(fmt(100 * (t(.unrouted) - t(.bridge)) / t(.plainC)))% of plain-c; judging a click "
         + "+\(fmt(t(.global) - t(.unrouted))) ns (global − unrouted)",
+      "floor: the core judging in the app's own handler (in-handler) \(fmt(t(.inHandler))) ns, "
+        + "in-handler/plain-swift = \(fmt(t(.inHandler) / t(.plainSwift), 2)) "
+        + "(+\(fmt(t(.inHandler) - t(.plainSwift))) ns): the rest of the wrapper's "
+        + "+\(fmt(t(.wrapper) - t(.plainSwift))) ns is what the GTK layer adds",
       "emission alone (scope closing excluded): "
         + SignalVariant.allCases.map { "\($0.rawValue) \(fmt(e($0))) ns" }.joined(separator: ", ")
         + "; wrapper/plain-swift = \(fmt(e(.wrapper) / e(.plainSwift), 2)), global/plain-c = "

@@ -53,20 +53,15 @@ private final class ClosureBox: @unchecked Sendable {
 /// `MainActor.assumeIsolated`'s check.
 private let benchMainThread = Atomic<UInt>(0)
 
-/// A copy of ClickGuardGtk's `MainThread.assumeIsolated` (internal there):
-/// the runtime's check once, then a thread-id compare.
+/// A copy of ClickGuardGtk's `MainThread.run` (internal there): the runtime's
+/// check once, then a thread-id compare and a direct call of the function.
 @inline(__always)
-private func onMainThread<T: Sendable>(_ body: @MainActor () throws -> T) rethrows -> T {
+private func onMainThread<A, R>(_ body: @escaping @MainActor (A) -> R, _ argument: A) -> R {
   let current = UInt(pthread_self())
-  guard current == benchMainThread.load(ordering: .relaxed) else {
-    return try MainActor.assumeIsolated {
-      benchMainThread.store(current, ordering: .relaxed)
-      return try body()
-    }
+  if current != benchMainThread.load(ordering: .relaxed) {
+    MainActor.assumeIsolated { benchMainThread.store(current, ordering: .relaxed) }
   }
-  return try withoutActuallyEscaping(body) { isolated in
-    try unsafeBitCast(isolated, to: (() throws -> T).self)()
-  }
+  return unsafeBitCast(body, to: ((A) -> R).self)(argument)
 }
 
 /// The same trampoline shape as ClickGuardGtk's `voidTrampoline`, entering
@@ -75,8 +70,7 @@ private func onMainThread<T: Sendable>(_ body: @MainActor () throws -> T) rethro
 private let closureTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { instance, data in
   guard let instance, let data else { return }
   let box = Unmanaged<ClosureBox>.fromOpaque(data).takeUnretainedValue()
-  nonisolated(unsafe) let object = instance
-  onMainThread { box.body(object) }
+  onMainThread(box.body, instance)
 }
 
 /// Connects `body` to `clicked` through ``closureTrampoline``, releasing the

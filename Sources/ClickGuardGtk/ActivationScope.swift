@@ -133,7 +133,7 @@ private let scopeCloserPrepare:
   @convention(c) (UnsafeMutablePointer<GSource>?, UnsafeMutablePointer<gint>?) -> gboolean = {
     _, timeout in
     timeout?.pointee = -1
-    MainThread.assumeIsolated { ActivationScope.closeCurrent() }
+    MainThread.run(ActivationScope.closeCurrent)
     return 0
   }
 

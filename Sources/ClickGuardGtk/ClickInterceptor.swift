@@ -14,8 +14,7 @@ private let keyboardActivateHook:
       _, count, values, _ in
       guard count > 0, let values, let object = g_value_get_object(values) else { return 1 }
       // GLib runs emission hooks on the emitting thread, GTK's.
-      nonisolated(unsafe) let widget = UnsafeMutableRawPointer(object)
-      MainThread.assumeIsolated { ClickInterceptor.keyboardActivated(widget) }
+      MainThread.run(ClickInterceptor.keyboardActivated, UnsafeMutableRawPointer(object))
       return 1  // stay connected
     }
 
@@ -52,7 +51,7 @@ enum ClickInterceptor {
       unsafeBitCast(
         { (instance: gpointer?, _: gpointer?) in
           guard let instance else { return }
-          MainThread.assumeIsolated { ClickInterceptor.clicked(instance) }
+          MainThread.run(ClickInterceptor.clicked, instance)
         } as @convention(c) (gpointer?, gpointer?) -> Void, to: GCallback.self))
     // Keyboard activation (Space, Enter) goes through `activate` and, for a
     // held key, ends in a `clicked` from a timeout with no current event.

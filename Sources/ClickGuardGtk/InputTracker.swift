@@ -11,10 +11,9 @@ import ClickGuard
 /// closure's executor at run time each time C calls it (every event here);
 /// `MainThread` enters the main actor instead.
 private let inputEventHandler: @convention(c) (UnsafeMutablePointer<GdkEvent>?, gpointer?) -> Void = { pointer, _ in
-  guard let pointer else { return }
+  guard let event = pointer else { return }
   // GDK dispatches events on GTK's thread.
-  nonisolated(unsafe) let event = pointer
-  MainThread.assumeIsolated { InputFilter.dispatch(event) }
+  MainThread.run(InputFilter.dispatch, event)
 }
 
 /// Sees every GDK event before GTK dispatches it.

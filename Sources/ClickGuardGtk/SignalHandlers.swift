@@ -43,8 +43,7 @@ private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { in
   guard let instance, let data else { return }
   let box = Unmanaged<HandlerBox<VoidHandler>>.fromOpaque(data).takeUnretainedValue()
   // GLib calls handlers on the thread that emits; GTK emits on its own thread.
-  nonisolated(unsafe) let object = instance
-  MainThread.assumeIsolated { box.body(object) }
+  MainThread.run(box.body, instance)
 }
 
 /// `gboolean (*)(gpointer instance, gboolean value, gpointer data)`:
@@ -54,8 +53,7 @@ private let boolArgumentTrampoline: @convention(c) (gpointer?, gboolean, gpointe
   instance, value, data in
   guard let instance, let data else { return 0 }
   let box = Unmanaged<HandlerBox<BoolArgumentHandler>>.fromOpaque(data).takeUnretainedValue()
-  nonisolated(unsafe) let object = instance
-  return MainThread.assumeIsolated { box.body(object, value != 0) } ? 1 : 0
+  return MainThread.run(box.body, instance, value != 0) ? 1 : 0
 }
 
 /// `void (*)(GObject *, GParamSpec *, gpointer data)`: `notify::property`.
@@ -63,8 +61,7 @@ private let notifyTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -
   guard let instance, let data else { return }
   let box = Unmanaged<HandlerBox<VoidHandler>>.fromOpaque(data).takeUnretainedValue()
   // GLib calls handlers on the thread that emits; GTK emits on its own thread.
-  nonisolated(unsafe) let object = instance
-  MainThread.assumeIsolated { box.body(object) }
+  MainThread.run(box.body, instance)
 }
 
 /// Connects `body` to a `void (instance)` signal such as `clicked`.

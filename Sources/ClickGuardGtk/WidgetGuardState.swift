@@ -114,7 +114,7 @@ private let releaseWidgetState: @convention(c) (gpointer?) -> Void = { data in
   // The widget is being finalized, on the GTK thread. An activation scope may
   // still hold the state until its action finishes; that finish then changes
   // a gate nobody reads any more.
-  MainThread.assumeIsolated { WidgetGuardState.detached() }
+  MainThread.run(WidgetGuardState.detached)
   Unmanaged<WidgetGuardState>.fromOpaque(data).release()
 }
 

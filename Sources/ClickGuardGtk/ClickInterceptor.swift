@@ -6,8 +6,17 @@
 import CGtk
 import ClickGuard
 
-/// The `activate` emission hook, outside the main actor (a closure written in
-/// `install()` would be isolated to it and checked at run time on each call).
+// The override and the `activate` emission hook, outside the main actor: a
+// closure written in `install()` could be isolated to it and checked at run
+// time on each call; `MainThread` enters the main actor instead.
+
+/// The `clicked` class-handler override.
+private let clickedOverride: @convention(c) (gpointer?, gpointer?) -> Void = { instance, _ in
+  guard let instance else { return }
+  MainThread.run(ClickInterceptor.clicked, instance)
+}
+
+/// The `activate` emission hook.
 private let keyboardActivateHook:
   @convention(c) (UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?) -> gboolean =
     {
@@ -47,12 +56,7 @@ enum ClickInterceptor {
     let buttonClass = g_type_class_ref(gtk_button_get_type())
     _ = buttonClass
     g_signal_override_class_handler(
-      "clicked", gtk_button_get_type(),
-      unsafeBitCast(
-        { (instance: gpointer?, _: gpointer?) in
-          guard let instance else { return }
-          MainThread.run(ClickInterceptor.clicked, instance)
-        } as @convention(c) (gpointer?, gpointer?) -> Void, to: GCallback.self))
+      "clicked", gtk_button_get_type(), unsafeBitCast(clickedOverride, to: GCallback.self))
     // Keyboard activation (Space, Enter) goes through `activate` and, for a
     // held key, ends in a `clicked` from a timeout with no current event.
     let activate = g_signal_lookup("activate", gtk_button_get_type())
@@ -70,7 +74,7 @@ enum ClickInterceptor {
     }
   }
 
-  private static func clicked(_ instance: gpointer) {
+  fileprivate static func clicked(_ instance: gpointer) {
     let state = WidgetGuardState.existing(on: instance)
     guard (state?.isWrapped ?? false) || GlobalGuard.isInstalled else {
       cg_chain_clicked(instance)

@@ -108,14 +108,13 @@ public enum GtkModule {
   /// however long a stall is.
   private static func schedulePeriodicStall() {
     periodicSource = g_timeout_add_full(
-      G_PRIORITY_DEFAULT, guint(periodicEvery.milliseconds),
-      { _ in
-        MainActor.assumeIsolated {
-          g_usleep(gulong(GtkModule.periodicStall.nanoseconds / 1000))
-          GtkModule.schedulePeriodicStall()
-        }
-        return 0  // G_SOURCE_REMOVE: the next one is armed
-      }, nil, nil)
+      G_PRIORITY_DEFAULT, guint(periodicEvery.milliseconds), periodicStallTimeout, nil, nil)
+  }
+
+  /// Stalls the main loop once, then arms the next stall.
+  fileprivate static func stallThenReschedule() {
+    g_usleep(gulong(periodicStall.nanoseconds / 1000))
+    schedulePeriodicStall()
   }
 
   /// Stops everything ``start(_:)`` started and uninstalls ``GlobalGuard``;
@@ -133,4 +132,11 @@ public enum GtkModule {
     configuration = nil
     g_type_set_qdata(gtk_button_get_type(), processMark, nil)
   }
+}
+
+/// The periodic stall's timeout, outside the main actor like every C callback
+/// of ClickGuardGtk (`MainThread` enters the main actor).
+private let periodicStallTimeout: @convention(c) (gpointer?) -> gboolean = { _ in
+  MainThread.run(GtkModule.stallThenReschedule)
+  return 0  // G_SOURCE_REMOVE: the next one is armed
 }

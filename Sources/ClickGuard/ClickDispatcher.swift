@@ -114,7 +114,7 @@ public final class ClickDispatcher {
   /// Drops every gate of `control`: call it when the control is destroyed.
   /// Group gates are shared and stay.
   public func forget(control: ControlID) {
-    for key in gates.keys where key.control == control { gates[key] = nil }
+    for key in gates.keys where key.owningControl == control { gates[key] = nil }
   }
 
   /// Drops every gate and zeroes every counter.

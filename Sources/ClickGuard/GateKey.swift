@@ -7,7 +7,7 @@ public enum GateKey: Hashable, Sendable, CustomStringConvertible {
   case group(GroupKey)
 
   /// The control whose own gate this is; `nil` for a group's.
-  var control: ControlID? {
+  package var owningControl: ControlID? {
     if case .control(let control, _) = self { return control }
     return nil
   }

@@ -686,8 +686,8 @@ struct GateRulesTests {
     #expect(judge(&gate, at: .ms(599)) == (.withinInterval, false))
     #expect(runningTicket(gate) == nil)
     #expect(judge(&gate, at: .ms(600)) == (nil, false))
-    #expect(runningTicket(gate) == 4)
+    #expect(runningTicket(gate) == 3)
     #expect(judge(&gate, at: .ms(1600)) == (nil, true))
-    #expect(runningTicket(gate) == 5)
+    #expect(runningTicket(gate) == 4)
   }
 }

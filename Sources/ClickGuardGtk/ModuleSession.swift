@@ -20,7 +20,7 @@ final class ModuleSession {
       do throws(DecisionLogError) {
         log = try DecisionLog(path: path)
       } catch {
-        GtkModule.logMessage("clickguard: \(ModuleConfiguration.logVariable): \(error); decisions are not logged")
+        GtkModule.logMessage("\(ModuleConfiguration.logVariable): \(error); decisions are not logged")
       }
     case .standardError:
       log = DecisionLog()

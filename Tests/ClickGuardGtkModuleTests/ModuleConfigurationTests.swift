@@ -84,14 +84,14 @@ final class ModuleConfigurationTests: XCTestCase {
     XCTAssertEqual(
       interval.map(\.description),
       [
-        "clickguard: CLICKGUARD_INTERVAL_MS=\"soon\" is not accepted "
+        "CLICKGUARD_INTERVAL_MS=\"soon\" is not accepted "
           + "(accepted: whole milliseconds from 0 to 60000); using the default, 500"
       ])
     let mode = ModuleConfiguration(environment: ["CLICKGUARD_MODE": "loud"]).warnings
     XCTAssertEqual(
       mode.map(\.description),
       [
-        "clickguard: CLICKGUARD_MODE=\"loud\" is not accepted (accepted: enforce, observe or off); "
+        "CLICKGUARD_MODE=\"loud\" is not accepted (accepted: enforce, observe or off); "
           + "using the default, enforce"
       ])
   }

@@ -46,6 +46,9 @@ let package = Package(
       name: "ClickGuardGtkModuleTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"],
       exclude: ["Fixtures"]),
     .testTarget(name: "ClickGuardDemoKitTests", dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver"]),
+    // Builds every ```swift block of README.md against this package (in a
+    // package of its own under .build/readme-snippets): no dependencies here.
+    .testTarget(name: "ReadmeSnippetTests"),
   ],
   swiftLanguageModes: [.v6]
 )

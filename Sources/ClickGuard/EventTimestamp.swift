@@ -1,4 +1,3 @@
-
 /// The timestamp an input event carries (X11 and GDK: milliseconds in a
 /// `UInt32` that wraps after about 49.7 days).
 ///

@@ -341,7 +341,8 @@ struct SequenceRun {
     let someKinds = rng.int(0...7)
     configuration.skippedKinds =
       rng.chance(0.6)
-      ? [.toggle, .switch] : Set(ControlKind.allCases.enumerated().filter { someKinds & (1 << $0.offset) != 0 }.map(\.element))
+      ? [.toggle, .switch]
+      : Set(ControlKind.allCases.enumerated().filter { someKinds & (1 << $0.offset) != 0 }.map(\.element))
     configuration.guardsProgrammatic = rng.chance(0.5)
     dispatcher = ClickDispatcher(configuration: configuration, clock: ClickClock(clock))
     reference = ReferenceModel(configuration: configuration)

@@ -72,11 +72,11 @@ public final class DemoProcess {
   /// - Returns: the line, or `nil` on timeout or exit.
   @discardableResult
   public func waitForLine(
-    type: String, after seq: Int = 0, timeout: Double = 10, matching: (JSONValue) -> Bool = { _ in true }
-  ) -> JSONValue? {
+    type: String, after seq: Int = 0, timeout: Double = 10, matching: (DemoLogLine) -> Bool = { _ in true }
+  ) -> DemoLogLine? {
     let end = Date().addingTimeInterval(timeout)
     while Date() < end {
-      let found = log.lines.first { ($0["seq"]?.int ?? 0) > seq && $0["type"]?.string == type && matching($0) }
+      let found = log.lines.first { $0.seq > seq && $0.type == type && matching($0) }
       if let found { return found }
       if !process.isRunning { return nil }
       usleep(20_000)

@@ -113,15 +113,15 @@ final class DemoProcessTests: XCTestCase {
     XCTAssertNil(layout.widgets[DemoWidgets.openDetails.name]?.active)
     let before = demo.log.lastSeq
     demo.send(SIGUSR2)
-    let requested = demo.waitForLine(type: "layout", after: before, timeout: 5) { $0["reason"]?.string == "requested" }
+    let requested = demo.waitForLine(type: "layout", after: before, timeout: 5) { $0.reason == "requested" }
     XCTAssertNotNil(requested, "SIGUSR2 logs another layout line")
     let start = try XCTUnwrap(demo.log.lines(ofType: "start").first)
-    XCTAssertEqual(start["app_id"]?.string, "io.github.clickguard.Demo")
+    XCTAssertEqual(start.appID, "io.github.clickguard.Demo")
     let shot = try XCTUnwrap(demo.waitForLine(type: "screenshot", timeout: 5))
-    XCTAssertTrue(shot["error"]?.isNull ?? false, "\(shot.encoded)")
+    XCTAssertNil(shot.error, shot.text)
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(scratch)/startup.png"))
     XCTAssertEqual(demo.stop(), 0, "SIGTERM quits cleanly")
-    XCTAssertEqual(demo.log.lines.last?["type"]?.string, "quit")
+    XCTAssertEqual(demo.log.lines.last?.type, "quit")
   }
 
   /// Under an async load, a burst on the guarded "Open details" (and on the
@@ -164,8 +164,8 @@ final class DemoProcessTests: XCTestCase {
     var start = demo.log.lastSeq
     XInput.burst(on: check, count: 4, delayMs: 150)
     demo.waitForQuiet(quietMs: 500)
-    let toggles = demo.log.lines.filter { ($0["seq"]?.int ?? 0) > start && $0["type"]?.string == "toggle" }
-    XCTAssertEqual(toggles.map { $0["active"]?.bool }, [true, false, true, false])
+    let toggles = demo.log.lines.filter { $0.seq > start && $0.type == "toggle" }
+    XCTAssertEqual(toggles.map(\.active), [true, false, true, false])
     XCTAssertEqual(demo.log.outcome(of: DemoWidgets.rememberCheck.name, after: start).decisions.passed, 4)
 
     let open = try XCTUnwrap(layout.widgets[DemoWidgets.openDetails.name]?.rect)
@@ -177,8 +177,8 @@ final class DemoProcessTests: XCTestCase {
     XCTAssertGreaterThan(outcome.fenceDrops, 0, "\(outcome)")
     XCTAssertEqual(outcome.spillOverActions, 0, "\(outcome)")
     let shown = try XCTUnwrap(
-      demo.waitForLine(type: "layout", after: start, timeout: 5) { $0["reason"]?.string == "page-shown" })
-    let details = try XCTUnwrap(DemoLayout(shown)?.widgets["details-action"])
+      demo.waitForLine(type: "layout", after: start, timeout: 5) { $0.reason == "page-shown" })
+    let details = try XCTUnwrap(shown.layout?.widgets["details-action"])
     XCTAssertTrue(details.visible)
     XCTAssertEqual(details.rect, open, "the details page's button sits exactly where Open details was")
   }

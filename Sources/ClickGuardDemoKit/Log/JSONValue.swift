@@ -5,7 +5,7 @@
 import ClickGuardGtk
 
 /// A JSON value whose objects keep their keys in the order given.
-public enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -20,10 +20,6 @@ public enum JSONValue: Equatable, Sendable {
   case array([JSONValue])
   /// An object with ordered keys.
   case object([(String, JSONValue)])
-
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-    lhs.encoded == rhs.encoded
-  }
 
   /// The value as compact JSON on one line.
   public var encoded: String {

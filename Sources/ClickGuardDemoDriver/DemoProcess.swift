@@ -120,14 +120,16 @@ public final class DemoProcess {
   }
 
   /// Runs `binary` with `arguments` to completion (for --help, bad options
-  /// and --quit-after-first-frame).
+  /// and --quit-after-first-frame), in `directory` if given.
   /// - Returns: the exit status and everything printed (stdout, stderr).
   public static func runToEnd(
-    binary: String, arguments: [String], environment: [String: String] = [:], unsetting: [String] = []
+    binary: String, arguments: [String], environment: [String: String] = [:], unsetting: [String] = [],
+    in directory: String? = nil
   ) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     for name in unsetting { env[name] = nil }
     process.environment = env

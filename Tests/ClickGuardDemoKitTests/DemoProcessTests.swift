@@ -65,6 +65,50 @@ final class DemoProcessTests: XCTestCase {
     }
   }
 
+  /// GOption reads the command line once: `--log-file --help` gives the log
+  /// file `--help`, which the demo refuses, instead of printing help in one
+  /// parser and creating a file named `--help` in the other.
+  func testLogFileHelpCreatesNoFileNamedHelp() throws {
+    let directory = scratch + "/log-file-help"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let result = try DemoProcess.runToEnd(
+      binary: try binary(), arguments: ["--log-file", "--help", "--quit-after-first-frame"],
+      unsetting: ["DISPLAY", "WAYLAND_DISPLAY"], in: directory)
+    XCTAssertEqual(result.status, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains("--log-file: '--help' looks like an option"), result.stderr)
+    XCTAssertTrue(result.stdout.isEmpty, result.stdout)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/--help"))
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [])
+  }
+
+  /// Help wins over what follows it; GTK's own options reach GTK, not the
+  /// demo's checks.
+  func testHelpOptionsAndGtkOptionsPassThrough() throws {
+    for help in ["-h", "--help", "--help-all", "--help-gtk", "--help-gapplication", "-?"] {
+      let result = try DemoProcess.runToEnd(
+        binary: try binary(), arguments: [help, "--bogus"], unsetting: ["DISPLAY"])
+      XCTAssertEqual(result.status, 0, "\(help): \(result.stderr)")
+      XCTAssertTrue(result.stdout.contains("Usage:"), help)
+    }
+    let result = try DemoProcess.runToEnd(
+      binary: try binary(),
+      arguments: ["--display", ":77", "--gtk-module=foo", "--g-fatal-warnings", "--name", "x", "--interval-ms", "5"],
+      unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
+    XCTAssertEqual(result.status, 3, result.stderr)
+    XCTAssertFalse(result.stderr.contains("unknown option"), result.stderr)
+  }
+
+  /// A display that cannot be opened is named as it was asked for: by
+  /// `--display`, not `$DISPLAY`.
+  func testAFailedDisplayNamesTheDisplayAskedFor() throws {
+    let result = try DemoProcess.runToEnd(
+      binary: try binary(), arguments: ["--display=:77"], environment: ["DISPLAY": ":76"],
+      unsetting: ["WAYLAND_DISPLAY"])
+    XCTAssertEqual(result.status, 3, result.stderr)
+    XCTAssertTrue(result.stderr.contains("cannot open a display (--display=:77)"), result.stderr)
+    XCTAssertFalse(result.stderr.contains(":76"), result.stderr)
+  }
+
   func testNoDisplayExitsWith3AndSaysSo() throws {
     let result = try DemoProcess.runToEnd(
       binary: try binary(), arguments: [], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])

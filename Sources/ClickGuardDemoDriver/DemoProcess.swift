@@ -72,11 +72,11 @@ public final class DemoProcess {
   /// - Returns: the line, or `nil` on timeout or exit.
   @discardableResult
   public func waitForLine(
-    type: String, after seq: Int = 0, timeout: Double = 10, matching: (JSONValue) -> Bool = { _ in true }
-  ) -> JSONValue? {
+    type: String, after seq: Int = 0, timeout: Double = 10, matching: (DemoLogLine) -> Bool = { _ in true }
+  ) -> DemoLogLine? {
     let end = Date().addingTimeInterval(timeout)
     while Date() < end {
-      let found = log.lines.first { ($0["seq"]?.int ?? 0) > seq && $0["type"]?.string == type && matching($0) }
+      let found = log.lines.first { $0.seq > seq && $0.type == type && matching($0) }
       if let found { return found }
       if !process.isRunning { return nil }
       usleep(20_000)
@@ -120,14 +120,16 @@ public final class DemoProcess {
   }
 
   /// Runs `binary` with `arguments` to completion (for --help, bad options
-  /// and --quit-after-first-frame).
+  /// and --quit-after-first-frame), in `directory` if given.
   /// - Returns: the exit status and everything printed (stdout, stderr).
   public static func runToEnd(
-    binary: String, arguments: [String], environment: [String: String] = [:], unsetting: [String] = []
+    binary: String, arguments: [String], environment: [String: String] = [:], unsetting: [String] = [],
+    in directory: String? = nil
   ) throws -> (status: Int32, stdout: String, stderr: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     for name in unsetting { env[name] = nil }
     process.environment = env

@@ -8,7 +8,7 @@ import Foundation
 /// What one run led to, read from the demo's log.
 public struct ScenarioOutcome: Sendable {
   /// The log lines after the start-up layout.
-  public let lines: [JSONValue]
+  public let lines: [DemoLogLine]
   /// Pushes onto the page stack.
   public private(set) var navigations = 0
   /// Pushes the navigator refused.
@@ -33,32 +33,30 @@ public struct ScenarioOutcome: Sendable {
   public private(set) var decisionTimes: [(control: String, time: UInt32)] = []
 
   /// Reads `lines` (those after the start-up layout) and the final layout.
-  public init(lines: [JSONValue], finalLayout: DemoLayout?) {
+  public init(lines: [DemoLogLine], finalLayout: DemoLayout?) {
     self.lines = lines
     self.finalLayout = finalLayout
-    var fenced = Set<String>()
+    var fenced = Set<UInt32?>()
     for line in lines {
-      let control = line["control"]?.string
-      switch line["type"]?.string {
+      let control = line.control
+      switch line.type {
       case "decision":
-        switch line["outcome"]?.string {
+        switch line.outcome {
         case "accepted": accepted += 1
-        case "dropped": dropReasons[line["reason"]?.string ?? "?", default: 0] += 1
+        case "dropped": dropReasons[line.reason ?? "?", default: 0] += 1
         default: passed += 1
         }
-        if let control, let time = line["event_time"]?.int {
-          decisionTimes.append((control, UInt32(truncatingIfNeeded: time)))
-        }
+        if let control, let time = line.eventTime { decisionTimes.append((control, time)) }
       case "action":
         actions[control ?? "?", default: 0] += 1
-      case "navigation" where line["move"]?.string == "push":
+      case "navigation" where line.move == "push":
         navigations += 1
       case "navigation-refused":
         refusedNavigations += 1
       case "fence-drop":
-        fenced.insert(line["event_time"].map(\.encoded) ?? "seq \(line["seq"]?.int ?? 0)")
+        fenced.insert(line.eventTime)
       case "toggle":
-        if let control, let active = line["active"]?.bool { toggles[control, default: []].append(active) }
+        if let control, let active = line.active { toggles[control, default: []].append(active) }
       default:
         break
       }
@@ -137,8 +135,8 @@ public struct ScenarioRun: Sendable {
   }
 
   /// A log line without the bulky `layout` fields.
-  static func brief(_ line: JSONValue) -> String {
-    guard line["type"]?.string == "layout", let layout = DemoLayout(line) else { return line.encoded }
+  static func brief(_ line: DemoLogLine) -> String {
+    guard let layout = line.layout else { return line.text }
     return
       "{\"type\":\"layout\",\"seq\":\(layout.seq),\"reason\":\"\(layout.reason)\",\"top_page\":\"\(layout.topPage)\","
       + "\"focus\":\"\(layout.focus ?? "")\"}"
@@ -172,7 +170,7 @@ public final class EndToEndRunner {
     let logPath = "\(directory)/\(scenario.slug)-\(side == .on ? "on" : "off").jsonl"
     let demo = try DemoProcess(binary: binary, arguments: arguments, logPath: logPath)
     defer { demo.stop() }
-    guard let startup = demo.waitForLine(type: "layout", timeout: 30).flatMap(DemoLayout.init) else {
+    guard let startup = demo.waitForLine(type: "layout", timeout: 30)?.layout else {
       throw EndToEndError(
         description: "scenario \(scenario.id), \(side.rawValue): the demo did not lay out its window; "
           + "it printed:\n\(demo.output)")
@@ -188,10 +186,10 @@ public final class EndToEndRunner {
     demo.waitForQuiet(quietMs: scenario.quietMs, timeout: 40)
     let before = demo.log.lastSeq
     demo.send(SIGUSR2)
-    let final = demo.waitForLine(type: "layout", after: before, timeout: 10) { $0["reason"]?.string == "requested" }
+    let final = demo.waitForLine(type: "layout", after: before, timeout: 10) { $0.reason == "requested" }
     demo.stop()
-    let lines = demo.log.lines.filter { ($0["seq"]?.int ?? 0) > startup.seq }
-    let outcome = ScenarioOutcome(lines: lines, finalLayout: final.flatMap(DemoLayout.init))
+    let lines = demo.log.lines.filter { $0.seq > startup.seq }
+    let outcome = ScenarioOutcome(lines: lines, finalLayout: final?.layout)
     if final == nil { problems.append("the demo did not answer SIGUSR2 with a layout line") }
     problems += scenario.check(side, outcome)
     return ScenarioRun(
@@ -222,7 +220,7 @@ public final class EndToEndRunner {
       return " (window 0x\(String(layout.xid, radix: 16)) focused)"
     case .waitForPage(let page, let settleMs):
       let shown = demo.waitForLine(type: "layout", timeout: 10) {
-        $0["reason"]?.string == "page-shown" && $0["top_page"]?.string == page
+        $0.reason == "page-shown" && $0.topPage == page
       }
       if shown == nil { problems.append("'\(page)' was never shown") }
       usleep(UInt32(settleMs) * 1000)

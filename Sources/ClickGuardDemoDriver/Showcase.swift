@@ -147,8 +147,8 @@ public final class ShowcaseRunner {
     if screenshot {
       let before = demo.log.lastSeq
       demo.send(SIGUSR1)
-      if let line = demo.waitForLine(type: "screenshot", after: before, timeout: 5), line["error"]?.isNull ?? false {
-        shot = line["path"]?.string
+      if let line = demo.waitForLine(type: "screenshot", after: before, timeout: 5), line.error == nil {
+        shot = line.path
       }
     }
     return ShowcaseResult(

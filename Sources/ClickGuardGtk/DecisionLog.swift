@@ -108,34 +108,14 @@ public struct DecisionLogRecord: Hashable, Sendable {
   /// The record as one line of JSON, without the line break.
   public var jsonLine: String {
     let fields: [(String, String)] = [
-      ("time", Self.json(time)), ("pid", String(pid)), ("program", Self.json(program)),
-      ("widget", Self.json(widget.typeName)), ("id", Self.json(widget.builderID)),
-      ("label", Self.json(widget.label)), ("accessible", Self.json(widget.accessibleName)),
-      ("action", Self.json(action)), ("kind", Self.json(kind)), ("source", Self.json(source)),
-      ("outcome", Self.json(outcome)), ("reason", Self.json(reason)),
-      ("event_time", eventTime.map { String($0) } ?? "null"), ("control", Self.json(control)),
+      ("time", jsonStringLiteral(time)), ("pid", String(pid)), ("program", jsonStringLiteral(program)),
+      ("widget", jsonStringLiteral(widget.typeName)), ("id", jsonStringLiteral(widget.builderID)),
+      ("label", jsonStringLiteral(widget.label)), ("accessible", jsonStringLiteral(widget.accessibleName)),
+      ("action", jsonStringLiteral(action)), ("kind", jsonStringLiteral(kind)), ("source", jsonStringLiteral(source)),
+      ("outcome", jsonStringLiteral(outcome)), ("reason", jsonStringLiteral(reason)),
+      ("event_time", eventTime.map { String($0) } ?? "null"), ("control", jsonStringLiteral(control)),
     ]
     return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
-  }
-
-  /// A JSON string literal for `value`, or `null`.
-  static func json(_ value: String?) -> String {
-    guard let value else { return "null" }
-    var out = "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 
   /// The current wall-clock time as ISO 8601 in UTC with milliseconds, for

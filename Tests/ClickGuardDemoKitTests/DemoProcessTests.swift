@@ -65,6 +65,50 @@ final class DemoProcessTests: XCTestCase {
     }
   }
 
+  /// GOption reads the command line once: `--log-file --help` gives the log
+  /// file `--help`, which the demo refuses, instead of printing help in one
+  /// parser and creating a file named `--help` in the other.
+  func testLogFileHelpCreatesNoFileNamedHelp() throws {
+    let directory = scratch + "/log-file-help"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let result = try DemoProcess.runToEnd(
+      binary: try binary(), arguments: ["--log-file", "--help", "--quit-after-first-frame"],
+      unsetting: ["DISPLAY", "WAYLAND_DISPLAY"], in: directory)
+    XCTAssertEqual(result.status, 2, result.stderr)
+    XCTAssertTrue(result.stderr.contains("--log-file: '--help' looks like an option"), result.stderr)
+    XCTAssertTrue(result.stdout.isEmpty, result.stdout)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: directory + "/--help"))
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), [])
+  }
+
+  /// Help wins over what follows it; GTK's own options reach GTK, not the
+  /// demo's checks.
+  func testHelpOptionsAndGtkOptionsPassThrough() throws {
+    for help in ["-h", "--help", "--help-all", "--help-gtk", "--help-gapplication", "-?"] {
+      let result = try DemoProcess.runToEnd(
+        binary: try binary(), arguments: [help, "--bogus"], unsetting: ["DISPLAY"])
+      XCTAssertEqual(result.status, 0, "\(help): \(result.stderr)")
+      XCTAssertTrue(result.stdout.contains("Usage:"), help)
+    }
+    let result = try DemoProcess.runToEnd(
+      binary: try binary(),
+      arguments: ["--display", ":77", "--gtk-module=foo", "--g-fatal-warnings", "--name", "x", "--interval-ms", "5"],
+      unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
+    XCTAssertEqual(result.status, 3, result.stderr)
+    XCTAssertFalse(result.stderr.contains("unknown option"), result.stderr)
+  }
+
+  /// A display that cannot be opened is named as it was asked for: by
+  /// `--display`, not `$DISPLAY`.
+  func testAFailedDisplayNamesTheDisplayAskedFor() throws {
+    let result = try DemoProcess.runToEnd(
+      binary: try binary(), arguments: ["--display=:77"], environment: ["DISPLAY": ":76"],
+      unsetting: ["WAYLAND_DISPLAY"])
+    XCTAssertEqual(result.status, 3, result.stderr)
+    XCTAssertTrue(result.stderr.contains("cannot open a display (--display=:77)"), result.stderr)
+    XCTAssertFalse(result.stderr.contains(":76"), result.stderr)
+  }
+
   func testNoDisplayExitsWith3AndSaysSo() throws {
     let result = try DemoProcess.runToEnd(
       binary: try binary(), arguments: [], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
@@ -113,15 +157,15 @@ final class DemoProcessTests: XCTestCase {
     XCTAssertNil(layout.widgets[DemoWidgets.openDetails.name]?.active)
     let before = demo.log.lastSeq
     demo.send(SIGUSR2)
-    let requested = demo.waitForLine(type: "layout", after: before, timeout: 5) { $0["reason"]?.string == "requested" }
+    let requested = demo.waitForLine(type: "layout", after: before, timeout: 5) { $0.reason == "requested" }
     XCTAssertNotNil(requested, "SIGUSR2 logs another layout line")
     let start = try XCTUnwrap(demo.log.lines(ofType: "start").first)
-    XCTAssertEqual(start["app_id"]?.string, "io.github.clickguard.Demo")
+    XCTAssertEqual(start.appID, "io.github.clickguard.Demo")
     let shot = try XCTUnwrap(demo.waitForLine(type: "screenshot", timeout: 5))
-    XCTAssertTrue(shot["error"]?.isNull ?? false, "\(shot.encoded)")
+    XCTAssertNil(shot.error, shot.text)
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(scratch)/startup.png"))
     XCTAssertEqual(demo.stop(), 0, "SIGTERM quits cleanly")
-    XCTAssertEqual(demo.log.lines.last?["type"]?.string, "quit")
+    XCTAssertEqual(demo.log.lines.last?.type, "quit")
   }
 
   /// Under an async load, a burst on the guarded "Open details" (and on the
@@ -164,8 +208,8 @@ final class DemoProcessTests: XCTestCase {
     var start = demo.log.lastSeq
     XInput.burst(on: check, count: 4, delayMs: 150)
     demo.waitForQuiet(quietMs: 500)
-    let toggles = demo.log.lines.filter { ($0["seq"]?.int ?? 0) > start && $0["type"]?.string == "toggle" }
-    XCTAssertEqual(toggles.map { $0["active"]?.bool }, [true, false, true, false])
+    let toggles = demo.log.lines.filter { $0.seq > start && $0.type == "toggle" }
+    XCTAssertEqual(toggles.map(\.active), [true, false, true, false])
     XCTAssertEqual(demo.log.outcome(of: DemoWidgets.rememberCheck.name, after: start).decisions.passed, 4)
 
     let open = try XCTUnwrap(layout.widgets[DemoWidgets.openDetails.name]?.rect)
@@ -177,8 +221,8 @@ final class DemoProcessTests: XCTestCase {
     XCTAssertGreaterThan(outcome.fenceDrops, 0, "\(outcome)")
     XCTAssertEqual(outcome.spillOverActions, 0, "\(outcome)")
     let shown = try XCTUnwrap(
-      demo.waitForLine(type: "layout", after: start, timeout: 5) { $0["reason"]?.string == "page-shown" })
-    let details = try XCTUnwrap(DemoLayout(shown)?.widgets["details-action"])
+      demo.waitForLine(type: "layout", after: start, timeout: 5) { $0.reason == "page-shown" })
+    let details = try XCTUnwrap(shown.layout?.widgets["details-action"])
     XCTAssertTrue(details.visible)
     XCTAssertEqual(details.rect, open, "the details page's button sits exactly where Open details was")
   }

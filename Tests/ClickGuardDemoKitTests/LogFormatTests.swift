@@ -1,12 +1,15 @@
 // The JSON-lines log: encoding, the line layout of each event type, reading
-// it back, the counters built from it, and /proc/self/stat parsing.
+// it back (the driver's JSONDecoder reader), the counters built from it, and
+// /proc/self/stat parsing.
 
+import ClickGuardDemoDriver
+import Foundation
 import XCTest
 
 @testable import ClickGuardDemoKit
 
 final class LogFormatTests: XCTestCase {
-  func testEncodingEscapesAndNumbers() {
+  func testEncodingEscapesAndNumbers() throws {
     let value: JSONValue = .object([
       ("s", .string("a\"b\\c\nd\u{1}é")), ("i", -3), ("d", .double(12.5)), ("whole", .double(7)),
       ("small", .double(-0.25)), ("nan", .double(.nan)), ("b", true), ("n", .null), ("a", .array([1, "x"])),
@@ -14,13 +17,16 @@ final class LogFormatTests: XCTestCase {
     XCTAssertEqual(
       value.encoded,
       #"{"s":"a\"b\\c\nd\u0001é","i":-3,"d":12.5,"whole":7,"small":-0.25,"nan":null,"b":true,"n":null,"a":[1,"x"]}"#)
-    XCTAssertEqual(try JSONValue.parse(value.encoded)["s"]?.string, "a\"b\\c\nd\u{1}é")
-    XCTAssertEqual(try JSONValue.parse(value.encoded)["a"]?.array?.count, 2)
+    let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(value.encoded.utf8)) as? [String: Any])
+    XCTAssertEqual(object["s"] as? String, "a\"b\\c\nd\u{1}é")
+    XCTAssertEqual((object["a"] as? [Any])?.count, 2)
   }
 
-  func testParserRejectsBrokenText() {
-    for text in ["{", "{\"a\":}", "[1,]", "\"abc", "tru", "{} x"] {
-      XCTAssertThrowsError(try JSONValue.parse(text), text)
+  func testReaderRejectsBrokenText() {
+    let line = DemoEvent.quit(reason: "SIGTERM").line(seq: 1, monoMs: 0).encoded
+    XCTAssertNoThrow(try DemoLogLine(json: line))
+    for text in ["{", "{\"a\":}", "[1,]", "\"abc", "tru", "{} x", String(line.dropLast()), line + " x"] {
+      XCTAssertThrowsError(try DemoLogLine(json: text), text)
     }
   }
 
@@ -44,16 +50,20 @@ final class LogFormatTests: XCTestCase {
     for (index, event) in events.enumerated() {
       let text = event.line(seq: index + 1, monoMs: 1234.5678).encoded
       XCTAssertTrue(text.hasPrefix("{\"type\":\"\(event.type)\",\"seq\":\(index + 1),\"mono_ms\":1234.568"), text)
-      XCTAssertNotNil(try JSONValue.parse(text))
+      let line = try DemoLogLine(json: text)
+      XCTAssertEqual(line.type, event.type)
+      XCTAssertEqual(line.seq, index + 1)
+      XCTAssertEqual(line.monoMs, 1234.568)
       XCTAssertNotNil(event.summary)
     }
-    let decision = try JSONValue.parse(events[0].line(seq: 1, monoMs: 0).encoded)
-    XCTAssertEqual(decision["control"]?.string, "open-details")
-    XCTAssertEqual(decision["reason"]?.string, "busy")
-    XCTAssertEqual(decision["event_time"]?.int, 42)
-    XCTAssertEqual(decision["runs_action"]?.bool, false)
-    let fence = try JSONValue.parse(events[3].line(seq: 1, monoMs: 0).encoded)
-    XCTAssertEqual(fence["event_time"]?.isNull, true)
+    let decision = try DemoLogLine(json: events[0].line(seq: 1, monoMs: 0).encoded)
+    XCTAssertEqual(decision.control, "open-details")
+    XCTAssertEqual(decision.reason, "busy")
+    XCTAssertEqual(decision.eventTime, 42)
+    XCTAssertEqual(decision.runsAction, false)
+    let fence = try DemoLogLine(json: events[3].line(seq: 1, monoMs: 0).encoded)
+    XCTAssertTrue(fence.text.contains(#""event_time":null"#), fence.text)
+    XCTAssertNil(fence.eventTime)
   }
 
   func testLayoutLineReadsBack() throws {

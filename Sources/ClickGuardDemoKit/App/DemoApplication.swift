@@ -24,6 +24,7 @@ public final class DemoApplication {
 
   private let startMs = ProcessClock.monotonicMs()
   private let application: UnsafeMutablePointer<GtkApplication>
+  private let commandLine = DemoCommandLine(arguments: Array(CommandLine.arguments.dropFirst()))
   private var options = DemoOptions()
   private var resources = ""
   private var log: DemoLog?
@@ -35,12 +36,6 @@ public final class DemoApplication {
   /// Runs the demo with the process's command line.
   /// - Returns: the exit status (see ``DemoExitStatus``).
   public static func main() -> Int32 {
-    do {
-      _ = try CommandLinePreflight.scan(Array(CommandLine.arguments.dropFirst()))
-    } catch {
-      reportUsage(error)
-      return DemoExitStatus.usage
-    }
     let demo = DemoApplication()
     return withExtendedLifetime(demo) { demo.run() }
   }
@@ -59,9 +54,9 @@ public final class DemoApplication {
     registerOptions()
     Signal.connect(
       application.raw, "handle-local-options",
-      withArgument: { [weak self] _, dict in
-        guard let self, let dict else { return DemoExitStatus.failure }
-        return self.handleLocalOptions(dict.assumingMemoryBound(to: GVariantDict.self))
+      withArgument: { [weak self] _, _ in
+        guard let self else { return DemoExitStatus.failure }
+        return self.handleLocalOptions()
       })
     Signal.connect(application.raw, "activate") { [weak self] _ in self?.activate() }
     Signal.connect(application.raw, "shutdown") { [weak self] _ in
@@ -69,20 +64,13 @@ public final class DemoApplication {
       self.log?.record(.quit(reason: self.quitReason))
     }
     let status = g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
+    // GOption refused the command line and GApplication printed why.
+    if commandLine.failed { return DemoExitStatus.usage }
     return status != 0 ? status : exitStatus
   }
 
   private func registerOptions() {
-    for spec in OptionSpec.all {
-      let argument: GOptionArg =
-        switch spec.kind {
-        case .flag: G_OPTION_ARG_NONE
-        case .path: G_OPTION_ARG_FILENAME
-        case .milliseconds: G_OPTION_ARG_STRING  // validated here, with our message and status
-        }
-      g_application_add_main_option(
-        gApplication, spec.name, 0, G_OPTION_FLAG_NONE, argument, spec.fullHelp, spec.argumentName)
-    }
+    commandLine.register(on: gApplication)
     g_application_set_option_context_summary(
       gApplication,
       "Shows ClickGuard stopping repeated clicks on one control from firing its action twice, "
@@ -98,27 +86,14 @@ public final class DemoApplication {
       """)
   }
 
-  /// GApplication parsed the command line: validate it and prepare
-  /// everything that can fail before a window exists.
+  /// GApplication parsed the command line: check the options together and
+  /// prepare everything that can fail before a window exists.
   /// - Returns: -1 to go on, or the exit status.
-  private func handleLocalOptions(_ dict: UnsafeMutablePointer<GVariantDict>) -> Int32 {
-    var pairs: [(name: String, value: String?)] = []
-    for spec in OptionSpec.all {
-      guard let variant = g_variant_dict_lookup_value(dict, spec.name, nil) else { continue }
-      defer { g_variant_unref(variant) }
-      switch spec.kind {
-      case .flag:
-        if g_variant_get_boolean(variant) != 0 { pairs.append((spec.name, nil)) }
-      case .path:
-        pairs.append((spec.name, g_variant_get_bytestring(variant).map { String(cString: $0) }))
-      case .milliseconds:
-        pairs.append((spec.name, g_variant_get_string(variant, nil).map { String(cString: $0) }))
-      }
-    }
+  private func handleLocalOptions() -> Int32 {
     do {
-      options = try DemoOptions(values: pairs)
+      options = try commandLine.options()
     } catch {
-      Self.reportUsage(error)
+      Console.error(DemoCommandLine.usageMessage(error))
       return DemoExitStatus.usage
     }
     do {
@@ -140,7 +115,8 @@ public final class DemoApplication {
       try GtkClickGuard.start()
     } catch {
       Console.error(
-        "\(Self.programName): \(error)\n\(Self.programName): `make demo` runs a scripted showcase under Xvfb instead")
+        "\(Self.programName): \(Self.noDisplayMessage(error))\n"
+          + "\(Self.programName): `make demo` runs a scripted showcase under Xvfb instead")
       return DemoExitStatus.noDisplay
     }
     return -1
@@ -212,7 +188,11 @@ public final class DemoApplication {
     g_application_quit(gApplication)
   }
 
-  private static func reportUsage(_ error: OptionError) {
-    Console.error("\(programName): \(error)\nRun '\(programName) --help' to see every option and its range.")
+  /// `error`, naming the display GTK's `--display` asked for, if any,
+  /// rather than `$DISPLAY`.
+  private static func noDisplayMessage(_ error: GtkStartError) -> String {
+    guard let asked = gdk_get_display_arg_name() else { return error.description }
+    return "cannot open a display (--display=\(String(cString: asked))); "
+      + "run under a desktop session or Xvfb (xvfb-run -a)"
   }
 }

@@ -1,5 +1,5 @@
 // DemoEvent: every line type of the demo's JSON-lines log, with its fields.
-// This file is the log's schema; DemoLogReader reads the same names back.
+// This file is the log's schema; the driver's DemoLogLine reads the same names back.
 
 /// A screen rectangle in root-window coordinates.
 public struct ScreenRect: Hashable, Sendable {

@@ -1,8 +1,11 @@
 // JSONValue: a tiny JSON writer with ordered keys, so every log line reads
-// `{"type":…,"seq":…,…}` in a stable order.
+// `{"type":…,"seq":…,…}` in a stable order. Strings are escaped by
+// ClickGuardGtk's jsonStringLiteral, the package's one escaper.
+
+import ClickGuardGtk
 
 /// A JSON value whose objects keep their keys in the order given.
-public enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -17,10 +20,6 @@ public enum JSONValue: Equatable, Sendable {
   case array([JSONValue])
   /// An object with ordered keys.
   case object([(String, JSONValue)])
-
-  public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-    lhs.encoded == rhs.encoded
-  }
 
   /// The value as compact JSON on one line.
   public var encoded: String {
@@ -44,7 +43,7 @@ public enum JSONValue: Equatable, Sendable {
       } else {
         out += "null"
       }
-    case .string(let value): Self.writeString(value, to: &out)
+    case .string(let value): out += jsonStringLiteral(value)
     case .array(let values):
       out += "["
       for (index, value) in values.enumerated() {
@@ -56,7 +55,7 @@ public enum JSONValue: Equatable, Sendable {
       out += "{"
       for (index, (key, value)) in pairs.enumerated() {
         if index > 0 { out += "," }
-        Self.writeString(key, to: &out)
+        out += jsonStringLiteral(key)
         out += ":"
         value.write(to: &out)
       }
@@ -69,24 +68,6 @@ public enum JSONValue: Equatable, Sendable {
     while text.count < 3 { text = "0" + text }
     while text.hasSuffix("0") { text.removeLast() }
     return text
-  }
-
-  private static func writeString(_ value: String, to out: inout String) {
-    out += "\""
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    out += "\""
   }
 }
 

@@ -109,8 +109,9 @@ public struct TallyBoard: Sendable {
 
 extension DecisionCounters {
   /// Counts one decision as the demo's log writes it (`outcome` and `reason`
-  /// of a `decision` line).
-  mutating func countLogged(outcome: String?, reason: String?) {
+  /// of a `decision` line). `package`: the driver counts the lines it reads
+  /// back the same way.
+  package mutating func countLogged(outcome: String?, reason: String?) {
     switch (outcome, reason) {
     case ("accepted", _): accepted += 1
     case ("dropped", DropReason.busy.rawValue?): droppedBusy += 1

@@ -1,5 +1,6 @@
 // DemoOptions: the demo's settings from the command line, validated from
-// plain strings so the rules are testable without GTK.
+// plain strings as GOption hands them over (DemoCommandLine), so the rules
+// are testable without GTK.
 
 /// A command-line problem: names the option and what it accepts. The demo
 /// prints ``description`` and exits with ``DemoExitStatus/usage``.
@@ -67,29 +68,14 @@ public struct DemoOptions: Equatable, Sendable {
   /// The defaults.
   public init() {}
 
-  /// Options from (name, value) pairs as a command-line parser delivers them:
-  /// names without dashes, `nil` values for flags. Later pairs override
-  /// earlier ones, as in GOption.
-  /// - Throws: ``OptionError`` naming the option and the accepted values.
-  public init(values: [(name: String, value: String?)]) throws(OptionError) {
-    self.init()
-    for (name, value) in values { try set(name, value) }
-    if observeOnly && !guardEnabled {
-      throw OptionError(
-        option: "--observe", message: "cannot be combined with --no-guard (observe-only needs the guard on)")
-    }
-  }
-
-  /// Options from a full argument list (without the program name).
-  /// - Throws: ``OptionError`` for unknown options, missing or bad values.
-  public init(arguments: [String]) throws(OptionError) {
-    switch try CommandLinePreflight.scan(arguments) {
-    case .help: self.init()
-    case .run(let pairs): try self.init(pairs: pairs)
-    }
-  }
-
-  private mutating func set(_ name: String, _ value: String?) throws(OptionError) {
+  /// Sets the option `name` (without dashes) from `value` as GOption hands
+  /// it over: `nil` for a flag given alone. A later value overrides an
+  /// earlier one, as in GOption.
+  /// - Throws: ``OptionError`` naming the option and the accepted values;
+  ///   also for a flag given a value (`--no-fence=false` is not read as
+  ///   `--no-fence`) and a path that starts with a dash (`--log-file --help`
+  ///   is not a log file named `--help`).
+  mutating func set(_ name: String, _ value: String?) throws(OptionError) {
     guard let spec = OptionSpec.named(name) else {
       throw OptionError(option: "--\(name)", message: "unknown option")
     }
@@ -106,10 +92,16 @@ public struct DemoOptions: Equatable, Sendable {
       }
     case .path:
       guard let value, !value.isEmpty else {
-        throw OptionError(option: "--\(name)", message: "needs a file path (accepted: a non-empty PATH)")
+        throw OptionError(option: "--\(name)", message: "needs a file path (accepted: \(OptionSpec.pathText))")
+      }
+      guard !value.hasPrefix("-") else {
+        throw OptionError(
+          option: "--\(name)",
+          message: "'\(value)' looks like an option, not a file path; write ./\(value) for a file of that name")
       }
       if name == "log-file" { logFile = value } else { screenshot = value }
     case .flag:
+      if value != nil { throw OptionError(option: "--\(name)", message: "takes no value") }
       switch name {
       case "navigate-later": navigateLater = true
       case "no-guard": guardEnabled = false
@@ -117,6 +109,15 @@ public struct DemoOptions: Equatable, Sendable {
       case "no-fence": fenceEnabled = false
       default: quitAfterFirstFrame = true
       }
+    }
+  }
+
+  /// Checks the rules between options: observe-only needs the guard on.
+  /// - Throws: ``OptionError`` naming the option that conflicts.
+  func checkCombination() throws(OptionError) {
+    if observeOnly && !guardEnabled {
+      throw OptionError(
+        option: "--observe", message: "cannot be combined with --no-guard (observe-only needs the guard on)")
     }
   }
 

@@ -60,6 +60,19 @@ public struct OptionSpec: Hashable, Sendable {
     }
   }
 
+  /// What the option accepts, in words (`0 to 60000 ms`, `a non-empty
+  /// PATH`), or `nil` for a flag.
+  public var acceptedText: String? {
+    switch kind {
+    case .milliseconds(let range, _): range.text
+    case .path: Self.pathText
+    case .flag: nil
+    }
+  }
+
+  /// What a path option accepts, in words.
+  static let pathText = "a non-empty PATH"
+
   /// The help line with the accepted range and default added.
   public var fullHelp: String {
     switch kind {

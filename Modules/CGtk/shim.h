@@ -7,6 +7,7 @@
 #include <gtk/gtk.h>
 #include <gmodule.h>
 #include <glib-unix.h>
+#include <signal.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/gdkx.h>
 #endif
@@ -79,6 +80,38 @@ static inline gboolean cg_object_get_bool(gpointer object, const char *name) {
  * window the event was delivered to. */
 static inline GdkWindow *cg_event_window(const GdkEvent *event) {
     return event->any.window;
+}
+
+/* Crash handling the Swift runtime adds to a process it is loaded into.
+ * When the runtime starts it installs its crash handler (a backtracer) for
+ * every crash signal whose disposition is still the default. In a GTK
+ * module that is someone else's process: these helpers find those handlers
+ * and give the signals their default disposition back. dladdr is a GNU
+ * extension the C library exports; it is declared here under its own name
+ * so no GNU feature macro is needed. */
+typedef struct { const char *fname; void *fbase; const char *sname; void *saddr; } cg_dl_info;
+extern int cg_dladdr(const void *address, cg_dl_info *info) __asm__("dladdr");
+/* Any symbol of the Swift runtime, to find the object it lives in (the
+ * toolchain's libswiftCore, or the module itself when linked statically). */
+extern char cg_swift_runtime_symbol __asm__("swift_retain");
+
+/* Whether `sig`'s handler is a function of the Swift runtime. */
+static inline gboolean cg_signal_handled_by_swift_runtime(int sig) {
+    struct sigaction action;
+    if (sigaction(sig, NULL, &action) != 0) return FALSE;
+    void *handler = (action.sa_flags & SA_SIGINFO) ? (void *)action.sa_sigaction : (void *)action.sa_handler;
+    if (handler == (void *)SIG_DFL || handler == (void *)SIG_IGN) return FALSE;
+    cg_dl_info runtime, owner;
+    if (!cg_dladdr(&cg_swift_runtime_symbol, &runtime) || !cg_dladdr(handler, &owner)) return FALSE;
+    return runtime.fbase == owner.fbase;
+}
+
+/* Gives `sig` its default disposition. */
+static inline void cg_signal_set_default(int sig) {
+    struct sigaction action = {0};
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(sig, &action, NULL);
 }
 
 #endif

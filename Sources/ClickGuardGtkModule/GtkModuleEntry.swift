@@ -13,10 +13,12 @@ import ClickGuardGtk
 
 /// GModule's load hook: keeps the module loaded for the life of the process.
 /// Swift code registers runtime metadata and GTK keeps pointers to the class
-/// handler, so unloading it would leave both dangling.
+/// handler, so unloading it would leave both dangling. It also gives the host
+/// its crash handling back (see ``HostCrashHandling``).
 /// - Returns: `NULL`: loading may go on.
 @_cdecl("g_module_check_init")
 public func clickGuardModuleCheckInit(_ module: OpaquePointer?) -> UnsafePointer<CChar>? {
+  HostCrashHandling.restore()
   if let module { g_module_make_resident(module) }
   return nil
 }

@@ -56,6 +56,9 @@ let package = Package(
     .testTarget(
       name: "ClickGuardDemoKitTests",
       dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver", "ClickGuardTestSupport"]),
+    // Builds every ```swift block of README.md against this package (in a
+    // package of its own under .build/readme-snippets): no dependencies here.
+    .testTarget(name: "ReadmeSnippetTests"),
   ],
   swiftLanguageModes: [.v6]
 )

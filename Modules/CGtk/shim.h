@@ -27,21 +27,24 @@ static inline GType cg_type_of(gpointer instance) {
     return G_OBJECT_TYPE(instance);
 }
 
-/* The chain-up from an override of GtkButton's `clicked` class handler.
- * GtkButton's own class closure is a class-offset closure: it calls the
- * `clicked` vfunc of the instance's class (subclasses such as GtkToggleButton
- * override the vfunc, not the closure). Calling that vfunc is what
- * g_signal_chain_from_overridden_handler ends up doing, without its emission
- * lookup under the signal lock and its GValue marshalling: a third of a
- * click's signal-path cost. Only an override installed at GtkButton before
- * ClickGuard's would be skipped; neither GTK nor any library we know installs
- * one, and a second ClickGuard interceptor (the GTK module in a Swift app
- * that links ClickGuardGtk) is exactly what should be skipped. */
+/* Installs `handler` as the class handler of `signal` for `type` and its
+ * subtypes (G_CALLBACK is a cast macro). */
+static inline void cg_override_class_handler(const char *signal, GType type,
+                                             void (*handler)(gpointer instance, gpointer data)) {
+    g_signal_override_class_handler(signal, type, G_CALLBACK(handler));
+}
+
+/* The chain-up from an override of a `void (instance)` signal's class
+ * handler, through GLib, so every other override in the chain runs too
+ * (g_signal_chain_from_overridden_handler is variadic). */
 static inline void cg_chain_clicked(gpointer instance) {
-    GtkButtonClass *klass = GTK_BUTTON_GET_CLASS(instance);
-    if (klass->clicked != NULL) {
-        klass->clicked(GTK_BUTTON(instance));
-    }
+    g_signal_chain_from_overridden_handler(instance);
+}
+
+/* One message in GLib's structured log, domain ClickGuard
+ * (g_log_structured is variadic). */
+static inline void cg_log_message(const char *message) {
+    g_log_structured("ClickGuard", G_LOG_LEVEL_MESSAGE, "MESSAGE", "%s", message);
 }
 
 /* The X server's current time (ms) for `window`'s display, or 0 when the

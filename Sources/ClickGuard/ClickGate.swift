@@ -1,153 +1,156 @@
-// ClickGate: the state machine of one gate, fed instants from a clock.
-// No timers, no side effects: the caller says when things happen.
-
-/// The decision logic of one gate.
+/// The decision logic of one gate: an explicit state machine fed instants
+/// from a clock. No timers and no side effects: the caller says when things
+/// happen.
 ///
-/// A gate is **open**, **busy** (an accepted action is running) or in its
-/// **window** (the action finished less than the interval ago). It judges an
-/// activation by three rules, in order:
+/// A gate is ``State-swift.enum/open``, ``State-swift.enum/busy(_:)`` (an
+/// accepted action is running) or ``State-swift.enum/cooling(until:)`` (the
+/// action finished less than the interval ago). It judges an activation by
+/// three rules, in order:
 ///
-/// 1. Busy: the previous action has not finished, and has run for less than
-///    the maximum busy time → drop (``DropReason/busy``). Past the maximum
-///    busy time the gate reopens by itself, so a lost completion never leaves
-///    a control dead.
-/// 2. Window: less than the interval has passed since the action
-///    **finished** → drop (``DropReason/withinInterval``). The window starts
-///    at the finish, not at the acceptance, so a handler that lags cannot
-///    reopen the gate for the clicks queued behind it.
-/// 3. Event time: when both this activation and the accepted one carry an
-///    input timestamp, and this click was made before the accepted action
-///    finished plus the interval, by the input clock → drop
-///    (``DropReason/eventTime``). Clicks made 100 ms apart stay 100 ms apart
-///    even when processed 700 ms apart, and clicks made while a stalled main
-///    loop kept the accepted click waiting belong to its burst.
+/// 1. **Busy**: the accepted action has not finished and has run for less than
+///    the maximum busy time → ``DropReason/busy``. Past that limit the gate
+///    reopens by itself, so a lost completion never leaves a control dead.
+/// 2. **Window**: the action finished less than the interval ago →
+///    ``DropReason/withinInterval``. The window starts at the finish, not at
+///    the click, so a handler that lags cannot reopen the gate for the clicks
+///    queued behind it.
+/// 3. **Event time**: by the input events' own clock this click was made
+///    before the accepted action finished plus the interval →
+///    ``DropReason/eventTime``. Clicks made 100 ms apart stay 100 ms apart
+///    even when they are processed 700 ms apart behind a stall.
 ///
 /// Otherwise the activation is accepted (leading edge) and the gate is busy
-/// until ``finish(generation:at:)``. Drops never move the window, so tapping
-/// faster than the interval cannot keep a control dead, and nothing is ever
-/// replayed later.
-public struct ClickGate: Hashable, Sendable {
-  /// How far back (ms) an event timestamp may lie behind the accepted one and
-  /// still be read as the same burst; older ones come from another clock
-  /// epoch (an X server restart) and are ignored.
-  static let staleHorizonMilliseconds: Int64 = 60_000
-
-  // Laid out widest first, so a gate packs into 46 bytes: one lives on
-  // every guarded widget.
-  private var busySince: Int64 = 0
-  private var busyDeadline: Int64 = 0
-  private var reopenAt: Int64 = .min
-  private var pendingInterval: Int64 = 0
-  /// Milliseconds after `lastEvent` before which a stamped click belongs to
-  /// the accepted one's burst (`Int32.max` while the action runs).
-  private var eventWindowEnd: Int32 = 0
-  private var lastEvent: UInt32 = 0
-  /// Which acceptance the gate is on; a ticket carries it.
-  public private(set) var generation: UInt32 = 0
-  private var isBusy = false
-  private var hasLastEvent = false
-
-  /// A new, open gate.
-  public init() {}
-
-  /// A new, open gate whose acceptances are numbered after `generation`, so
-  /// tickets of an earlier gate under the same key never match its own.
-  init(generationsAfter generation: UInt32) {
-    self.generation = generation
+/// until ``finish(ticket:at:inputNow:)``. Drops never move the window, so
+/// clicking faster than the interval cannot keep a control dead, and nothing
+/// is replayed later.
+struct ClickGate: Sendable {
+  /// Where the gate stands.
+  enum State: Sendable {
+    /// Nothing accepted yet, or the window is over.
+    case open
+    /// An accepted action is running.
+    case busy(RunningAction)
+    /// The action finished; activations are dropped until the instant given.
+    case cooling(until: ClickInstant)
   }
 
-  /// Whether an accepted action is still running at `now` (not past its
-  /// maximum busy time).
-  public func isBusy(at now: MonotonicInstant) -> Bool {
-    isBusy && now.nanoseconds < busyDeadline
+  /// The accepted action a busy gate waits for.
+  struct RunningAction: Sendable {
+    /// The number of the ticket that finishes it.
+    var ticket: UInt64
+    var started: ClickInstant
+    /// When the gate reopens even if the action never finishes.
+    var deadline: ClickInstant
+    /// The window that starts when it finishes.
+    var interval: Duration
+  }
+
+  /// The accepted click by its event time, and how many milliseconds after
+  /// it other clicks still belong to its burst (unbounded while it runs).
+  struct Burst: Sendable {
+    var click: EventTimestamp
+    var windowMilliseconds = Int64.max
+  }
+
+  /// What a judgement found.
+  struct Judgement: Equatable, Sendable {
+    /// Why the activation is dropped; `nil` when it is accepted.
+    var drop: DropReason?
+    /// Whether a running action's maximum busy time ran out on the way.
+    var busyExpired = false
+  }
+
+  /// How far (ms) an event timestamp may lie behind the accepted one and
+  /// still be read as the same burst; older ones come from another epoch of
+  /// the input clock (an X server restart) and are ignored.
+  static let staleHorizonMilliseconds: Int64 = 60_000
+
+  private(set) var state = State.open
+  private var burst: Burst?
+
+  /// Whether an accepted action is still running at `now`.
+  func isBusy(at now: ClickInstant) -> Bool {
+    if case .busy(let action) = state { return now < action.deadline }
+    return false
   }
 
   /// Whether an activation at `now` without an event time would be accepted.
-  public func isOpen(at now: MonotonicInstant) -> Bool {
-    !isBusy(at: now) && now.nanoseconds >= effectiveReopen(at: now)
+  func isOpen(at now: ClickInstant) -> Bool {
+    switch state {
+    case .open: true
+    case .busy(let action): now >= action.deadline
+    case .cooling(let until): now >= until
+    }
   }
 
-  private func effectiveReopen(at now: MonotonicInstant) -> Int64 {
-    isBusy && now.nanoseconds >= busyDeadline ? busyDeadline : reopenAt
-  }
-
-  /// Judges an activation at `now`.
-  /// - Parameters:
-  ///   - now: when the activation is processed.
-  ///   - eventTime: the input event's own timestamp, if any.
-  ///   - interval: the window after the action finishes.
-  ///   - maxBusy: how long an unfinished action may keep the gate closed.
-  /// - Returns: `nil` when accepted (the gate is now busy with
-  ///   ``generation``), otherwise why it was dropped. The second value tells
-  ///   whether a previous action's busy time expired on the way.
-  public mutating func judge(
-    at now: MonotonicInstant, eventTime: EventTimestamp?, interval: ClickInterval,
-    maxBusy: ClickInterval
-  ) -> (drop: DropReason?, expired: Bool) {
-    let t = now.nanoseconds
-    var expired = false
-    if isBusy {
-      if t < busyDeadline { return (.busy, false) }
-      // The action ran past its maximum busy time: reopen at the deadline.
-      expired = true
-      isBusy = false
-      reopenAt = busyDeadline
-      eventWindowEnd = Int32(clamping: (busyDeadline &- busySince &+ 999_999) / 1_000_000)
+  /// Judges an activation made at `eventTime` (if known) and processed at
+  /// `now`. Accepting makes the gate busy with `ticket`.
+  mutating func judge(
+    eventTime: EventTimestamp?, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
+    ticket: UInt64
+  ) -> Judgement {
+    var judgement = Judgement()
+    if case .busy(let action) = state {
+      if now < action.deadline { return Judgement(drop: .busy) }
+      expire(action)
+      judgement.busyExpired = true
     }
-    if t < reopenAt { return (.withinInterval, expired) }
-    if let eventTime, hasLastEvent {
-      let delta = Int64(eventTime.milliseconds(since: EventTimestamp(milliseconds: lastEvent)))
-      if delta < Int64(eventWindowEnd) && delta > -Self.staleHorizonMilliseconds {
-        return (.eventTime, expired)
-      }
-    }
-    generation &+= 1
-    isBusy = true
-    busySince = t
-    busyDeadline = t &+ max(maxBusy.nanoseconds, interval.nanoseconds)
-    pendingInterval = interval.nanoseconds
-    if let eventTime {
-      lastEvent = eventTime.milliseconds
-      hasLastEvent = true
-      // Until the action finishes, the busy rule covers everything.
-      eventWindowEnd = .max
+    if case .cooling(let until) = state, now < until {
+      judgement.drop = .withinInterval
+    } else if let eventTime, let burst, burst.contains(eventTime) {
+      judgement.drop = .eventTime
     } else {
-      hasLastEvent = false
+      accept(eventTime: eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: ticket)
     }
-    return (nil, expired)
+    return judgement
   }
 
-  /// Marks the action of acceptance `generation` finished at `now`; the
-  /// window starts here.
-  /// - Returns: `false` (and changes nothing) when `generation` is not the
-  ///   running action: already finished, superseded, or seen past its maximum
-  ///   busy time by a judgement (the gate reopened at that limit then).
+  /// Marks the action of `ticket` finished at `now`: the window starts here.
   /// - Parameter inputNow: the input events' clock at `now`, if known: the
-  ///   event-time window then also covers every click made before the action
+  ///   event-time window then covers every click made before the action
   ///   finished, however long the accepted click waited to be processed.
-  @discardableResult
-  public mutating func finish(generation: UInt32, at now: MonotonicInstant, inputNow: EventTimestamp? = nil) -> Bool {
-    guard isBusy, generation == self.generation else { return false }
+  /// - Returns: `false`, changing nothing, when `ticket` is not the running
+  ///   action (already finished, or expired when a judgement saw its maximum
+  ///   busy time pass).
+  mutating func finish(ticket: UInt64, at now: ClickInstant, inputNow: EventTimestamp?) -> Bool {
     // A finish after the maximum busy time still counts when nothing judged
-    // the gate in between (a sync handler that froze the main loop longer
-    // than the limit): the clicks queued behind it get their window. Once a
-    // judgement saw the limit pass, the gate had reopened and `isBusy` is
-    // false, so a late finish changes nothing.
-    let t = now.nanoseconds
-    isBusy = false
-    reopenAt = t &+ pendingInterval
-    // In event time the action began no earlier than the accepted click, so
-    // the click's timestamp plus the processing-time duration is a lower
-    // bound for when it finished: the window never grows past what happened.
-    var durationMs = (max(0, t &- busySince) + 999_999) / 1_000_000
-    // By the input clock the action finished at `inputNow`: a click that
-    // waited behind a stall before it was accepted made everything clicked
-    // during that stall part of its burst.
-    if let inputNow, hasLastEvent {
-      let sinceClick = Int64(inputNow.milliseconds(since: EventTimestamp(milliseconds: lastEvent)))
-      if sinceClick > durationMs && sinceClick < Self.staleHorizonMilliseconds { durationMs = sinceClick }
+    // the gate in between (a handler that froze the main loop longer than
+    // the limit): the clicks queued behind it get their window.
+    guard case .busy(let action) = state, action.ticket == ticket else { return false }
+    state = .cooling(until: now + action.interval)
+    // The action began no earlier than its click, so the click's timestamp
+    // plus the processing-time duration is a lower bound for its finish.
+    var lasted = action.started.duration(to: now).roundedUpMilliseconds
+    if let inputNow, let click = burst?.click {
+      let sinceClick = Int64(inputNow.milliseconds(since: click))
+      if sinceClick > lasted && sinceClick < Self.staleHorizonMilliseconds { lasted = sinceClick }
     }
-    eventWindowEnd = Int32(clamping: durationMs &+ (pendingInterval + 999_999) / 1_000_000)
+    burst?.windowMilliseconds = lasted + action.interval.roundedUpMilliseconds
     return true
+  }
+
+  private mutating func accept(
+    eventTime: EventTimestamp?, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
+    ticket: UInt64
+  ) {
+    let limit = max(maxBusy, interval).duration
+    state = .busy(RunningAction(ticket: ticket, started: now, deadline: now + limit, interval: interval.duration))
+    // Until the action finishes, the busy rule covers everything.
+    burst = eventTime.map { Burst(click: $0) }
+  }
+
+  /// The action ran past its maximum busy time: the gate reopens at that
+  /// limit, and its burst spans the time it was busy.
+  private mutating func expire(_ action: RunningAction) {
+    state = .cooling(until: action.deadline)
+    burst?.windowMilliseconds = action.started.duration(to: action.deadline).roundedUpMilliseconds
+  }
+}
+
+extension ClickGate.Burst {
+  /// Whether a click made at `eventTime` belongs to this burst.
+  func contains(_ eventTime: EventTimestamp) -> Bool {
+    let delta = Int64(eventTime.milliseconds(since: click))
+    return delta < windowMilliseconds && delta > -ClickGate.staleHorizonMilliseconds
   }
 }

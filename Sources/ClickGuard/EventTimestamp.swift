@@ -1,6 +1,3 @@
-// The input event's own timestamp: 32-bit milliseconds that wrap, compared
-// wrap-safely.
-
 /// The timestamp an input event carries (X11 and GDK: milliseconds in a
 /// `UInt32` that wraps after about 49.7 days).
 ///

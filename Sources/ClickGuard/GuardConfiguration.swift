@@ -1,65 +1,43 @@
-// The global configuration every control follows unless it overrides it.
-
-/// What the guard does with an activation it would drop.
-public enum GuardMode: String, Sendable, CaseIterable {
-  /// Drop it: the action does not run.
-  case enforce
-  /// Run it anyway, but report it as ``ClickOutcome/wouldDrop(_:)``: a
-  /// diagnostic for finding duplicate activations in an existing app.
-  case observe
-  /// Judge nothing: every activation runs and passes as
-  /// ``PassReason/guardOff``.
-  case off
-}
-
-/// The global settings of a ``ClickDispatcher``.
+/// The global settings of a ``ClickDispatcher``, which every control follows
+/// unless its ``ControlSettings`` override them.
 ///
 /// The default interval is **500 ms, measured from when the action
-/// finished**. The classic iOS approaches use 2 s or 2.5 s measured from the
-/// click, because a window that starts at the click has to outlast the
-/// handler's own lag. Ours starts when the action is done (and an async
-/// action keeps the gate closed until it completes), so the interval only has
-/// to cover the person's repeated click: GTK's own double-click time is
-/// 400 ms, and 500 ms covers it with a margin while staying short enough that
-/// a deliberate second click a moment later is not lost.
+/// finished**. The classic iOS fixes use 2 s or more measured from the click,
+/// because a window that starts at the click has to outlast the handler's own
+/// lag. Ours starts when the action is done (an async action keeps the gate
+/// closed until it completes), so it only has to cover a person's repeated
+/// click: GTK's double-click time is 400 ms, and 500 ms covers it while a
+/// deliberate second click a moment later still counts.
 public struct GuardConfiguration: Hashable, Sendable {
   /// The longest interval accepted: 60 s. Anything longer leaves a control
   /// looking dead.
-  public static let maximumInterval = ClickInterval(uncheckedNanoseconds: 60_000_000_000)
+  public static let maximumInterval = ClickInterval(unchecked: .seconds(60))
 
   /// The window after an action finishes during which repeats are dropped.
-  public private(set) var interval: ClickInterval
-  /// The longest an async action keeps its gate closed: after that the gate
-  /// reopens anyway, so no control is ever left dead. Never shorter than
+  public private(set) var interval = ClickInterval(unchecked: .milliseconds(500))
+  /// The longest an unfinished action keeps its gate closed: after that the
+  /// gate reopens anyway, so no control is left dead. Never shorter than
   /// ``interval``.
-  public private(set) var maxBusy: ClickInterval
+  public private(set) var maxBusy = ClickInterval(unchecked: .seconds(10))
   /// Enforce, observe only, or off.
-  public var mode: GuardMode
+  public var mode = GuardMode.enforce
   /// Kinds not guarded unless a control opts in. Default: toggles and
   /// switches.
-  public var skippedKinds: ControlKinds
-  /// Whether activations by the app's own code are guarded too. Default:
-  /// `false`.
-  public var guardsProgrammatic: Bool
+  public var skippedKinds: Set<ControlKind> = [.toggle, .switch]
+  /// Whether activations by the app's own code are guarded too.
+  public var guardsProgrammatic = false
 
   /// The defaults: 500 ms interval, 10 s maximum busy time, enforce, toggles
   /// and switches skipped, programmatic activations not guarded.
-  public init() {
-    interval = ClickInterval(uncheckedNanoseconds: 500_000_000)
-    maxBusy = ClickInterval(uncheckedNanoseconds: 10_000_000_000)
-    mode = .enforce
-    skippedKinds = [.toggle, .switch]
-    guardsProgrammatic = false
-  }
+  public init() {}
 
   /// Creates a configuration.
   /// - Throws: ``ConfigurationError`` when `interval` is over
   ///   ``maximumInterval`` or `maxBusy` is shorter than `interval`.
   public init(
     interval: ClickInterval, maxBusy: ClickInterval? = nil, mode: GuardMode = .enforce,
-    skippedKinds: ControlKinds = [.toggle, .switch], guardsProgrammatic: Bool = false
+    skippedKinds: Set<ControlKind> = [.toggle, .switch], guardsProgrammatic: Bool = false
   ) throws(ConfigurationError) {
-    self.init()
     try setInterval(interval)
     if let maxBusy { try setMaxBusy(maxBusy) }
     self.mode = mode
@@ -67,8 +45,7 @@ public struct GuardConfiguration: Hashable, Sendable {
     self.guardsProgrammatic = guardsProgrammatic
   }
 
-  /// Sets the interval. When the maximum busy time is shorter, it is raised
-  /// to the interval.
+  /// Sets the interval, raising the maximum busy time to it when shorter.
   /// - Throws: ``ConfigurationError`` when `value` is over
   ///   ``maximumInterval``; nothing changes then.
   public mutating func setInterval(_ value: ClickInterval) throws(ConfigurationError) {
@@ -76,7 +53,7 @@ public struct GuardConfiguration: Hashable, Sendable {
       throw ConfigurationError(setting: "interval", value: "\(value)", accepted: "0 ms to 60000 ms")
     }
     interval = value
-    if maxBusy < value { maxBusy = value }
+    maxBusy = max(maxBusy, value)
   }
 
   /// Sets the maximum busy time.
@@ -89,5 +66,30 @@ public struct GuardConfiguration: Hashable, Sendable {
         accepted: "at least the interval (\(interval)) and at most \(ClickInterval.maximum)")
     }
     maxBusy = value
+  }
+
+  /// How `activation` is judged under these settings and its control's own:
+  /// the one place where global and per-control settings meet.
+  func rule(for activation: Activation) -> GateRule {
+    if let reason = passReason(for: activation) { return .pass(reason) }
+    let settings = activation.settings
+    let interval = settings.interval ?? interval
+    return .judge(
+      settings.group.map(GateKey.group) ?? .control(activation.control, activation.action),
+      interval: interval, maxBusy: max(settings.maxBusy ?? maxBusy, interval), observing: mode == .observe)
+  }
+
+  private func passReason(for activation: Activation) -> PassReason? {
+    if mode == .off { return .guardOff }
+    switch activation.settings.policy {
+    case .exempt: return .exempt
+    case .automatic where skippedKinds.contains(activation.kind): return .kindSkipped
+    case .automatic, .guarded: break
+    }
+    switch activation.source {
+    case .user: return nil
+    case .nested: return .nested
+    case .programmatic: return guardsProgrammatic ? nil : .programmatic
+    }
   }
 }

@@ -1,36 +1,32 @@
-// InputClockEstimate: where the input events' own clock stands now, estimated
-// from the events seen so far, so an event-time window can start when an
-// action really finished, not when its click was made.
-
-/// Estimates the input clock (the X server's milliseconds) from monotonic
-/// time.
+/// Estimates where the input events' own clock (the X server's milliseconds)
+/// stands now, from the events seen so far, so an event-time window can start
+/// when an action really finished rather than when its click was made.
 ///
 /// Every event is processed after it was made, so for each one
 /// `processing time − event time` is the clocks' offset plus a delay; the
 /// smallest value seen is the offset plus the shortest delay, and
-/// `now − that` never runs ahead of the input clock. When a value exceeds the
-/// estimate by more than a minute the input clock has started over (a new
-/// X server) and the estimate follows it.
-struct InputClockEstimate: Hashable, Sendable {
-  private var offset: UInt32 = 0
-  private var isKnown = false
+/// `now − that` never runs ahead of the input clock. A value more than a
+/// minute above the estimate means the input clock started over (a new X
+/// server), and the estimate follows it.
+struct InputClockEstimate: Sendable {
+  private var offset: UInt32?
 
   /// Takes in an event stamped `eventTime` and processed at `now`.
-  mutating func observe(_ eventTime: EventTimestamp, at now: MonotonicInstant) {
+  mutating func observe(_ eventTime: EventTimestamp, at now: ClickInstant) {
     let candidate = Self.milliseconds(now) &- eventTime.milliseconds
-    let change = Int64(Int32(bitPattern: candidate &- offset))
-    if !isKnown || change < 0 || change > ClickGate.staleHorizonMilliseconds {
-      offset = candidate
-      isKnown = true
+    if let offset {
+      let change = Int64(Int32(bitPattern: candidate &- offset))
+      guard change < 0 || change > ClickGate.staleHorizonMilliseconds else { return }
     }
+    offset = candidate
   }
 
   /// The input clock at `now`, or `nil` before any event was seen.
-  func inputTime(at now: MonotonicInstant) -> EventTimestamp? {
-    isKnown ? EventTimestamp(milliseconds: Self.milliseconds(now) &- offset) : nil
+  func inputTime(at now: ClickInstant) -> EventTimestamp? {
+    offset.map { EventTimestamp(milliseconds: Self.milliseconds(now) &- $0) }
   }
 
-  private static func milliseconds(_ instant: MonotonicInstant) -> UInt32 {
-    UInt32(truncatingIfNeeded: instant.nanoseconds / 1_000_000)
+  private static func milliseconds(_ instant: ClickInstant) -> UInt32 {
+    UInt32(truncatingIfNeeded: instant.sinceOrigin.nanoseconds / 1_000_000)
   }
 }

@@ -1,8 +1,5 @@
-// SpillOverFence: the state machine that keeps input a person made before a
-// page was on screen from acting on that page. Fed instants and event times;
-// no timers.
-
-/// Drops input on a newly shown page until it has settled.
+/// Keeps input a person made before a page was on screen from acting on that
+/// page: a state machine fed instants and event times, no timers.
 ///
 /// A per-widget gate cannot see spill-over: a person who keeps clicking the
 /// spot of "Open" while the app lags clicks the *next* page's button at that
@@ -15,8 +12,8 @@
 /// 3. Less than the settle delay has passed since the transition finished →
 ///    drop (``Reason/settling``).
 /// 4. It follows a dropped press by less than the settle delay → drop
-///    (``Reason/continuingBurst``): the person is still in the same burst of
-///    clicking that began before the page appeared.
+///    (``Reason/continuingBurst``): the same burst of clicking that began
+///    before the page appeared.
 ///
 /// The first press that passes disarms the fence. A transition that never
 /// reports its end counts as finished after ``maxTransition``, so a page is
@@ -34,7 +31,7 @@ public struct SpillOverFence: Sendable {
     case continuingBurst = "continuing-burst"
   }
 
-  /// A fence's verdict on one press.
+  /// The fence's verdict on one press.
   public enum Verdict: Hashable, Sendable {
     /// The press acts on the page.
     case pass
@@ -42,64 +39,65 @@ public struct SpillOverFence: Sendable {
     case drop(Reason)
   }
 
-  /// How long a page must be still, and how long a pause in clicking must
-  /// be, before input acts on it.
+  /// The fence's default settle delay, 300 ms: about a person's reaction time
+  /// to a new page, shorter than any deliberate first click on it and longer
+  /// than the gaps in a burst of repeated clicking.
+  public static let defaultSettle = ClickInterval(unchecked: .milliseconds(300))
+  /// The fence's default longest wait for a transition: 2 s.
+  public static let defaultMaxTransition = ClickInterval(unchecked: .seconds(2))
+
+  /// How long a page must be still, and a pause in clicking must last,
+  /// before input acts on it.
   public var settle: ClickInterval
   /// The longest a transition is waited for.
   public var maxTransition: ClickInterval
 
-  private var armed = false
+  /// Whether the fence is judging input.
+  public private(set) var isArmed = false
   private var appearedAt: EventTimestamp?
-  private var armedAt: Int64 = 0
+  private var armedAt = ClickInstant(sinceOrigin: .zero)
   private var transitionRunning = false
-  private var settleUntil: Int64 = .min
-  private var lastDropEvent: EventTimestamp?
-  private var lastDropInstant: Int64 = .min
+  /// When the settle delay ends; `nil` while the transition runs.
+  private var settledAt: ClickInstant?
+  private var lastDrop: (eventTime: EventTimestamp?, instant: ClickInstant)?
 
-  /// Creates a disarmed fence. The default settle delay, 300 ms, is about a
-  /// person's reaction time to a new page: shorter than any deliberate first
-  /// click on it, longer than the gaps in a burst of repeated clicking.
-  public init(settle: ClickInterval = .defaultSettle, maxTransition: ClickInterval = .defaultMaxTransition) {
+  /// Creates a disarmed fence.
+  public init(settle: ClickInterval = Self.defaultSettle, maxTransition: ClickInterval = Self.defaultMaxTransition) {
     self.settle = settle
     self.maxTransition = maxTransition
   }
 
-  /// Whether the fence is judging input.
-  public var isArmed: Bool { armed }
-
   /// A page appeared at `now`.
   /// - Parameters:
-  ///   - serverTime: the input clock's time when it appeared (the X server's
-  ///     time), if known: presses stamped earlier are dropped.
-  ///   - transitionRunning: whether a transition is animating it in.
-  public mutating func pageAppeared(serverTime: EventTimestamp?, transitionRunning: Bool, at now: MonotonicInstant) {
-    armed = true
+  ///   - serverTime: the input clock when it appeared (the X server's time),
+  ///     if known: presses stamped earlier are dropped.
+  ///   - transitionRunning: whether a transition animates it in.
+  public mutating func pageAppeared(serverTime: EventTimestamp?, transitionRunning: Bool, at now: ClickInstant) {
+    isArmed = true
     appearedAt = serverTime
-    armedAt = now.nanoseconds
+    armedAt = now
     self.transitionRunning = transitionRunning
-    settleUntil = transitionRunning ? .max : now.nanoseconds &+ settle.nanoseconds
-    lastDropEvent = nil
-    lastDropInstant = .min
+    settledAt = transitionRunning ? nil : now + settle.duration
+    lastDrop = nil
   }
 
   /// The page's transition finished at `now`: the settle delay starts.
-  public mutating func transitionFinished(at now: MonotonicInstant) {
-    guard armed, transitionRunning else { return }
+  public mutating func transitionFinished(at now: ClickInstant) {
+    guard isArmed, transitionRunning else { return }
     transitionRunning = false
-    settleUntil = now.nanoseconds &+ settle.nanoseconds
+    settledAt = now + settle.duration
   }
 
   /// Stops judging input.
   public mutating func disarm() {
-    armed = false
+    isArmed = false
   }
 
-  /// Judges a press aimed at the page.
-  public mutating func judge(eventTime: EventTimestamp?, at now: MonotonicInstant) -> Verdict {
-    guard armed else { return .pass }
-    let t = now.nanoseconds
-    if transitionRunning, t &- armedAt >= maxTransition.nanoseconds {
-      transitionFinished(at: MonotonicInstant(nanoseconds: armedAt &+ maxTransition.nanoseconds))
+  /// Judges a press made at `eventTime` (if known), processed at `now`.
+  public mutating func judge(eventTime: EventTimestamp?, at now: ClickInstant) -> Verdict {
+    guard isArmed else { return .pass }
+    if transitionRunning, armedAt.duration(to: now) >= maxTransition.duration {
+      transitionFinished(at: armedAt + maxTransition.duration)
     }
     let reason: Reason
     if let eventTime, let appearedAt, eventTime.isBefore(appearedAt),
@@ -108,32 +106,25 @@ public struct SpillOverFence: Sendable {
       reason = .predatesPage
     } else if transitionRunning {
       reason = .transition
-    } else if t < settleUntil {
+    } else if let settledAt, now < settledAt {
       reason = .settling
-    } else if continuesBurst(eventTime: eventTime, at: t) {
+    } else if continuesBurst(eventTime: eventTime, at: now) {
       reason = .continuingBurst
     } else {
-      armed = false
+      isArmed = false
       return .pass
     }
-    if let eventTime { lastDropEvent = eventTime }
-    lastDropInstant = t
+    lastDrop = (eventTime ?? lastDrop?.eventTime, now)
     return .drop(reason)
   }
 
-  private func continuesBurst(eventTime: EventTimestamp?, at t: Int64) -> Bool {
-    let settleMs = Int64(settle.milliseconds)
-    if let eventTime, let lastDropEvent {
-      let gap = Int64(eventTime.milliseconds(since: lastDropEvent))
-      return gap < settleMs
+  /// Whether a press follows the last dropped one by less than the settle
+  /// delay: by event time when both have one, else by processing time.
+  private func continuesBurst(eventTime: EventTimestamp?, at now: ClickInstant) -> Bool {
+    guard let lastDrop else { return false }
+    if let eventTime, let previous = lastDrop.eventTime {
+      return Int64(eventTime.milliseconds(since: previous)) < settle.milliseconds
     }
-    return lastDropInstant != .min && t &- lastDropInstant < settle.nanoseconds
+    return lastDrop.instant.duration(to: now) < settle.duration
   }
-}
-
-extension ClickInterval {
-  /// The fence's default settle delay: 300 ms.
-  public static let defaultSettle = ClickInterval(uncheckedNanoseconds: 300_000_000)
-  /// The fence's default longest wait for a transition: 2 s.
-  public static let defaultMaxTransition = ClickInterval(uncheckedNanoseconds: 2_000_000_000)
 }

@@ -276,14 +276,14 @@ enum CoreBench {
   @inline(never)
   static func runSupplied(_ workload: CoreWorkload) -> CoreRun {
     let dispatcher = ClickDispatcher(configuration: configuration())
-    var now = MonotonicInstant(nanoseconds: 1_000_000_000)
+    var now = ClickInstant(sinceOrigin: .seconds(1))
     let start = monotonicNanoseconds()
     workload.ops.withUnsafeBufferPointer { ops in
       workload.templates.withUnsafeBufferPointer { templates in
         for op in ops {
           var activation = templates[Int(op.control)]
           activation.eventTime = EventTimestamp(gdkTime: op.eventTime)
-          now.nanoseconds &+= CoreWorkload.step
+          now = now + .nanoseconds(CoreWorkload.step)
           let decision = dispatcher.begin(activation, at: now)
           if op.finishes, let ticket = decision.ticket { dispatcher.finish(ticket, at: now) }
         }
@@ -295,7 +295,7 @@ enum CoreBench {
 
   @inline(never)
   static func runSystem(_ workload: CoreWorkload) -> CoreRun {
-    let dispatcher = ClickDispatcher(configuration: configuration(), clock: SystemClock())
+    let dispatcher = ClickDispatcher(configuration: configuration(), clock: .system)
     let start = monotonicNanoseconds()
     workload.ops.withUnsafeBufferPointer { ops in
       workload.templates.withUnsafeBufferPointer { templates in
@@ -313,7 +313,7 @@ enum CoreBench {
 
   @inline(never)
   static func runClassicA(_ workload: CoreWorkload) -> CoreRun {
-    var model = ClassicA(defaultInterval: Double(CoreWorkload.interval.nanoseconds) / 1e9)
+    var model = ClassicA(defaultInterval: Double(CoreWorkload.interval.milliseconds * 1_000_000) / 1e9)
     var accepted = 0
     let start = monotonicNanoseconds()
     workload.ops.withUnsafeBufferPointer { ops in
@@ -327,7 +327,7 @@ enum CoreBench {
 
   @inline(never)
   static func runClassicB(_ workload: CoreWorkload) -> CoreRun {
-    var model = ClassicB(defaultInterval: Double(CoreWorkload.interval.nanoseconds) / 1e9)
+    var model = ClassicB(defaultInterval: Double(CoreWorkload.interval.milliseconds * 1_000_000) / 1e9)
     var accepted = 0
     let start = monotonicNanoseconds()
     workload.ops.withUnsafeBufferPointer { ops in
@@ -351,10 +351,10 @@ enum CoreBench {
   @inline(never)
   static func clockCosts() -> (monotonic: Double, wall: Double, coarse: Double) {
     let calls = 1_000_000
-    let clock = SystemClock()
+    let clock = ClickClock.system
     var sink: Int64 = 0
     let start = monotonicNanoseconds()
-    for _ in 0..<calls { sink &+= clock.now().nanoseconds }
+    for _ in 0..<calls { sink &+= clock.now.sinceOrigin.components.attoseconds }
     let middle = monotonicNanoseconds()
     var wallSink = 0.0
     for _ in 0..<calls { wallSink += Date().timeIntervalSince1970 }

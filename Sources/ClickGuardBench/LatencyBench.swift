@@ -42,7 +42,7 @@ enum LatencyBench {
     }
     // InputFilter.addFilter only installs gdk_event_handler_set (no
     // interceptor), so both processes stamp events the same way.
-    _ = InputFilter.addFilter { event in
+    _ = InputFilter.add { event in
       if gdk_event_get_event_type(event) == GDK_BUTTON_RELEASE { LatencyBench.releasedAt = monotonicNanoseconds() }
       return false
     }

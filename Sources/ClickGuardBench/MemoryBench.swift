@@ -76,7 +76,7 @@ enum MemoryBench {
     }
     let h2 = heapInUse()
     report("states", WidgetSettings.liveStateCount - baseStates)
-    report("gates", widgets.filter { WidgetSettings.gate(of: $0) != nil }.count)
+    report("gates", dispatcher.liveGateCount - baseGates)
     report("table-gates", dispatcher.liveGateCount - baseGates)
     report("state-heap", fmt(Double(h1 - h0) / Double(count), 1))
     report("gate-heap", fmt(Double(h2 - h1) / Double(count), 1))

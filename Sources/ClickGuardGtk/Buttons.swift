@@ -97,7 +97,7 @@ public class ToggleButton: Control {
     MainLoopBridge.install()
     return connectSignal(widget.raw, "toggled") { instance in
       let active = gtk_toggle_button_get_active(instance.assumingMemoryBound(to: GtkToggleButton.self)) != 0
-      let hold = ActivationScope.hold()
+      let hold = TicketHold.holdCurrentActivation()
       Task { @MainActor in
         await action(active)
         hold?.release()

@@ -88,14 +88,14 @@ public class Control {
   /// The decisions made for this control's `action` so far, or `nil` if none
   /// was judged (grouped controls count on their group's gate).
   public func counters(for action: ActionName = .clicked) -> DecisionCounters? {
-    state[gateFor: action]?.counters
+    GtkClickGuard.dispatcher.counters(for: id, action: action)
   }
 
   /// Whether this control's gate for `action` would accept an activation
   /// now (`true` before any was judged; grouped controls: ask the
   /// dispatcher about the group's gate).
   public func isGateOpen(for action: ActionName = .clicked) -> Bool {
-    state[gateFor: action]?.isOpen(at: GtkClickGuard.dispatcher.clock.now()) ?? true
+    GtkClickGuard.dispatcher.isOpen(.control(id, action))
   }
 
   /// Sets the accessible name assistive technologies (and AT-SPI tests) read.
@@ -118,7 +118,7 @@ public class Control {
   func connectAsync(_ signal: String, _ body: @escaping @MainActor () async -> Void) -> SignalConnection {
     MainLoopBridge.install()
     return connectSignal(widget.raw, signal) { _ in
-      let hold = ActivationScope.hold()
+      let hold = TicketHold.holdCurrentActivation()
       Task { @MainActor in
         await body()
         hold?.release()

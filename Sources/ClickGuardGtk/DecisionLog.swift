@@ -159,7 +159,7 @@ public struct DecisionLogRecord: Hashable, Sendable {
 public final class DecisionLog {
   private let descriptor: Int32
   private let ownsDescriptor: Bool
-  private var subscription: (ClickDispatcher, ObserverToken)?
+  private var subscription: (ClickDispatcher, ObservationToken)?
 
   /// Writes to standard error.
   public init() {

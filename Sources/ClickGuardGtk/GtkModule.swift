@@ -28,17 +28,11 @@ import ClickGuard
 /// from a second copy of the module loaded from another path: the first one
 /// marks the process (GType data on GtkButton) and the others stay idle.
 @MainActor
-public enum GtkModule {
+package enum GtkModule {
   /// The settings in force, or `nil` when not started.
-  public private(set) static var configuration: ModuleConfiguration?
+  package static var configuration: ModuleConfiguration? { GuardRuntime.shared.module?.settings }
   /// Whether the module is running in this process.
-  public static var isStarted: Bool { configuration != nil }
-
-  private static var log: DecisionLog?
-  private static var stallObserver: (ClickDispatcher, ObserverToken)?
-  private static var periodicSource: guint = 0
-  private static var periodicStall = ClickInterval.zero
-  private static var periodicEvery = ClickInterval.zero
+  package static var isStarted: Bool { GuardRuntime.shared.module != nil }
 
   // g_quark_from_string, not _static_string: Swift passes a temporary copy of
   // the literal, and another copy of the module must find the same quark.
@@ -49,7 +43,7 @@ public enum GtkModule {
   /// - Returns: whether this call started the module (`false` when it was
   ///   already running here or in another copy).
   @discardableResult
-  public static func start() -> Bool {
+  package static func start() -> Bool {
     var environment: [String: String] = [:]
     for name in ModuleConfiguration.variables {
       if let value = getenv(name) { environment[name] = String(cString: value) }
@@ -57,86 +51,37 @@ public enum GtkModule {
     return start(ModuleConfiguration(environment: environment))
   }
 
-  /// Starts with `settings`, printing its warnings on stderr.
+  /// Starts with `settings`, logging its warnings through GLib.
   /// - Returns: whether this call started the module.
   @discardableResult
-  public static func start(_ settings: ModuleConfiguration) -> Bool {
+  package static func start(_ settings: ModuleConfiguration) -> Bool {
     let buttonType = gtk_button_get_type()
     guard !isStarted, g_type_get_qdata(buttonType, processMark) == nil else { return false }
     g_type_set_qdata(buttonType, processMark, UnsafeMutableRawPointer(bitPattern: 1))
-    configuration = settings
-    for warning in settings.warnings { appendLine(warning.description, to: 2) }
-
-    let dispatcher = GtkClickGuard.dispatcher
-    dispatcher.configuration = settings.guardConfiguration
+    for warning in settings.warnings { logMessage(warning.description) }
+    GtkClickGuard.dispatcher.configuration = settings.guardConfiguration
     GlobalGuard.install()
-
-    switch settings.log {
-    case .file(let path):
-      do throws(DecisionLogError) {
-        log = try DecisionLog(path: path)
-      } catch {
-        appendLine(
-          "clickguard: \(ModuleConfiguration.logVariable): \(error); decisions are not logged", to: 2)
-      }
-    case .standardError:
-      log = DecisionLog()
-    case nil:
-      break
-    }
-    log?.start(dispatcher)  // before the stall observer: a line is written before its stall
-
-    if settings.stallAfterClick > .zero {
-      let microseconds = gulong(settings.stallAfterClick.nanoseconds / 1000)
-      let token = dispatcher.addObserver { decision in
-        // Inside the click's emission, before the app's handlers: the
-        // click's work is slow, and the interval starts after the stall.
-        if case .accepted = decision.outcome { g_usleep(microseconds) }
-      }
-      stallObserver = (dispatcher, token)
-    }
-    if settings.periodicStall > .zero {
-      periodicStall = settings.periodicStall
-      periodicEvery = settings.periodicEvery
-      schedulePeriodicStall()
-    }
+    GuardRuntime.shared.module = ModuleSession(settings: settings, dispatcher: GtkClickGuard.dispatcher)
     return true
-  }
-
-  /// Arms a one-shot timeout that stalls, then arms the next one: the app
-  /// always runs for ``ModuleConfiguration/periodicEvery`` between stalls,
-  /// however long a stall is.
-  private static func schedulePeriodicStall() {
-    periodicSource = g_timeout_add_full(
-      G_PRIORITY_DEFAULT, guint(periodicEvery.milliseconds), periodicStallTimeout, nil, nil)
-  }
-
-  /// Stalls the main loop once, then arms the next stall.
-  fileprivate static func stallThenReschedule() {
-    g_usleep(gulong(periodicStall.nanoseconds / 1000))
-    schedulePeriodicStall()
   }
 
   /// Stops everything ``start(_:)`` started and uninstalls ``GlobalGuard``;
   /// the dispatcher keeps its configuration. For tests: a GTK module stays
   /// for the life of the process.
-  public static func stop() {
-    guard isStarted else { return }
-    log?.stop()
-    log = nil
-    if let (dispatcher, token) = stallObserver { dispatcher.removeObserver(token) }
-    stallObserver = nil
-    if periodicSource != 0 { g_source_remove(periodicSource) }
-    periodicSource = 0
+  package static func stop() {
+    guard let session = GuardRuntime.shared.module else { return }
+    session.stop()
+    GuardRuntime.shared.module = nil
     GlobalGuard.uninstall()
-    configuration = nil
     g_type_set_qdata(gtk_button_get_type(), processMark, nil)
   }
-}
 
-/// The periodic stall's timeout, outside the main actor like every C callback
-/// of ClickGuardGtk (`MainThread` enters the main actor).
-private let periodicStallTimeout: @convention(c) (gpointer?) -> gboolean = { _ in
-  MainThread.run(GtkModule.stallThenReschedule)
-  return 0  // G_SOURCE_REMOVE: the next one is armed
+  /// Logs `message` through GLib's structured logging, domain `ClickGuard`,
+  /// so `G_MESSAGES_DEBUG`, the journal and the app's own log writer see it.
+  /// At the message level: a warning would abort a host run with
+  /// `G_DEBUG=fatal-warnings`, and the module must not change how its host
+  /// behaves.
+  static func logMessage(_ message: String) {
+    cg_log_message(message)
+  }
 }

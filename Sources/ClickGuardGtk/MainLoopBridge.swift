@@ -15,14 +15,14 @@ import CGtk
 /// eventfd on Linux) to the GLib loop and drains the queue when it is
 /// readable.
 @MainActor
-public enum MainLoopBridge {
+package enum MainLoopBridge {
   private static var sourceID: guint = 0
 
   /// Whether the bridge is in the GLib loop.
-  public static var isInstalled: Bool { sourceID != 0 }
+  package static var isInstalled: Bool { sourceID != 0 }
 
   /// Adds the bridge to the default GLib main context. Idempotent.
-  public static func install() {
+  package static func install() {
     guard sourceID == 0 else { return }
     let fd = _dispatch_get_main_queue_handle_4CF()
     guard fd >= 0 else { return }

@@ -26,28 +26,28 @@ import ClickGuard
 /// settings.guardConfiguration.mode   // .observe
 /// settings.warnings                  // []
 /// ```
-public struct ModuleConfiguration: Hashable, Sendable {
+package struct ModuleConfiguration: Hashable, Sendable {
   /// A rejected environment value.
-  public struct Warning: Hashable, Sendable, CustomStringConvertible {
+  package struct Warning: Hashable, Sendable, CustomStringConvertible {
     /// The variable, for example `CLICKGUARD_INTERVAL_MS`.
-    public let variable: String
+    package let variable: String
     /// The value it had.
-    public let value: String
+    package let value: String
     /// What the variable accepts.
-    public let accepted: String
+    package let accepted: String
     /// The default used instead.
-    public let defaultUsed: String
+    package let defaultUsed: String
 
     /// One line for stderr, for example
-    /// `clickguard: CLICKGUARD_INTERVAL_MS="fast" is not accepted (accepted:
+    /// `CLICKGUARD_INTERVAL_MS="fast" is not accepted (accepted:
     /// whole milliseconds from 0 to 60000); using the default, 500`.
-    public var description: String {
-      "clickguard: \(variable)=\"\(value)\" is not accepted (accepted: \(accepted)); using the default, \(defaultUsed)"
+    package var description: String {
+      "\(variable)=\"\(value)\" is not accepted (accepted: \(accepted)); using the default, \(defaultUsed)"
     }
   }
 
   /// Where the decision log goes.
-  public enum LogDestination: Hashable, Sendable {
+  package enum LogDestination: Hashable, Sendable {
     /// Appended to the file at this path.
     case file(String)
     /// Written to standard error (`CLICKGUARD_LOG=-`).
@@ -55,50 +55,50 @@ public struct ModuleConfiguration: Hashable, Sendable {
   }
 
   /// The interval variable's name.
-  public static let intervalVariable = "CLICKGUARD_INTERVAL_MS"
+  package static let intervalVariable = "CLICKGUARD_INTERVAL_MS"
   /// The mode variable's name.
-  public static let modeVariable = "CLICKGUARD_MODE"
+  package static let modeVariable = "CLICKGUARD_MODE"
   /// The log variable's name.
-  public static let logVariable = "CLICKGUARD_LOG"
+  package static let logVariable = "CLICKGUARD_LOG"
   /// The stall-after-click variable's name.
-  public static let stallVariable = "CLICKGUARD_STALL_MS"
+  package static let stallVariable = "CLICKGUARD_STALL_MS"
   /// The periodic stall length variable's name.
-  public static let periodicStallVariable = "CLICKGUARD_PERIODIC_STALL_MS"
+  package static let periodicStallVariable = "CLICKGUARD_PERIODIC_STALL_MS"
   /// The periodic stall spacing variable's name.
-  public static let periodicEveryVariable = "CLICKGUARD_PERIODIC_EVERY_MS"
+  package static let periodicEveryVariable = "CLICKGUARD_PERIODIC_EVERY_MS"
 
   /// Every variable the module reads.
-  public static let variables = [
+  package static let variables = [
     intervalVariable, modeVariable, logVariable, stallVariable, periodicStallVariable, periodicEveryVariable,
   ]
 
   /// The dispatcher settings: interval and mode from the environment, the
   /// rest ClickGuard's defaults (toggles and switches skipped, programmatic
   /// clicks not guarded).
-  public var guardConfiguration = GuardConfiguration()
+  package var guardConfiguration = GuardConfiguration()
   /// Where each decision is logged as one JSON line, or `nil` for no log.
-  public var log: LogDestination?
+  package var log: LogDestination?
   /// How long to block the main loop after each accepted click, as if the
   /// app's handler were slow: for trying the guard against lag by hand.
   /// Zero is off.
-  public var stallAfterClick = ClickInterval.zero
+  package var stallAfterClick = ClickInterval.zero
   /// How long each periodic stall blocks the main loop. Zero is off.
-  public var periodicStall = ClickInterval.zero
+  package var periodicStall = ClickInterval.zero
   /// The running time between the end of one periodic stall and the start of
   /// the next.
-  public var periodicEvery = Self.oneSecond
+  package var periodicEvery = Self.oneSecond
   /// The values that were not accepted, one per variable, in the order of
   /// ``variables``.
-  public var warnings: [Warning] = []
+  package var warnings: [Warning] = []
 
   /// The defaults: enforce, 500 ms, no log, no stalls.
-  public init() {}
+  package init() {}
 
   // 1000 ms is in ClickInterval's range, so this never falls back.
   private static let oneSecond = (try? ClickInterval(milliseconds: 1000)) ?? .zero
 
   /// Reads the settings from `environment` (variable name to value).
-  public init(environment: [String: String]) {
+  package init(environment: [String: String]) {
     self.init()
     if let value = Self.value(environment, Self.intervalVariable) {
       let defaultMs = guardConfiguration.interval.milliseconds

@@ -43,7 +43,8 @@ private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { in
   guard let instance, let data else { return }
   let box = Unmanaged<HandlerBox<VoidHandler>>.fromOpaque(data).takeUnretainedValue()
   // GLib calls handlers on the thread that emits; GTK emits on its own thread.
-  MainThread.run(box.body, instance)
+  let object = CallbackArgument(instance)
+  MainActor.assumeIsolated { box.body(object.value) }
 }
 
 /// `gboolean (*)(gpointer instance, gboolean value, gpointer data)`:
@@ -53,7 +54,8 @@ private let boolArgumentTrampoline: @convention(c) (gpointer?, gboolean, gpointe
   instance, value, data in
   guard let instance, let data else { return 0 }
   let box = Unmanaged<HandlerBox<BoolArgumentHandler>>.fromOpaque(data).takeUnretainedValue()
-  return MainThread.run(box.body, instance, value != 0) ? 1 : 0
+  let object = CallbackArgument(instance)
+  return MainActor.assumeIsolated { box.body(object.value, value != 0) } ? 1 : 0
 }
 
 /// `void (*)(GObject *, GParamSpec *, gpointer data)`: `notify::property`.
@@ -61,7 +63,8 @@ private let notifyTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -
   guard let instance, let data else { return }
   let box = Unmanaged<HandlerBox<VoidHandler>>.fromOpaque(data).takeUnretainedValue()
   // GLib calls handlers on the thread that emits; GTK emits on its own thread.
-  MainThread.run(box.body, instance)
+  let object = CallbackArgument(instance)
+  MainActor.assumeIsolated { box.body(object.value) }
 }
 
 /// Connects `body` to a `void (instance)` signal such as `clicked`.

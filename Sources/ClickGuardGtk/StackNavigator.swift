@@ -46,24 +46,20 @@ public final class StackNavigator {
   public var isFenceEnabled = true
 
   private var titles: [String: String] = [:]
-  private var observers: [(id: Int, body: @MainActor (NavigatorEvent) -> Void)] = []
-  private var nextObserverID = 0
-  private var filterID: Int?
+  private let observers = ObserverList<@MainActor (NavigatorEvent) -> Void>()
+  private var filterID: ObservationToken?
 
   /// Creates a navigator showing `root`.
   /// - Parameters:
   ///   - root: the root page's name.
   ///   - page: the root page's widget.
   ///   - title: the title shown in the header bar on that page.
-  ///   - transition: how pages slide in (default: slide left/right).
-  ///   - durationMs: the transition's length.
-  public init(
-    root: String, page: WidgetPointer, title: String,
-    transition: GtkStackTransitionType = GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT, durationMs: UInt32 = 250
-  ) {
+  ///   - durationMs: how long pages take to slide in; another kind of
+  ///     transition can be set on ``stack`` with GTK.
+  public init(root: String, page: WidgetPointer, title: String, durationMs: UInt32 = 250) {
     stack = gtk_stack_new()
     g_object_ref_sink(stack.raw)
-    gtk_stack_set_transition_type(stack.cast(), transition)
+    gtk_stack_set_transition_type(stack.cast(), GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT)
     gtk_stack_set_transition_duration(stack.cast(), durationMs)
     gtk_stack_set_homogeneous(stack.cast(), 0)
     headerBar = gtk_header_bar_new()
@@ -79,12 +75,12 @@ public final class StackNavigator {
     gtk_stack_set_visible_child_name(stack.cast(), root)
     backButton.onClick { [weak self] in self?.pop() }
     connectNotify(stack.raw, property: "transition-running") { [weak self] _ in self?.transitionChanged() }
-    filterID = InputFilter.addFilter { [weak self] event in self?.filter(event) ?? false }
+    filterID = InputFilter.add { [weak self] event in self?.filter(event) ?? false }
     updateChrome()
   }
 
   isolated deinit {
-    if let filterID { InputFilter.removeFilter(filterID) }
+    if let filterID { InputFilter.remove(filterID) }
     g_object_unref(headerBar.raw)
     g_object_unref(stack.raw)
   }
@@ -133,15 +129,13 @@ public final class StackNavigator {
 
   /// Calls `body` with every navigator event.
   @discardableResult
-  public func addObserver(_ body: @escaping @MainActor (NavigatorEvent) -> Void) -> Int {
-    nextObserverID += 1
-    observers.append((nextObserverID, body))
-    return nextObserverID
+  public func addObserver(_ body: @escaping @MainActor (NavigatorEvent) -> Void) -> ObservationToken {
+    observers.add(body)
   }
 
   /// Stops calling the observer `id` names.
-  public func removeObserver(_ id: Int) {
-    observers.removeAll { $0.id == id }
+  public func removeObserver(_ token: ObservationToken) {
+    observers.remove(token)
   }
 
   private func apply(
@@ -158,7 +152,7 @@ public final class StackNavigator {
       let serverTime = window.map { cg_server_time($0) } ?? 0
       fence.pageAppeared(
         serverTime: EventTimestamp(gdkTime: serverTime), transitionRunning: isTransitionRunning,
-        at: SystemClock().now())
+        at: ClickClock.system.now)
       report(.navigated(change))
     }
     return result
@@ -175,7 +169,7 @@ public final class StackNavigator {
   }
 
   private func transitionChanged() {
-    if !isTransitionRunning { fence.transitionFinished(at: SystemClock().now()) }
+    if !isTransitionRunning { fence.transitionFinished(at: ClickClock.system.now) }
   }
 
   private func updateChrome() {
@@ -184,7 +178,7 @@ public final class StackNavigator {
   }
 
   private func report(_ event: NavigatorEvent) {
-    for observer in observers { observer.body(event) }
+    for observer in observers.observers { observer(event) }
   }
 
   /// The input filter: judges presses aimed at the stack or the header bar.
@@ -206,7 +200,7 @@ public final class StackNavigator {
       return false
     }
     guard let target, isInside(target) else { return false }
-    let verdict = fence.judge(eventTime: EventTimestamp(gdkTime: gdk_event_get_time(event)), at: SystemClock().now())
+    let verdict = fence.judge(eventTime: EventTimestamp(gdkTime: gdk_event_get_time(event)), at: ClickClock.system.now)
     guard case .drop(let reason) = verdict else { return false }
     report(
       .inputDropped(page: history.top, reason: reason, eventTime: EventTimestamp(gdkTime: gdk_event_get_time(event))))

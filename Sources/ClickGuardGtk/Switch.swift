@@ -12,9 +12,9 @@ import ClickGuard
 /// without telling the app, and the switch shows what the app was told.
 @MainActor
 public final class Switch: Control {
-  private var keyboardActivation: MonotonicInstant?
+  private var keyboardActivation: ClickInstant?
   /// The pointer release a change was last attributed to.
-  private var usedRelease: MonotonicInstant?
+  private var usedRelease: ClickInstant?
 
   /// Creates a switch.
   public convenience init() {
@@ -36,7 +36,7 @@ public final class Switch: Control {
   private func watchKeyboard() {
     // Space/Enter emit `activate`; with animations on, the change itself
     // comes later from the frame clock with no current event.
-    connectSignal(widget.raw, "activate") { [weak self] _ in self?.keyboardActivation = SystemClock().now() }
+    connectSignal(widget.raw, "activate") { [weak self] _ in self?.keyboardActivation = ClickClock.system.now }
   }
 
   /// Runs `action` with the new state for every change let through.
@@ -64,24 +64,24 @@ public final class Switch: Control {
     let (source, eventTime) = attribution()
     let activation = Activation(
       control: id, action: .stateSet, kind: .switch, settings: state.settings, eventTime: eventTime, source: source)
-    let dispatcher = GtkClickGuard.dispatcher
-    let decision = dispatcher.begin(activation, gateOwner: state)
+    let runtime = GuardRuntime.shared
+    let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else {
       state.isRestoring = true
       gtk_switch_set_active(widget.cast(), newState ? 0 : 1)
       state.isRestoring = false
       return false
     }
-    if let ticket = decision.ticket { ActivationScope.enter(ticket, owner: state, dispatcher: dispatcher) }
+    if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true
   }
 
   private func attribution() -> (ActivationSource, EventTimestamp?) {
-    let (source, time) = ClickInterceptor.attribution(for: widget.raw)
+    let (source, time) = GuardRuntime.shared.interceptor.attribution(for: widget.raw)
     // One click or key press makes one change at most: once a change is
     // attributed to it, the app's own changes afterwards stay its own.
-    var release = InputTracker.lastRelease
-    if let candidate = release, candidate.widget != UInt(bitPattern: widget.raw) || candidate.processed == usedRelease {
+    var release = GuardRuntime.shared.input.lastRelease
+    if let candidate = release, candidate.widget != widget.raw || candidate.processed == usedRelease {
       release = nil
     }
     let keyboardActivation = keyboardActivation
@@ -91,11 +91,11 @@ public final class Switch: Control {
     }
     if source != .programmatic { return (source, time) }
     // The animated change: attribute it to the click or key that started it.
-    let now = SystemClock().now()
-    if let release, now.duration(since: release.processed) < ClickInterceptor.keyboardAttributionWindow {
+    let now = ClickClock.system.now
+    if let release, release.processed.duration(to: now) < ClickInterceptor.keyboardAttributionWindow {
       return (.user, EventTimestamp(gdkTime: release.time))
     }
-    if let keyboardActivation, now.duration(since: keyboardActivation) < ClickInterceptor.keyboardAttributionWindow {
+    if let keyboardActivation, keyboardActivation.duration(to: now) < ClickInterceptor.keyboardAttributionWindow {
       return (.user, nil)
     }
     return (.programmatic, nil)

@@ -40,12 +40,11 @@ public func clickGuardGtkModuleDisplayInit(_ display: OpaquePointer?) {
 }
 
 /// Starts the module on the main thread; on any other thread it refuses
-/// with one line on stderr (GTK belongs to the thread that called
+/// with one message in GLib's log (GTK belongs to the thread that called
 /// `gtk_init`, and ClickGuard's state to the main actor).
 private func startOnGtkThread() {
   guard isMainThread() else {
-    let message = "clickguard: GTK was initialized off the main thread; the module stays idle\n"
-    _ = message.withCString { write(2, $0, strlen($0)) }
+    cg_log_message("GTK was initialized off the main thread; the module stays idle")
     return
   }
   MainActor.assumeIsolated { _ = GtkModule.start() }

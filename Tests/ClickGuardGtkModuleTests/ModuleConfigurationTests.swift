@@ -84,14 +84,14 @@ final class ModuleConfigurationTests: XCTestCase {
     XCTAssertEqual(
       interval.map(\.description),
       [
-        "clickguard: CLICKGUARD_INTERVAL_MS=\"soon\" is not accepted "
+        "CLICKGUARD_INTERVAL_MS=\"soon\" is not accepted "
           + "(accepted: whole milliseconds from 0 to 60000); using the default, 500"
       ])
     let mode = ModuleConfiguration(environment: ["CLICKGUARD_MODE": "loud"]).warnings
     XCTAssertEqual(
       mode.map(\.description),
       [
-        "clickguard: CLICKGUARD_MODE=\"loud\" is not accepted (accepted: enforce, observe or off); "
+        "CLICKGUARD_MODE=\"loud\" is not accepted (accepted: enforce, observe or off); "
           + "using the default, enforce"
       ])
   }
@@ -101,7 +101,7 @@ final class ModuleConfigurationTests: XCTestCase {
       activation: Activation(
         control: ControlID(0xABC), action: "win.save", kind: .button,
         eventTime: EventTimestamp(milliseconds: 4_000_000_000), source: .user),
-      gate: nil, outcome: .wouldDrop(.eventTime), instant: MonotonicInstant(nanoseconds: 0), ticket: nil)
+      gate: nil, outcome: .wouldDrop(.eventTime), instant: ClickInstant(sinceOrigin: .zero), ticket: nil)
     let widget = WidgetDescription(
       typeName: "GtkButton", builderID: nil, label: "Say \"hi\"\n\\ \u{1}\u{2028} é", accessibleName: "Save")
     let record = DecisionLogRecord(
@@ -141,7 +141,7 @@ final class ModuleConfigurationTests: XCTestCase {
     for (outcome, name, reason) in cases {
       let decision = ClickDecision(
         activation: Activation(control: ControlID(1)), gate: nil, outcome: outcome,
-        instant: MonotonicInstant(nanoseconds: 0), ticket: nil)
+        instant: ClickInstant(sinceOrigin: .zero), ticket: nil)
       let record = DecisionLogRecord(
         decision: decision, widget: WidgetDescription(typeName: "GtkButton"), time: "t", pid: 1, program: "p")
       XCTAssertEqual(record.outcome, name)

@@ -35,7 +35,7 @@ final class ModuleProcessTests: XCTestCase {
     XCTAssertEqual(result.clicked, 1)
     XCTAssertEqual(result.activated, 1)
     XCTAssertEqual(result.glibProblems, [])
-    XCTAssertFalse(result.stderr.contains("clickguard:"), result.stderr)
+    XCTAssertFalse(result.stderr.contains("ClickGuard-"), result.stderr)
   }
 
   func testAClickAfterTheIntervalRunsAgain() throws {
@@ -100,7 +100,7 @@ final class ModuleProcessTests: XCTestCase {
     let result = app.finish()
     XCTAssertEqual(result.status, 0)
     XCTAssertEqual(result.clicked, 1)
-    let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("clickguard:") }
+    let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("ClickGuard-Message:") }
     XCTAssertEqual(warnings.count, 3, result.stderr)
     for (variable, value, accepted, defaultUsed) in [
       ("CLICKGUARD_INTERVAL_MS", "fast", "0 to 60000", "500"),
@@ -122,7 +122,7 @@ final class ModuleProcessTests: XCTestCase {
     app.click("count", count: 4)
     let result = app.finish()
     XCTAssertEqual(result.clicked, 1)
-    let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("clickguard:") }
+    let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("ClickGuard-Message:") }
     XCTAssertEqual(warnings.count, 1, result.stderr)
     XCTAssertTrue(warnings.first?.contains("CLICKGUARD_LOG") ?? false, result.stderr)
     XCTAssertTrue(warnings.first?.contains("/nonexistent/dir/clicks.jsonl") ?? false, result.stderr)

@@ -84,15 +84,16 @@ final class AsyncActionTests: XCTestCase {
       GtkHarness.click(button!.widget, count: 1, delayMs: 0)
       GtkHarness.pump(for: 0.1)
       XCTAssertFalse(button!.isGateOpen(), "busy")
-      XCTAssertEqual(WidgetSettings.gate(of: button!.widget)?.counters.accepted, 1, "the gate is on the widget")
-      XCTAssertEqual(dispatcher.liveGateCount, 0, "and not in the dispatcher's table")
+      XCTAssertEqual(button!.counters()?.accepted, 1)
+      XCTAssertEqual(dispatcher.liveGateCount, 1, "the widget's gate")
       XCTAssertEqual(WidgetSettings.liveStateCount, statesBefore + 1)
 
       gtk_widget_destroy(window)
       button = nil
       GtkHarness.pump(for: 0.05)
       XCTAssertNil(weakButton, "the wrapper went with its last reference")
-      XCTAssertEqual(WidgetSettings.liveStateCount, statesBefore, "the widget's state and gate died with it")
+      XCTAssertEqual(WidgetSettings.liveStateCount, statesBefore, "the widget's state died with it")
+      XCTAssertEqual(dispatcher.liveGateCount, 0, "and its gate was forgotten")
 
       XCTAssertTrue(GtkHarness.pump(until: { finished }, timeout: 3), "the completion ran")
       XCTAssertFalse(completionSawWidget)

@@ -10,48 +10,6 @@ private struct Failure: Error {}
 
 @MainActor
 struct DispatcherTests {
-  // MARK: Gates kept by their control's owner
-
-  @Test func aGateOwnerKeepsTheControlsGateAndObserversSeeItUpdated() throws {
-    let h = Harness()
-    let owner = TestGateOwner()
-    var seen: [Int] = []
-    // An observer reading the owner's gate while the decision is reported.
-    h.dispatcher.addObserver { _ in seen.append(owner[gateFor: .clicked]?.counters.dropped ?? -1) }
-    let activation = h.activation()
-    let first = h.dispatcher.begin(activation, gateOwner: owner)
-    #expect(first.outcome == .accepted)
-    #expect(first.gate == .control(activation.control, .clicked))
-    #expect(h.dispatcher.liveGateCount == 0, "the gate is the owner's, not in the table")
-    #expect(h.dispatcher.counters(for: activation.control) == nil)
-    #expect(owner[gateFor: .clicked]?.isBusy(at: h.clock.now()) == true)
-    #expect(h.dispatcher.begin(activation, gateOwner: owner).outcome == .dropped(.busy))
-    let ticket = try #require(first.ticket)
-    #expect(h.dispatcher.finish(ticket, gateOwner: owner))
-    #expect(!h.dispatcher.finish(ticket, gateOwner: owner), "a ticket finishes its action once")
-    #expect(seen == [0, 1])
-    #expect(owner[gateFor: .clicked]?.isOpen(at: h.clock.now()) == false, "within the interval")
-    h.advance(600)
-    #expect(owner[gateFor: .clicked]?.isOpen(at: h.clock.now()) == true)
-    #expect(h.dispatcher.totals.accepted == 1)
-    #expect(h.dispatcher.totals.droppedBusy == 1)
-
-    // Another action gets a gate of its own; grouped and unjudged
-    // activations leave the owner alone.
-    var other = activation
-    other.action = "app.open"
-    #expect(h.dispatcher.begin(other, gateOwner: owner).outcome == .accepted)
-    var grouped = activation
-    grouped.settings.group = "nav"
-    #expect(h.dispatcher.begin(grouped, gateOwner: owner).outcome == .accepted)
-    #expect(h.dispatcher.counters(forGroup: "nav")?.accepted == 1)
-    var exempt = activation
-    exempt.settings.policy = .exempt
-    #expect(!h.dispatcher.judgesOwnGate(exempt))
-    #expect(h.dispatcher.begin(exempt, gateOwner: owner).outcome == .passed(.exempt))
-    #expect(Set(owner.gates.keys) == [.clicked, "app.open"])
-  }
-
   // MARK: run and runAsync
 
   @Test func runReturnsTheResultAndSkipsADroppedBody() {
@@ -152,16 +110,16 @@ struct DispatcherTests {
     h.finish(first)
     h.at(750)
     let second = h.click(7, action: "open")
-    let firstGeneration = first.ticket?.generation ?? 0
-    let secondGeneration = second.ticket?.generation ?? 0
+    let firstGeneration = first.ticket?.number ?? 0
+    let secondGeneration = second.ticket?.number ?? 0
     #expect(secondGeneration > firstGeneration)
   }
 
   @Test func finishingAnUnknownGateIsIgnored() {
     let h = Harness()
-    let ticket = ClickTicket(gate: .control(ControlID(9), .clicked), generation: 1)
+    let ticket = ClickTicket(gate: .control(ControlID(9), .clicked), number: 1)
     #expect(!h.dispatcher.finish(ticket))
-    #expect(!h.dispatcher.finish(ClickTicket(gate: .group("none"), generation: 1)))
+    #expect(!h.dispatcher.finish(ClickTicket(gate: .group("none"), number: 1)))
     #expect(h.dispatcher.liveGateCount == 0)
   }
 

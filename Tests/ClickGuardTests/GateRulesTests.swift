@@ -656,32 +656,38 @@ struct GateRulesTests {
 
   // MARK: The gate itself
 
-  @Test func gateGenerationAndStateQueries() {
+  @Test func gateStatesAndTickets() {
     var gate = ClickGate()
-    func judge(_ gate: inout ClickGate, at now: MonotonicInstant) -> (DropReason?, Bool) {
-      let result = gate.judge(at: now, eventTime: nil, interval: .ms(500), maxBusy: .ms(1000))
-      return (result.drop, result.expired)
+    var nextTicket: UInt64 = 0
+    func judge(_ gate: inout ClickGate, at now: ClickInstant) -> (DropReason?, Bool) {
+      nextTicket += 1
+      let result = gate.judge(eventTime: nil, at: now, interval: .ms(500), maxBusy: .ms(1000), ticket: nextTicket)
+      return (result.drop, result.busyExpired)
     }
-    #expect(gate.generation == 0)
+    func runningTicket(_ gate: ClickGate) -> UInt64? {
+      if case .busy(let action) = gate.state { return action.ticket }
+      return nil
+    }
+    #expect(runningTicket(gate) == nil)
     #expect(gate.isOpen(at: .ms(0)))
     #expect(judge(&gate, at: .ms(0)) == (nil, false))
-    #expect(gate.generation == 1)
+    #expect(runningTicket(gate) == 1)
     #expect(gate.isBusy(at: .ms(999)))
     #expect(!gate.isBusy(at: .ms(1000)))
     #expect(!gate.isOpen(at: .ms(999)))
     #expect(gate.isOpen(at: .ms(1000)))
-    let wrongGeneration = gate.finish(generation: 2, at: .ms(100))
-    #expect(!wrongGeneration)
-    let rightGeneration = gate.finish(generation: 1, at: .ms(100))
-    #expect(rightGeneration)
+    let wrongTicket = gate.finish(ticket: 2, at: .ms(100), inputNow: nil)
+    #expect(!wrongTicket)
+    let rightTicket = gate.finish(ticket: 1, at: .ms(100), inputNow: nil)
+    #expect(rightTicket)
     #expect(!gate.isBusy(at: .ms(100)))
     #expect(!gate.isOpen(at: .ms(599)))
     #expect(gate.isOpen(at: .ms(600)))
     #expect(judge(&gate, at: .ms(599)) == (.withinInterval, false))
-    #expect(gate.generation == 1)
+    #expect(runningTicket(gate) == nil)
     #expect(judge(&gate, at: .ms(600)) == (nil, false))
-    #expect(gate.generation == 2)
+    #expect(runningTicket(gate) == 3)
     #expect(judge(&gate, at: .ms(1600)) == (nil, true))
-    #expect(gate.generation == 3)
+    #expect(runningTicket(gate) == 4)
   }
 }

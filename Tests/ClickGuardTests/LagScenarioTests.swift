@@ -107,7 +107,8 @@ struct DispatcherModel: SimulatedGuard {
   var running: ClickTicket?
 
   init(intervalMs: Int64, eventBase: UInt32?) throws {
-    dispatcher = ClickDispatcher(configuration: try GuardConfiguration(interval: .ms(intervalMs)), clock: clock)
+    dispatcher = ClickDispatcher(
+      configuration: try GuardConfiguration(interval: .ms(intervalMs)), clock: ClickClock(clock))
     self.eventBase = eventBase
   }
 

@@ -300,22 +300,7 @@ final class FailureBox {
   var message: String?
 }
 
-/// Keeps a control's gates the way ClickGuardGtk's widget state does, for
-/// sequences played with gate owners.
-@MainActor
-final class TestGateOwner: GateOwner {
-  var gates: [ActionName: StoredGate] = [:]
-
-  subscript(gateFor action: ActionName) -> StoredGate? {
-    get { gates[action] }
-    set { if let newValue { gates[action] = newValue } }
-  }
-}
-
 /// One generated sequence, played on the dispatcher and the reference at once.
-/// Odd seeds keep every control's own gates in a ``TestGateOwner`` (a
-/// widget's state); forgetting a control then replaces its owner, as a new
-/// widget would.
 @MainActor
 struct SequenceRun {
   struct Outstanding {
@@ -335,10 +320,7 @@ struct SequenceRun {
   /// The event clock's reading at virtual time 0 (unwrapped ms).
   let eventBase: Int64
   var controls: [(id: ControlID, kind: ControlKind, settings: ControlSettings)] = []
-  var tickets: [(dispatcher: ClickTicket, reference: ReferenceModel.Ticket, owner: TestGateOwner?)] = []
-  /// With gate owners: each control's current owner.
-  var owners: [ControlID: TestGateOwner] = [:]
-  let usesOwners: Bool
+  var tickets: [(dispatcher: ClickTicket, reference: ReferenceModel.Ticket)] = []
   var outstanding: [Outstanding] = []
   /// What happened, formatted only when a sequence fails.
   var trace: [() -> String] = []
@@ -350,16 +332,19 @@ struct SequenceRun {
 
   init(seed: UInt64) {
     rng = SplitMix64(seed: seed)
-    usesOwners = seed % 2 == 1
     var configuration = GuardConfiguration()
     let interval = ClickInterval(uncheckedNanoseconds: rng.pick(Self.intervals))
     try? configuration.setInterval(interval)
     try? configuration.setMaxBusy(
       ClickInterval(uncheckedNanoseconds: max(rng.pick(Self.busyLimits), interval.nanoseconds)))
     configuration.mode = rng.chance(0.85) ? .enforce : rng.chance(0.7) ? .observe : .off
-    configuration.skippedKinds = rng.chance(0.6) ? [.toggle, .switch] : ControlKinds(rawValue: UInt8(rng.int(0...7)))
+    let someKinds = rng.int(0...7)
+    configuration.skippedKinds =
+      rng.chance(0.6)
+      ? [.toggle, .switch]
+      : Set(ControlKind.allCases.enumerated().filter { someKinds & (1 << $0.offset) != 0 }.map(\.element))
     configuration.guardsProgrammatic = rng.chance(0.5)
-    dispatcher = ClickDispatcher(configuration: configuration, clock: clock)
+    dispatcher = ClickDispatcher(configuration: configuration, clock: ClickClock(clock))
     reference = ReferenceModel(configuration: configuration)
     eventBase = rng.chance(0.8) ? (1 << 32) - rng.int(0...8_000) : rng.int(1...1_000_000_000)
     for raw in 1...4 {
@@ -373,7 +358,6 @@ struct SequenceRun {
           ControlID(UInt(raw)), kind,
           ControlSettings(policy: policy, interval: interval, maxBusy: maxBusy, group: group)
         ))
-      if usesOwners { owners[ControlID(UInt(raw))] = TestGateOwner() }
     }
   }
 
@@ -400,13 +384,11 @@ struct SequenceRun {
         trace.append { "t=\(instant) forget \(control)" }
         dispatcher.forget(control: control)
         reference.forget(control)
-        if usesOwners { owners[control] = TestGateOwner() }
       case 950..<955:
         let instant = now
         trace.append { "t=\(instant) reset" }
         dispatcher.reset()
         reference.reset()
-        for control in owners.keys { owners[control] = TestGateOwner() }
       case 955..<970: reconfigure()
       default: advance()
       }
@@ -435,7 +417,7 @@ struct SequenceRun {
       if rng.chance(0.2) {
         // A re-entrant activation from inside the handler.
         now += part
-        clock.advance(to: MonotonicInstant(nanoseconds: now))
+        clock.advance(to: ManualClock.Instant(nanoseconds: now))
         var inner = activation
         inner.source = rng.chance(0.7) ? .user : .nested
         if let innerTicket = judge(inner, eventMs: eventMs) {
@@ -445,7 +427,7 @@ struct SequenceRun {
       } else {
         now += duration
       }
-      clock.advance(to: MonotonicInstant(nanoseconds: now))
+      clock.advance(to: ManualClock.Instant(nanoseconds: now))
       finish(ticket)
     } else if rng.chance(0.8) {
       // Async work completing later; the rest never completes.
@@ -461,8 +443,7 @@ struct SequenceRun {
 
   /// Judges `activation` on both; returns the ticket index when accepted.
   mutating func judge(_ activation: Activation, eventMs: Int64?) -> Int? {
-    let owner = owners[activation.control]
-    let decision = owner.map { dispatcher.begin(activation, gateOwner: $0) } ?? dispatcher.begin(activation)
+    let decision = dispatcher.begin(activation)
     let (outcome, ticket) = reference.judge(activation, eventMs: eventMs, at: now)
     let instant = now
     trace.append {
@@ -484,21 +465,14 @@ struct SequenceRun {
     expect(decision.instant.nanoseconds == now, "decision instant \(decision.instant)")
     expect((decision.ticket != nil) == (ticket != nil), "ticket \(String(describing: decision.ticket))")
     guard let dispatcherTicket = decision.ticket, let ticket else { return nil }
-    tickets.append((dispatcherTicket, ticket, owner))
+    tickets.append((dispatcherTicket, ticket))
     return tickets.count - 1
   }
 
   mutating func finish(_ index: Int) {
-    let (dispatcherTicket, referenceTicket, owner) = tickets[index]
-    let finished =
-      owner.map { dispatcher.finish(dispatcherTicket, gateOwner: $0) } ?? dispatcher.finish(dispatcherTicket)
+    let (dispatcherTicket, referenceTicket) = tickets[index]
+    let finished = dispatcher.finish(dispatcherTicket)
     let expected = reference.finish(referenceTicket, at: now)
-    if let owner, case .control(let control, _) = dispatcherTicket.gate, owners[control] !== owner {
-      // The control was forgotten (its widget went): its old state may still
-      // finish its own gate, which no longer matters to anything.
-      expect(!expected, "the reference finished a forgotten gate")
-      return
-    }
     let instant = now
     trace.append {
       "t=\(instant) finish ticket #\(index) \(dispatcherTicket.gate) → \(finished), reference \(expected)"
@@ -529,11 +503,11 @@ struct SequenceRun {
     }) {
       let completion = outstanding.remove(at: next)
       now = max(now, completion.due)
-      clock.advance(to: MonotonicInstant(nanoseconds: now))
+      clock.advance(to: ManualClock.Instant(nanoseconds: now))
       finish(completion.ticket)
     }
     now = target
-    clock.advance(to: MonotonicInstant(nanoseconds: now))
+    clock.advance(to: ManualClock.Instant(nanoseconds: now))
   }
 
   mutating func staleFinish() {
@@ -582,16 +556,11 @@ struct SequenceRun {
   mutating func compareState(full: Bool) {
     let instant = now
     for key in allKeys {
-      let open =
-        if case .control(let control, let action) = key, let owner = owners[control] {
-          owner[gateFor: action]?.isOpen(at: MonotonicInstant(nanoseconds: instant)) ?? true
-        } else {
-          dispatcher.isOpen(key)
-        }
+      let open = dispatcher.isOpen(key)
       let expected = reference.isOpen(key, at: instant)
       expect(open == expected, "isOpen(\(key)) is \(open) at \(instant), reference says \(expected)")
     }
-    let liveGates = dispatcher.liveGateCount + owners.values.reduce(0) { $0 + $1.gates.count }
+    let liveGates = dispatcher.liveGateCount
     expect(liveGates == reference.gates.count, "live gates \(liveGates), reference \(reference.gates.count)")
     let totals = reference.counters()
     expect(dispatcher.totals == totals, "totals \(dispatcher.totals), reference \(String(describing: totals))")
@@ -601,7 +570,7 @@ struct SequenceRun {
         switch key {
         case .group(let group): dispatcher.counters(forGroup: group)
         case .control(let control, let action):
-          owners[control].map { $0[gateFor: action]?.counters } ?? dispatcher.counters(for: control, action: action)
+          dispatcher.counters(for: control, action: action)
         }
       let expected = reference.counters(key)
       expect(

@@ -9,20 +9,51 @@ import Testing
 extension ClickInterval {
   /// `ms` milliseconds (tests pass sane values, so no validation).
   static func ms(_ ms: Int64) -> ClickInterval {
-    ClickInterval(uncheckedNanoseconds: ms * 1_000_000)
+    ClickInterval(unchecked: .milliseconds(ms))
   }
 
   /// `ns` nanoseconds, for sub-millisecond rounding tests.
   static func ns(_ ns: Int64) -> ClickInterval {
-    ClickInterval(uncheckedNanoseconds: ns)
+    ClickInterval(unchecked: .nanoseconds(ns))
   }
+
+  /// `nanoseconds` nanoseconds, unvalidated.
+  init(uncheckedNanoseconds nanoseconds: Int64) {
+    self.init(unchecked: .nanoseconds(nanoseconds))
+  }
+
+  /// The length in nanoseconds.
+  var nanoseconds: Int64 { duration.nanoseconds }
 }
 
-extension MonotonicInstant {
+extension ClickInstant {
   /// The instant `ms` milliseconds after the origin.
-  static func ms(_ ms: Int64) -> MonotonicInstant {
-    MonotonicInstant(nanoseconds: ms * 1_000_000)
+  static func ms(_ ms: Int64) -> ClickInstant {
+    ClickInstant(sinceOrigin: .milliseconds(ms))
   }
+
+  /// The instant `nanoseconds` after the origin.
+  init(nanoseconds: Int64) {
+    self.init(sinceOrigin: .nanoseconds(nanoseconds))
+  }
+
+  /// Nanoseconds since the origin.
+  var nanoseconds: Int64 { sinceOrigin.nanoseconds }
+}
+
+extension ManualClock.Instant {
+  /// The instant `ms` milliseconds after the clock's origin.
+  static func ms(_ ms: Int64) -> ManualClock.Instant {
+    ManualClock.Instant(offset: .milliseconds(ms))
+  }
+
+  /// The instant `nanoseconds` after the clock's origin.
+  init(nanoseconds: Int64) {
+    self.init(offset: .nanoseconds(nanoseconds))
+  }
+
+  /// Nanoseconds since the clock's origin.
+  var nanoseconds: Int64 { offset.nanoseconds }
 }
 
 /// A dispatcher on a manual clock, with shorthands for clicking a control at
@@ -33,11 +64,11 @@ final class Harness {
   let dispatcher: ClickDispatcher
 
   init(_ configuration: GuardConfiguration = GuardConfiguration()) {
-    dispatcher = ClickDispatcher(configuration: configuration, clock: clock)
+    dispatcher = ClickDispatcher(configuration: configuration, clock: ClickClock(clock))
   }
 
   /// The clock, in nanoseconds.
-  var nowNanoseconds: Int64 { clock.now().nanoseconds }
+  var nowNanoseconds: Int64 { clock.now.nanoseconds }
 
   /// Moves the clock to `ms` milliseconds (never backwards).
   func at(_ ms: Int64) {
@@ -47,7 +78,7 @@ final class Harness {
   /// Moves the clock to `nanoseconds` (never backwards).
   func at(nanoseconds: Int64) {
     precondition(nanoseconds >= nowNanoseconds, "test moved the clock backwards")
-    clock.advance(to: MonotonicInstant(nanoseconds: nanoseconds))
+    clock.advance(to: ManualClock.Instant(nanoseconds: nanoseconds))
   }
 
   /// Moves the clock forward by `ms` milliseconds.

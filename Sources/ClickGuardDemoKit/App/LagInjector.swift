@@ -52,7 +52,7 @@ final class LagInjector {
     asyncMs = options.asyncMs
     navigateLater = options.navigateLater
     isArmed = options.stallMs > 0 && options.stallEveryMs == 0
-    _ = InputFilter.addFilter { [weak self] event in
+    _ = InputFilter.add { [weak self] event in
       self?.inspect(event)
       return false
     }

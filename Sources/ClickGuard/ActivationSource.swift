@@ -1,0 +1,12 @@
+/// Where an activation came from.
+public enum ActivationSource: String, Sendable {
+  /// A person: a mouse click or a key press, with or without an event time.
+  case user
+  /// The app's own code (`gtk_button_clicked`, `set_active`): not guarded
+  /// unless ``GuardConfiguration/guardsProgrammatic`` is set.
+  case programmatic
+  /// A consequence of another activation in progress, such as a radio button
+  /// deactivating the previous member of its group: never guarded, since its
+  /// cause was judged already.
+  case nested
+}

@@ -1,0 +1,24 @@
+/// One control's own settings; every field left `nil` follows the global
+/// ``GuardConfiguration``.
+public struct ControlSettings: Hashable, Sendable {
+  /// Opt in, opt out, or follow the kind filter.
+  public var policy: ControlPolicy
+  /// This control's interval, overriding ``GuardConfiguration/interval``.
+  public var interval: ClickInterval?
+  /// This control's maximum busy time, overriding
+  /// ``GuardConfiguration/maxBusy``; never shorter than the interval in use.
+  public var maxBusy: ClickInterval?
+  /// A gate shared with other controls; `nil` gives the control its own.
+  public var group: GroupKey?
+
+  /// Creates settings; the defaults follow the global configuration.
+  public init(
+    policy: ControlPolicy = .automatic, interval: ClickInterval? = nil, maxBusy: ClickInterval? = nil,
+    group: GroupKey? = nil
+  ) {
+    self.policy = policy
+    self.interval = interval
+    self.maxBusy = maxBusy
+    self.group = group
+  }
+}

@@ -1,0 +1,44 @@
+/// Decisions added up, for one gate or for a whole dispatcher.
+public struct DecisionCounters: Hashable, Sendable {
+  /// Accepted activations.
+  public var accepted = 0
+  /// Dropped because the accepted action was still running.
+  public var droppedBusy = 0
+  /// Dropped because the action finished less than the interval ago.
+  public var droppedWithinInterval = 0
+  /// Dropped by the events' own timestamps.
+  public var droppedEventTime = 0
+  /// Observe mode: would have been dropped, ran anyway.
+  public var wouldDrop = 0
+  /// Let through without being judged.
+  public var passed = 0
+  /// Actions whose gate reopened because they ran past the maximum busy time.
+  public var busyExpired = 0
+
+  /// Zeroed counters.
+  public init() {}
+
+  /// All drops, whatever the reason.
+  public var dropped: Int { droppedBusy + droppedWithinInterval + droppedEventTime }
+
+  /// The drops for `reason`.
+  public func dropped(_ reason: DropReason) -> Int {
+    switch reason {
+    case .busy: droppedBusy
+    case .withinInterval: droppedWithinInterval
+    case .eventTime: droppedEventTime
+    }
+  }
+
+  /// Counts one decision.
+  public mutating func count(_ outcome: ClickOutcome) {
+    switch outcome {
+    case .accepted: accepted += 1
+    case .dropped(.busy): droppedBusy += 1
+    case .dropped(.withinInterval): droppedWithinInterval += 1
+    case .dropped(.eventTime): droppedEventTime += 1
+    case .wouldDrop: wouldDrop += 1
+    case .passed: passed += 1
+    }
+  }
+}

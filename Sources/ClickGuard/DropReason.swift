@@ -1,0 +1,10 @@
+/// Why an activation was (or, in observe mode, would have been) dropped.
+public enum DropReason: String, Sendable, CaseIterable {
+  /// The gate's accepted action is still running (sync or async).
+  case busy
+  /// The action finished less than the interval ago.
+  case withinInterval = "within-interval"
+  /// By the events' own timestamps the click was made within the interval of
+  /// the accepted one, however late it was processed.
+  case eventTime = "event-time"
+}

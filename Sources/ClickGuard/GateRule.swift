@@ -1,0 +1,9 @@
+/// How one activation is judged, with the global and per-control settings
+/// resolved (``GuardConfiguration/rule(for:)``).
+enum GateRule: Equatable, Sendable {
+  /// Not judged: the action runs and no gate changes.
+  case pass(PassReason)
+  /// Judged on the gate `key` with these settings; `observing` reports drops
+  /// as would-drops and runs the action anyway.
+  case judge(GateKey, interval: ClickInterval, maxBusy: ClickInterval, observing: Bool)
+}

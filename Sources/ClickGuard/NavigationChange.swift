@@ -1,0 +1,11 @@
+/// A navigation that happened.
+public struct NavigationChange: Hashable, Sendable {
+  /// The move.
+  public let move: NavigationMove
+  /// The page on top before.
+  public let from: String
+  /// The page on top after.
+  public let to: String
+  /// How many pages are on the stack after (the root counts as 1).
+  public let depth: Int
+}

@@ -1,0 +1,5 @@
+/// Names one registration with an ``ObserverList``: a decision observer, a
+/// navigator observer or an input filter. Pass it back to remove it.
+public struct ObservationToken: Hashable, Sendable {
+  let id: Int
+}

@@ -1,0 +1,32 @@
+/// The registered observers of one kind of event, in the order they were
+/// added: the one observation mechanism behind decisions, navigation and
+/// input filters.
+@MainActor
+package final class ObserverList<Observer> {
+  private var entries: [(token: ObservationToken, observer: Observer)] = []
+  private var lastID = 0
+
+  /// An empty list.
+  package init() {}
+
+  /// Adds `observer`.
+  /// - Returns: the token that removes it.
+  package func add(_ observer: Observer) -> ObservationToken {
+    lastID += 1
+    let token = ObservationToken(id: lastID)
+    entries.append((token, observer))
+    return token
+  }
+
+  /// Removes the observer `token` names; an unknown token is ignored.
+  package func remove(_ token: ObservationToken) {
+    entries.removeAll { $0.token == token }
+  }
+
+  /// The observers, oldest first (a copy: an observer may add or remove
+  /// observers while they are called).
+  package var observers: [Observer] { entries.map(\.observer) }
+
+  /// Whether there are none.
+  package var isEmpty: Bool { entries.isEmpty }
+}

@@ -1,0 +1,25 @@
+/// Guards every GtkButton-family widget in the process: the runtime
+/// approach, like swizzling `UIControl`'s `sendAction:to:forEvent:` on iOS.
+///
+/// Opt-in and reversible: nothing is guarded until ``install()``, and
+/// ``uninstall()`` restores plain behaviour. Buttons never wrapped in Swift,
+/// buttons from GtkBuilder files, GtkActionable buttons and popover menu
+/// buttons are all judged by ``GtkClickGuard/dispatcher``; per-widget
+/// settings (``WidgetSettings``) apply; toggles are skipped by default; a
+/// wrapped control is judged once.
+@MainActor
+public enum GlobalGuard {
+  /// Whether every button in the process is guarded.
+  public static var isInstalled: Bool { GuardRuntime.shared.guardsEveryButton }
+
+  /// Guards every button in the process. Idempotent.
+  public static func install() {
+    GuardRuntime.shared.installPlumbing()
+    GuardRuntime.shared.guardsEveryButton = true
+  }
+
+  /// Stops guarding buttons that are not wrapped. Idempotent.
+  public static func uninstall() {
+    GuardRuntime.shared.guardsEveryButton = false
+  }
+}

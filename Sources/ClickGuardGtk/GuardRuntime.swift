@@ -1,0 +1,62 @@
+import CGtk
+import ClickGuard
+
+/// ClickGuard's process-wide state on the GTK side, in one place: the
+/// dispatcher every widget is judged by, whether every button is guarded,
+/// and the parts that sit between GTK and the dispatcher.
+///
+/// GTK belongs to one thread, so this lives on the main actor. C callbacks
+/// reach it through ``shared`` after entering the main actor with
+/// `MainActor.assumeIsolated`.
+@MainActor
+final class GuardRuntime {
+  /// The process's runtime.
+  static let shared = GuardRuntime()
+
+  /// The dispatcher every wrapper, the global install and the navigator use.
+  var dispatcher = ClickDispatcher()
+  /// Whether buttons nobody wrapped are judged too (``GlobalGuard``).
+  var guardsEveryButton = false
+  /// Where input events stand: key-down times, the last pointer release.
+  let input = InputTracker()
+  /// The filters that may consume input before GTK sees it.
+  let inputFilters = ObserverList<@MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool>()
+  /// The accepted activations whose actions are still running.
+  let scopes = ActivationScopes()
+  /// The `clicked` override's own state.
+  let interceptor = ClickInterceptor()
+  /// The GTK module's running parts, while it is started.
+  var module: ModuleSession?
+
+  private var isPlumbingInstalled = false
+
+  private init() {}
+
+  /// Puts ClickGuard between GTK and the app: the `clicked` override, the
+  /// keyboard `activate` hook, the event handler in front of GTK's, the
+  /// scope closer and the bridge that runs Swift's main queue. Idempotent.
+  func installPlumbing() {
+    guard !isPlumbingInstalled else { return }
+    isPlumbingInstalled = true
+    gdk_event_handler_set(inputEventHandler, nil, nil)
+    interceptor.install()
+    scopes.attachCloser()
+    MainLoopBridge.install()
+  }
+
+  /// Sees every GDK event before GTK dispatches it: the tracker notes it,
+  /// then each filter may consume it, else GTK gets it.
+  fileprivate func dispatch(_ event: UnsafeMutablePointer<GdkEvent>) {
+    input.observe(event, dispatcher: dispatcher)
+    for filter in inputFilters.observers where filter(event) { return }
+    gtk_main_do_event(event)
+  }
+}
+
+/// GDK's event handler: every event of the process passes here first.
+private let inputEventHandler: @convention(c) (UnsafeMutablePointer<GdkEvent>?, gpointer?) -> Void = { event, _ in
+  guard let event else { return }
+  // GDK dispatches events on GTK's thread, the main one.
+  let argument = CallbackArgument(event)
+  MainActor.assumeIsolated { GuardRuntime.shared.dispatch(argument.value) }
+}

@@ -40,12 +40,22 @@ let package = Package(
     // then starts without Foundation.
     .target(name: "ClickGuardDemoDriver", dependencies: ["ClickGuardDemoKit"]),
     .executableTarget(name: "ClickGuardShowcase", dependencies: ["ClickGuardDemoDriver", "ClickGuardDemoKit"]),
+    // The harness the test targets share: GTK in the test process (main
+    // loop, mapped windows, real X input, counted signals), child processes,
+    // display checks and JSON-lines logs. Only test targets depend on it.
+    .target(
+      name: "ClickGuardTestSupport", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"],
+      path: "Tests/ClickGuardTestSupport"),
     .testTarget(name: "ClickGuardTests", dependencies: ["ClickGuard"]),
-    .testTarget(name: "ClickGuardGtkTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"]),
     .testTarget(
-      name: "ClickGuardGtkModuleTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"],
+      name: "ClickGuardGtkTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"]),
+    .testTarget(
+      name: "ClickGuardGtkModuleTests",
+      dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "ClickGuardDemoKitTests", dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver"]),
+    .testTarget(
+      name: "ClickGuardDemoKitTests",
+      dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver", "ClickGuardTestSupport"]),
     // Builds every ```swift block of README.md against this package (in a
     // package of its own under .build/readme-snippets): no dependencies here.
     .testTarget(name: "ReadmeSnippetTests"),

@@ -4,6 +4,7 @@
 // read back from its JSON log.
 
 import ClickGuardDemoDriver
+import ClickGuardTestSupport
 import Foundation
 import XCTest
 
@@ -17,17 +18,9 @@ final class DemoProcessTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
   }
 
-  private func binary() throws -> String {
-    try XCTUnwrap(DemoProcess.locateBinary(), "clickguard-demo not built: run swift build first")
-  }
-
-  private func requireDisplay() throws {
-    guard XInput.displayAvailable() else { throw XCTSkip("no X display: run under xvfb-run") }
-  }
-
   /// Starts the demo with `arguments` and waits for its startup layout.
   private func launch(_ name: String, _ arguments: [String] = []) throws -> (DemoProcess, DemoLayout) {
-    let demo = try DemoProcess(binary: try binary(), arguments: arguments, logPath: "\(scratch)/\(name).jsonl")
+    let demo = try DemoProcess(binary: try DemoBinary.path(), arguments: arguments, logPath: "\(scratch)/\(name).jsonl")
     guard demo.waitForLine(type: "layout", timeout: 20) != nil, let layout = demo.log.layout else {
       demo.stop()
       XCTFail("no layout line; the demo printed:\n\(demo.output)")
@@ -37,7 +30,7 @@ final class DemoProcessTests: XCTestCase {
   }
 
   func testHelpListsEveryOptionWithItsRange() throws {
-    let result = try DemoProcess.runToEnd(binary: try binary(), arguments: ["--help"], unsetting: ["DISPLAY"])
+    let result = try DemoProcess.runToEnd(binary: try DemoBinary.path(), arguments: ["--help"], unsetting: ["DISPLAY"])
     XCTAssertEqual(result.status, 0)
     XCTAssertTrue(result.stdout.contains("Usage:"), result.stdout)
     for spec in OptionSpec.all {
@@ -58,7 +51,7 @@ final class DemoProcessTests: XCTestCase {
       (["--observe", "--no-guard"], "--observe: cannot be combined with --no-guard"),
     ]
     for (arguments, message) in cases {
-      let result = try DemoProcess.runToEnd(binary: try binary(), arguments: arguments)
+      let result = try DemoProcess.runToEnd(binary: try DemoBinary.path(), arguments: arguments)
       XCTAssertEqual(result.status, 2, "\(arguments)")
       XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
       XCTAssertTrue(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
@@ -111,14 +104,14 @@ final class DemoProcessTests: XCTestCase {
 
   func testNoDisplayExitsWith3AndSaysSo() throws {
     let result = try DemoProcess.runToEnd(
-      binary: try binary(), arguments: [], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
+      binary: try DemoBinary.path(), arguments: [], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
     XCTAssertEqual(result.status, 3)
     XCTAssertTrue(result.stderr.contains("cannot open a display"), result.stderr)
   }
 
   func testQuitAfterFirstFramePrintsTheTime() throws {
-    try requireDisplay()
-    let result = try DemoProcess.runToEnd(binary: try binary(), arguments: ["--quit-after-first-frame"])
+    try XDisplay.require()
+    let result = try DemoProcess.runToEnd(binary: try DemoBinary.path(), arguments: ["--quit-after-first-frame"])
     XCTAssertEqual(result.status, 0, result.stderr)
     let line = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("first-frame-ms ") })
     let ms = try XCTUnwrap(Int(line.dropFirst("first-frame-ms ".count)))
@@ -129,7 +122,7 @@ final class DemoProcessTests: XCTestCase {
   /// The window maps, and the layout line lists every page and named widget
   /// with its accessible name and a screen rectangle.
   func testStartupLaysOutEveryNamedWidget() throws {
-    try requireDisplay()
+    try XDisplay.require()
     let (demo, layout) = try launch("startup", ["--screenshot", "\(scratch)/startup.png"])
     defer { demo.stop() }
     XCTAssertNotEqual(layout.xid, 0)
@@ -172,7 +165,7 @@ final class DemoProcessTests: XCTestCase {
   /// GAction button) navigates once; the same burst on the unguarded twin
   /// navigates again and again.
   func testBurstNavigatesOnceGuardedAndMoreThanOnceUnguarded() throws {
-    try requireDisplay()
+    try XDisplay.require()
     let controls = [
       DemoWidgets.openDetails.name, DemoWidgets.openDetailsAction.name, DemoWidgets.openDetailsUnguarded.name,
     ]
@@ -201,7 +194,7 @@ final class DemoProcessTests: XCTestCase {
   /// button, which sits exactly where "Open details" was: the fence drops
   /// them; the switch and check button toggle freely.
   func testSpillOverIsFencedAndTogglesPassFreely() throws {
-    try requireDisplay()
+    try XDisplay.require()
     let (demo, layout) = try launch("spill-over")
     defer { demo.stop() }
     let check = try XCTUnwrap(layout.widgets[DemoWidgets.rememberCheck.name]?.rect)

@@ -6,6 +6,7 @@
 
 import ClickGuardDemoDriver
 import ClickGuardDemoKit
+import ClickGuardTestSupport
 import Foundation
 import XCTest
 
@@ -13,8 +14,8 @@ final class EndToEndScenarioTests: XCTestCase {
   private var runner: EndToEndRunner?
 
   override func setUpWithError() throws {
-    guard XInput.displayAvailable() else { throw XCTSkip("no X display: run under xvfb-run") }
-    let binary = try XCTUnwrap(DemoProcess.locateBinary(), "clickguard-demo not built: run swift build first")
+    try XDisplay.require()
+    let binary = try DemoBinary.path()
     runner = try EndToEndRunner(
       binary: binary, directory: NSTemporaryDirectory() + "clickguard-e2e-\(getpid())")
   }

@@ -4,6 +4,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardTestSupport
 import Foundation
 import XCTest
 
@@ -12,31 +13,33 @@ import XCTest
 final class GlobalInstallTests: XCTestCase {
   func testAnUnwrappedButtonIsGuardedAfterInstallAndPlainAfterUninstall() throws {
     try onMain {
-      try InProcessGtk.start()
+      try GtkHarness.start()
+      GtkHarness.freshDispatcher()
       let button = gtk_button_new_with_label("Plain")!
-      let clicks = InProcessGtk.countClicks(on: button)
-      let window = InProcessGtk.showWindow(button)
-      defer { InProcessGtk.close(window) }
+      let clicks = GtkHarness.count("clicked", on: button)
+      let window = GtkHarness.showWindow(button)
+      defer { GtkHarness.close(window) }
 
-      InProcessGtk.click(button, count: 5)
+      GtkHarness.burst(on: button, count: 5)
       XCTAssertEqual(clicks.count, 5, "not installed: every click")
 
       GlobalGuard.install()
       defer { GlobalGuard.uninstall() }
       clicks.count = 0
-      InProcessGtk.click(button, count: 5)
+      GtkHarness.burst(on: button, count: 5)
       XCTAssertEqual(clicks.count, 1, "installed: one click per burst")
 
       GlobalGuard.uninstall()
       clicks.count = 0
-      InProcessGtk.click(button, count: 5)
+      GtkHarness.burst(on: button, count: 5)
       XCTAssertEqual(clicks.count, 5, "uninstalled: every click again")
     }
   }
 
   func testButtonsFromGtkBuilderAreGuarded() throws {
     try onMain {
-      try InProcessGtk.start()
+      try GtkHarness.start()
+      GtkHarness.freshDispatcher()
       let xml = """
         <interface>
           <object class="GtkBox" id="box">
@@ -54,15 +57,15 @@ final class GlobalInstallTests: XCTestCase {
         to: GtkWidget.self)
       let save = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "save")!).assumingMemoryBound(
         to: GtkWidget.self)
-      let openClicks = InProcessGtk.countClicks(on: open)
-      let saveClicks = InProcessGtk.countClicks(on: save)
+      let openClicks = GtkHarness.count("clicked", on: open)
+      let saveClicks = GtkHarness.count("clicked", on: save)
       GlobalGuard.install()
       defer { GlobalGuard.uninstall() }
-      let window = InProcessGtk.showWindow(box)
-      defer { InProcessGtk.close(window) }
+      let window = GtkHarness.showWindow(box)
+      defer { GtkHarness.close(window) }
 
-      InProcessGtk.click(open, count: 5)
-      InProcessGtk.click(save, count: 4)
+      GtkHarness.burst(on: open, count: 5)
+      GtkHarness.burst(on: save, count: 4)
       XCTAssertEqual(openClicks.count, 1)
       XCTAssertEqual(saveClicks.count, 1, "each button has its own gate")
     }
@@ -70,7 +73,8 @@ final class GlobalInstallTests: XCTestCase {
 
   func testTheModuleStartsOnceLogsEveryDecisionAndStops() throws {
     try onMain {
-      try InProcessGtk.start()
+      try GtkHarness.start()
+      GtkHarness.freshDispatcher()
       let log = FileManager.default.temporaryDirectory.appendingPathComponent(
         "clickguard-inprocess-\(UUID().uuidString).jsonl")
       defer { try? FileManager.default.removeItem(at: log) }
@@ -86,13 +90,13 @@ final class GlobalInstallTests: XCTestCase {
 
       let button = gtk_button_new_with_label("Logged")!
       gtk_buildable_set_name(OpaquePointer(button), "logged-button")
-      let clicks = InProcessGtk.countClicks(on: button)
-      let window = InProcessGtk.showWindow(button)
-      defer { InProcessGtk.close(window) }
-      InProcessGtk.click(button, count: 3)
+      let clicks = GtkHarness.count("clicked", on: button)
+      let window = GtkHarness.showWindow(button)
+      defer { GtkHarness.close(window) }
+      GtkHarness.burst(on: button, count: 3)
       XCTAssertEqual(clicks.count, 3, "observe mode runs every click")
 
-      let records = try readDecisionLog(log)
+      let records = try JSONLines.objects(in: log)
       XCTAssertEqual(records.count, 3)
       XCTAssertEqual(records.map { $0["outcome"] as? String }, ["accepted", "would-drop", "would-drop"])
       XCTAssertEqual(records.first?["id"] as? String, "logged-button")
@@ -102,8 +106,8 @@ final class GlobalInstallTests: XCTestCase {
       GtkModule.stop()
       XCTAssertFalse(GlobalGuard.isInstalled)
       XCTAssertFalse(GtkModule.isStarted)
-      InProcessGtk.click(button, count: 2)
-      XCTAssertEqual(try readDecisionLog(log).count, 3, "stopped: nothing more logged")
+      GtkHarness.burst(on: button, count: 2)
+      XCTAssertEqual(try JSONLines.objects(in: log).count, 3, "stopped: nothing more logged")
     }
   }
 }

@@ -1,12 +1,13 @@
 // The GTK module injected into a plain C GTK 3 app (Fixtures/clickcount.c)
 // through GTK3_MODULES, driven by real X input under Xvfb.
 
+import ClickGuardTestSupport
 import Foundation
 import XCTest
 
 final class ModuleProcessTests: XCTestCase {
   override func setUpWithError() throws {
-    try ModuleHarness.requireDisplay()
+    try XDisplay.require()
   }
 
   override class func tearDown() {
@@ -54,7 +55,7 @@ final class ModuleProcessTests: XCTestCase {
     app.click("count", count: 5)
     let result = app.finish()
     XCTAssertEqual(result.clicked, 5)
-    let records = try readDecisionLog(log).filter { $0["label"] as? String == "Count" }
+    let records = try JSONLines.objects(in: log).filter { $0["label"] as? String == "Count" }
     XCTAssertEqual(records.count, 5)
     XCTAssertEqual(records.map { $0["outcome"] as? String }, ["accepted"] + Array(repeating: "would-drop", count: 4))
     for record in records {
@@ -157,7 +158,7 @@ final class ModuleProcessTests: XCTestCase {
     XCTAssertEqual(result.clicked, 1)
     XCTAssertEqual(result.stderr, "")
     // One logger: each decision once.
-    let records = try readDecisionLog(log).filter { $0["label"] as? String == "Count" }
+    let records = try JSONLines.objects(in: log).filter { $0["label"] as? String == "Count" }
     XCTAssertEqual(records.count, 5)
   }
 
@@ -170,7 +171,7 @@ final class ModuleProcessTests: XCTestCase {
     let result = app.finish()
     XCTAssertEqual(result.clicked, 1)
     XCTAssertGreaterThanOrEqual(result.maxGap ?? 0, 750)
-    let outcomes = try readDecisionLog(log).filter { $0["label"] as? String == "Count" }.map {
+    let outcomes = try JSONLines.objects(in: log).filter { $0["label"] as? String == "Count" }.map {
       $0["outcome"] as? String
     }
     XCTAssertEqual(outcomes, ["accepted"] + Array(repeating: "dropped", count: 4))

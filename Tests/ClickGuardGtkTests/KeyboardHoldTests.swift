@@ -5,6 +5,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardTestSupport
 import XCTest
 
 @testable import ClickGuardGtk

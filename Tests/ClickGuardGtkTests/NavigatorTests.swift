@@ -3,6 +3,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardTestSupport
 import Foundation
 import XCTest
 

@@ -6,6 +6,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardTestSupport
 import XCTest
 
 @testable import ClickGuardGtk

@@ -4,6 +4,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardTestSupport
 import XCTest
 
 @testable import ClickGuardGtk

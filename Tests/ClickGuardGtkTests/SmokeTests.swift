@@ -2,6 +2,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardTestSupport
 import XCTest
 
 @testable import ClickGuardGtk

@@ -1,0 +1,98 @@
+// FixtureApp: one run of the C fixture app (Fixtures/clickcount.c), with or
+// without the module in GTK3_MODULES, driven by real X input (xdotool).
+
+import ClickGuardTestSupport
+import Foundation
+import XCTest
+
+/// One run of the fixture app.
+final class FixtureApp {
+  /// Screen centres of the fixture's widgets: count, action, r1, r2, r3.
+  private(set) var positions: [String: (x: Int, y: Int)] = [:]
+  private let process = Process()
+  private let stdoutURL: URL
+  private let stderrURL: URL
+
+  /// Starts the fixture and waits until it has drawn its window.
+  /// - Parameters:
+  ///   - modules: the value of `GTK3_MODULES`, or `nil` for none.
+  ///   - environment: extra variables (`CLICKGUARD_*`).
+  ///   - arguments: fixture arguments (`--no-buttons`).
+  ///   - waitForReady: whether to wait for the `ready` line.
+  init(
+    modules: String?, environment: [String: String] = [:], arguments: [String] = [], waitForReady: Bool = true
+  ) throws {
+    let name = UUID().uuidString
+    stdoutURL = ModuleHarness.scratch.appendingPathComponent("\(name).out")
+    stderrURL = ModuleHarness.scratch.appendingPathComponent("\(name).err")
+    _ = FileManager.default.createFile(atPath: stdoutURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+    var env = ProcessInfo.processInfo.environment.filter {
+      !$0.key.hasPrefix("CLICKGUARD_") && $0.key != "GTK_MODULES" && $0.key != "GTK3_MODULES"
+    }
+    env["NO_AT_BRIDGE"] = "1"  // no accessibility bus under Xvfb: no dbind warnings
+    if let modules { env["GTK3_MODULES"] = modules }
+    env.merge(environment) { $1 }
+    process.executableURL = URL(fileURLWithPath: try ModuleHarness.fixture())
+    process.arguments = ["--seconds", "25"] + arguments
+    process.environment = env
+    process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
+    process.standardError = try FileHandle(forWritingTo: stderrURL)
+    try process.run()
+    guard waitForReady else { return }
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+      if let line = stdoutLines.first(where: { $0.hasPrefix("ready") }) {
+        for field in line.split(separator: " ").dropFirst() {
+          let parts = field.split(separator: "=")
+          let xy = parts.count == 2 ? parts[1].split(separator: ",").compactMap { Int($0) } : []
+          if xy.count == 2 { positions[String(parts[0])] = (xy[0], xy[1]) }
+        }
+        return
+      }
+      guard process.isRunning else { break }
+      usleep(20_000)
+    }
+    process.terminate()
+    throw HarnessError("the fixture never became ready; stderr:\n\(stderr)")
+  }
+
+  /// What the fixture printed on stdout so far, line by line.
+  var stdoutLines: [String] {
+    let text = (try? String(contentsOf: stdoutURL, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").map(String.init)
+  }
+
+  /// What the fixture printed on stderr so far.
+  var stderr: String {
+    (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
+  }
+
+  /// Clicks the widget `name` `count` times, `delayMs` apart, with real
+  /// pointer input, then lets the app catch up for `settle` seconds.
+  func click(_ name: String, count: Int = 1, delayMs: Int = 80, settle: Double = 0.4) {
+    guard let (x, y) = positions[name] else {
+      XCTFail("the fixture has no widget \(name)")
+      return
+    }
+    // Away and back, so the pointer really moves (no --sync: it waits for a
+    // motion event that never comes when the pointer is already there).
+    XDoTool.run(["mousemove", "0", "0"])
+    XDoTool.run(["mousemove", String(x), String(y)])
+    usleep(100_000)
+    XDoTool.run(["click", "--repeat", String(count), "--delay", String(delayMs), "1"])
+    usleep(UInt32(settle * 1_000_000))
+  }
+
+  /// Asks the fixture to quit (SIGTERM) and waits for it.
+  func finish() -> FixtureResult {
+    if process.isRunning { process.terminate() }
+    return waitForExit()
+  }
+
+  /// Waits for the fixture to exit by itself.
+  func waitForExit() -> FixtureResult {
+    process.waitUntilExit()
+    return FixtureResult(status: process.terminationStatus, lines: stdoutLines, stderr: stderr)
+  }
+}

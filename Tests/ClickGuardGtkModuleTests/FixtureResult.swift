@@ -1,0 +1,36 @@
+// FixtureResult: what a run of the fixture app printed and how it ended.
+
+/// What a fixture run printed and how it ended.
+struct FixtureResult {
+  /// The exit status.
+  let status: Int32
+  /// The stdout lines.
+  let lines: [String]
+  /// Everything on stderr.
+  let stderr: String
+
+  /// The fields of the `final` line: clicked, activated, active, maxgap.
+  var final: [String: String] {
+    guard let line = lines.last(where: { $0.hasPrefix("final ") }) else { return [:] }
+    var fields: [String: String] = [:]
+    for field in line.split(separator: " ").dropFirst() {
+      let parts = field.split(separator: "=", maxSplits: 1)
+      if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+    }
+    return fields
+  }
+
+  /// How many times Count's `clicked` handler ran.
+  var clicked: Int? { final["clicked"].flatMap { Int($0) } }
+  /// How many times the `win.bump` GAction ran.
+  var activated: Int? { final["activated"].flatMap { Int($0) } }
+  /// The longest the main loop was blocked, in ms.
+  var maxGap: Int? { final["maxgap"].flatMap { Int($0) } }
+
+  /// GLib warnings and criticals on stderr (ClickGuard's own lines aside).
+  var glibProblems: [String] {
+    stderr.split(separator: "\n").map(String.init).filter {
+      $0.contains("-CRITICAL") || $0.contains("-WARNING") || $0.contains("-ERROR")
+    }
+  }
+}

@@ -65,7 +65,7 @@ final class DemoProcessTests: XCTestCase {
     let directory = scratch + "/log-file-help"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let result = try DemoProcess.runToEnd(
-      binary: try binary(), arguments: ["--log-file", "--help", "--quit-after-first-frame"],
+      binary: try DemoBinary.path(), arguments: ["--log-file", "--help", "--quit-after-first-frame"],
       unsetting: ["DISPLAY", "WAYLAND_DISPLAY"], in: directory)
     XCTAssertEqual(result.status, 2, result.stderr)
     XCTAssertTrue(result.stderr.contains("--log-file: '--help' looks like an option"), result.stderr)
@@ -79,12 +79,12 @@ final class DemoProcessTests: XCTestCase {
   func testHelpOptionsAndGtkOptionsPassThrough() throws {
     for help in ["-h", "--help", "--help-all", "--help-gtk", "--help-gapplication", "-?"] {
       let result = try DemoProcess.runToEnd(
-        binary: try binary(), arguments: [help, "--bogus"], unsetting: ["DISPLAY"])
+        binary: try DemoBinary.path(), arguments: [help, "--bogus"], unsetting: ["DISPLAY"])
       XCTAssertEqual(result.status, 0, "\(help): \(result.stderr)")
       XCTAssertTrue(result.stdout.contains("Usage:"), help)
     }
     let result = try DemoProcess.runToEnd(
-      binary: try binary(),
+      binary: try DemoBinary.path(),
       arguments: ["--display", ":77", "--gtk-module=foo", "--g-fatal-warnings", "--name", "x", "--interval-ms", "5"],
       unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
     XCTAssertEqual(result.status, 3, result.stderr)
@@ -95,7 +95,7 @@ final class DemoProcessTests: XCTestCase {
   /// `--display`, not `$DISPLAY`.
   func testAFailedDisplayNamesTheDisplayAskedFor() throws {
     let result = try DemoProcess.runToEnd(
-      binary: try binary(), arguments: ["--display=:77"], environment: ["DISPLAY": ":76"],
+      binary: try DemoBinary.path(), arguments: ["--display=:77"], environment: ["DISPLAY": ":76"],
       unsetting: ["WAYLAND_DISPLAY"])
     XCTAssertEqual(result.status, 3, result.stderr)
     XCTAssertTrue(result.stderr.contains("cannot open a display (--display=:77)"), result.stderr)

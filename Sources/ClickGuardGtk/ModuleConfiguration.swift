@@ -136,6 +136,15 @@ package struct ModuleConfiguration: Hashable, Sendable {
     {
       periodicEvery = every
     }
+    // A stall as long as its period, or longer, would leave the app frozen.
+    if periodicStall > .zero, periodicStall >= periodicEvery {
+      warnings.append(
+        Warning(
+          variable: Self.periodicStallVariable, value: environment[Self.periodicStallVariable] ?? "",
+          accepted: "whole milliseconds shorter than \(Self.periodicEveryVariable) (\(periodicEvery.milliseconds))",
+          defaultUsed: "0 (off)"))
+      periodicStall = .zero
+    }
   }
 
   /// The value of `name`, or `nil` when unset or empty.

@@ -29,11 +29,11 @@ final class ModuleSession {
     }
     log?.start(dispatcher)  // before the stall observer: a line is written before its stall
     if settings.stallAfterClick > .zero {
-      let microseconds = gulong(settings.stallAfterClick.milliseconds * 1000)
+      let stall = settings.stallAfterClick
       stallObserver = dispatcher.addObserver { decision in
         // Inside the click's emission, before the app's handlers: the
         // click's work is slow, and the interval starts after the stall.
-        if case .accepted = decision.outcome { g_usleep(microseconds) }
+        if case .accepted = decision.outcome { InjectedStall.block(for: stall) }
       }
     }
     if settings.periodicStall > .zero { schedulePeriodicStall() }
@@ -59,7 +59,7 @@ final class ModuleSession {
 
   /// Stalls the main loop once, then arms the next stall.
   fileprivate func stallThenReschedule() {
-    g_usleep(gulong(settings.periodicStall.milliseconds * 1000))
+    InjectedStall.block(for: settings.periodicStall)
     schedulePeriodicStall()
   }
 }

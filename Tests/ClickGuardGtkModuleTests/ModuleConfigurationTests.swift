@@ -79,6 +79,24 @@ final class ModuleConfigurationTests: XCTestCase {
     XCTAssertEqual(settings.warnings.map(\.variable), ["CLICKGUARD_INTERVAL_MS", "CLICKGUARD_STALL_MS"])
   }
 
+  func testAPeriodicStallAsLongAsItsPeriodIsRefused() {
+    for (stall, every) in [("60000", "10"), ("1500", "1500")] {
+      let settings = ModuleConfiguration(
+        environment: ["CLICKGUARD_PERIODIC_STALL_MS": stall, "CLICKGUARD_PERIODIC_EVERY_MS": every])
+      XCTAssertEqual(settings.periodicStall, .zero, "\(stall) every \(every) would freeze the app")
+      XCTAssertEqual(
+        settings.warnings.map(\.description),
+        [
+          "CLICKGUARD_PERIODIC_STALL_MS=\"\(stall)\" is not accepted (accepted: whole milliseconds shorter than "
+            + "CLICKGUARD_PERIODIC_EVERY_MS (\(every))); using the default, 0 (off)"
+        ])
+    }
+    let shorter = ModuleConfiguration(
+      environment: ["CLICKGUARD_PERIODIC_STALL_MS": "1499", "CLICKGUARD_PERIODIC_EVERY_MS": "1500"])
+    XCTAssertEqual(shorter.periodicStall.milliseconds, 1499)
+    XCTAssertEqual(shorter.warnings, [])
+  }
+
   func testTheWarningNamesVariableValueAcceptedRangeAndDefault() {
     let interval = ModuleConfiguration(environment: ["CLICKGUARD_INTERVAL_MS": "soon"]).warnings
     XCTAssertEqual(

@@ -109,7 +109,7 @@ enum InProcessGtk {
   /// Counts `clicked` emissions that reach `button`'s ordinary handlers.
   static func countClicks(on button: WidgetPointer) -> ClickCounter {
     let counter = ClickCounter()
-    connectSignal(button.raw, "clicked") { _ in counter.count += 1 }
+    Signal.connect(button.raw, "clicked") { _ in counter.count += 1 }
     return counter
   }
 }

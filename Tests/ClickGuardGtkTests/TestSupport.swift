@@ -1,6 +1,7 @@
 // TestSupport: helpers shared by the GTK tests on top of GtkHarness — boxes
-// of widgets, counting any signal from C, keyboard focus, scripted pointer
-// sequences across several widgets, and a canary for released closures.
+// of widgets, counting signals (through the binding layer), keyboard focus,
+// scripted pointer sequences across several widgets, and a canary for
+// released closures.
 
 import CGtk
 import ClickGuard
@@ -36,23 +37,22 @@ extension GtkHarness {
     return box
   }
 
-  /// Counts every emission of `signal` on `instance` into `tally`, whatever
-  /// the signal's parameters: the handler is connected swapped, so GLib
-  /// passes the tally's pointer first and the handler ignores the rest.
-  static func count(_ signal: String, on instance: gpointer, into tally: Tally) {
-    let data = Unmanaged.passRetained(tally).toOpaque()
-    let handler: @convention(c) (gpointer?) -> Void = { data in
-      guard let data else { return }
-      let tally = Unmanaged<Tally>.fromOpaque(data).takeUnretainedValue()
-      MainActor.assumeIsolated { tally.count += 1 }
-    }
-    let id = g_signal_connect_data(
-      instance, signal, unsafeBitCast(handler, to: GCallback.self), data,
-      { data, _ in
-        guard let data else { return }
-        Unmanaged<Tally>.fromOpaque(data).release()
-      }, G_CONNECT_SWAPPED)
-    XCTAssertNotEqual(id, 0, "could not connect \(signal)")
+  /// Counts every emission of `signal` on `instance` into `tally`, through
+  /// the binding layer, whose handler must match the signal's C signature:
+  /// `void (instance)` (`clicked`, `toggled`), or, with `pointerArgument`,
+  /// one pointer argument (`GSimpleAction::activate`), as every `notify::…`
+  /// has.
+  static func count(_ signal: String, on instance: gpointer, into tally: Tally, pointerArgument: Bool = false) {
+    let connection =
+      pointerArgument || signal.hasPrefix("notify::")
+      ? Signal.connect(
+        instance, signal,
+        withArgument: { _, _ in
+          tally.count += 1
+          return 0
+        })
+      : Signal.connect(instance, signal) { _ in tally.count += 1 }
+    XCTAssertNotEqual(connection.handlerID, 0, "could not connect \(signal)")
   }
 
   /// Gives `widget` the keyboard focus (its window already has the X focus).

@@ -43,6 +43,12 @@ static inline gulong cg_signal_connect_pointer(gpointer instance, const gchar *s
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, flags);
 }
 
+/* A G_OPTION_ARG_CALLBACK entry's arg_data: the callback as a gpointer, the
+ * cast GLib's documentation writes as `(gpointer) callback`. */
+static inline gpointer cg_option_callback(GOptionArgFunc callback) {
+    return (gpointer)callback;
+}
+
 /* G_TYPE_CHECK_INSTANCE_TYPE: is `instance` a `type` (or a subtype)? */
 static inline gboolean cg_is_a(gpointer instance, GType type) {
     return instance != NULL && G_TYPE_CHECK_INSTANCE_TYPE(instance, type);

@@ -18,6 +18,38 @@
 extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 
+/* g_signal_connect_data with a typed handler, one helper per C signature
+ * ClickGuard connects: G_CALLBACK is a function-pointer cast Swift cannot
+ * spell, so the cast happens here, where the compiler sees both types. */
+
+/* void (*)(gpointer instance, gpointer data): clicked, toggled, activate. */
+static inline gulong cg_signal_connect_void(gpointer instance, const gchar *signal,
+                                            void (*handler)(gpointer instance, gpointer data),
+                                            gpointer data, GClosureNotify notify, GConnectFlags flags) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, flags);
+}
+
+/* gboolean (*)(gpointer instance, gboolean value, gpointer data): state-set. */
+static inline gulong cg_signal_connect_boolean(gpointer instance, const gchar *signal,
+                                               gboolean (*handler)(gpointer instance, gboolean value, gpointer data),
+                                               gpointer data, GClosureNotify notify, GConnectFlags flags) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, flags);
+}
+
+/* gint (*)(gpointer instance, gpointer argument, gpointer data): notify::prop,
+ * draw, handle-local-options, GSimpleAction::activate. */
+static inline gulong cg_signal_connect_pointer(gpointer instance, const gchar *signal,
+                                               gint (*handler)(gpointer instance, gpointer argument, gpointer data),
+                                               gpointer data, GClosureNotify notify, GConnectFlags flags) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, flags);
+}
+
+/* A G_OPTION_ARG_CALLBACK entry's arg_data: the callback as a gpointer, the
+ * cast GLib's documentation writes as `(gpointer) callback`. */
+static inline gpointer cg_option_callback(GOptionArgFunc callback) {
+    return (gpointer)callback;
+}
+
 /* G_TYPE_CHECK_INSTANCE_TYPE: is `instance` a `type` (or a subtype)? */
 static inline gboolean cg_is_a(gpointer instance, GType type) {
     return instance != NULL && G_TYPE_CHECK_INSTANCE_TYPE(instance, type);

@@ -6,7 +6,6 @@ import CGtk
 import ClickGuard
 import ClickGuardGtk
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -42,48 +41,13 @@ private let countingHandler: @convention(c) (gpointer?, gpointer?) -> Void = { _
   data?.assumingMemoryBound(to: Int.self).pointee += 1
 }
 
-/// A boxed Swift closure, as SignalHandlers.swift boxes `onClick`'s.
-/// Immutable; its closure is only called on the main actor (GTK's thread).
-private final class ClosureBox: @unchecked Sendable {
-  let body: @MainActor (gpointer) -> Void
-  init(_ body: @escaping @MainActor (gpointer) -> Void) { self.body = body }
-}
-
-/// The main thread, recorded by the first trampoline call that passed
-/// `MainActor.assumeIsolated`'s check.
-private let benchMainThread = Atomic<UInt>(0)
-
-/// A copy of ClickGuardGtk's `MainThread.run` (internal there): the runtime's
-/// check once, then a thread-id compare and a direct call of the function.
-@inline(__always)
-private func onMainThread<A, R>(_ body: @escaping @MainActor (A) -> R, _ argument: A) -> R {
-  let current = UInt(pthread_self())
-  if current != benchMainThread.load(ordering: .relaxed) {
-    MainActor.assumeIsolated { benchMainThread.store(current, ordering: .relaxed) }
-  }
-  return unsafeBitCast(body, to: ((A) -> R).self)(argument)
-}
-
-/// The same trampoline shape as ClickGuardGtk's `voidTrampoline`, entering
-/// the main actor the same way, so the baseline pays what a guarded handler
-/// pays apart from the guard itself.
-private let closureTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { instance, data in
-  guard let instance, let data else { return }
-  let box = Unmanaged<ClosureBox>.fromOpaque(data).takeUnretainedValue()
-  onMainThread(box.body, instance)
-}
-
-/// Connects `body` to `clicked` through ``closureTrampoline``, releasing the
-/// box with the connection, like ClickGuardGtk's `connectSignal`.
+/// Connects `body` to `clicked` through ClickGuardGtk's binding layer
+/// (`Signal.connect`), the very trampoline, box and main-actor entry that
+/// `Button.onClick` uses: the baseline pays what a guarded handler pays apart
+/// from the guard itself.
 @MainActor
 func connectSwiftClosure(_ widget: Widget, _ body: @escaping @MainActor () -> Void) {
-  let box = Unmanaged.passRetained(ClosureBox { _ in body() }).toOpaque()
-  g_signal_connect_data(
-    widget, "clicked", unsafeBitCast(closureTrampoline, to: GCallback.self), box,
-    { data, _ in
-      guard let data else { return }
-      Unmanaged<ClosureBox>.fromOpaque(data).release()
-    }, GConnectFlags(rawValue: 0))
+  Signal.connect(widget, "clicked") { _ in body() }
 }
 
 @MainActor

@@ -34,14 +34,14 @@ public final class Button: Control {
 
   /// Runs `action` for every click let through.
   @discardableResult
-  public func onClick(_ action: @escaping @MainActor () -> Void) -> SignalConnection {
+  public func onClick(_ action: @escaping @MainActor () -> Void) -> ActionConnection {
     connect("clicked", action)
   }
 
   /// Runs the async `action` for every click let through; the gate stays
   /// closed until it completes (or the maximum busy time passes).
   @discardableResult
-  public func onClick(_ action: @escaping @MainActor () async -> Void) -> SignalConnection {
+  public func onClick(_ action: @escaping @MainActor () async -> Void) -> ActionConnection {
     connectAsync("clicked", action)
   }
 
@@ -84,25 +84,27 @@ public class ToggleButton: Control {
 
   /// Runs `action` with the new state for every toggle let through.
   @discardableResult
-  public func onToggle(_ action: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
-    connectSignal(widget.raw, "toggled") { instance in
-      action(gtk_toggle_button_get_active(instance.assumingMemoryBound(to: GtkToggleButton.self)) != 0)
-    }
+  public func onToggle(_ action: @escaping @MainActor (Bool) -> Void) -> ActionConnection {
+    ActionConnection(
+      Signal.connect(widget.raw, "toggled") { instance in
+        action(gtk_toggle_button_get_active(instance.assumingMemoryBound(to: GtkToggleButton.self)) != 0)
+      })
   }
 
   /// Runs the async `action` with the new state for every toggle let
   /// through; a guarded toggle's gate stays closed until it completes.
   @discardableResult
-  public func onToggle(_ action: @escaping @MainActor (Bool) async -> Void) -> SignalConnection {
+  public func onToggle(_ action: @escaping @MainActor (Bool) async -> Void) -> ActionConnection {
     MainLoopBridge.install()
-    return connectSignal(widget.raw, "toggled") { instance in
-      let active = gtk_toggle_button_get_active(instance.assumingMemoryBound(to: GtkToggleButton.self)) != 0
-      let hold = TicketHold.holdCurrentActivation()
-      Task { @MainActor in
-        await action(active)
-        hold?.release()
-      }
-    }
+    return ActionConnection(
+      Signal.connect(widget.raw, "toggled") { instance in
+        let active = gtk_toggle_button_get_active(instance.assumingMemoryBound(to: GtkToggleButton.self)) != 0
+        let hold = TicketHold.holdCurrentActivation()
+        Task { @MainActor in
+          await action(active)
+          hold?.release()
+        }
+      })
   }
 
   /// Whether the toggle is on. Setting it is a programmatic activation: it

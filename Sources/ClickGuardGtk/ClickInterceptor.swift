@@ -62,7 +62,7 @@ final class ClickInterceptor {
     let (source, eventTime) = attribution(for: instance)
     let activation = Activation(
       control: ControlID(object: instance), action: actionName(of: instance),
-      kind: GType_.isA(instance, gtk_toggle_button_get_type()) ? .toggle : .button,
+      kind: GObjectType.isA(instance, gtk_toggle_button_get_type()) ? .toggle : .button,
       settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else {
@@ -156,7 +156,7 @@ func withCurrentEvent<R>(_ body: (UnsafeMutablePointer<GdkEvent>?) -> R) -> R {
 func eventWidget(_ event: UnsafeMutablePointer<GdkEvent>) -> WidgetPointer? {
   var data: gpointer?
   if let window = cg_event_window(event) { gdk_window_get_user_data(window, &data) }
-  guard let data, GType_.isA(data, gtk_widget_get_type()) else { return nil }
+  guard let data, GObjectType.isA(data, gtk_widget_get_type()) else { return nil }
   return data.assumingMemoryBound(to: GtkWidget.self)
 }
 

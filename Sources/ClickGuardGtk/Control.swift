@@ -31,8 +31,8 @@ public class Control {
   let state: WidgetGuardState
 
   init(adopting widget: WidgetPointer, expected: GType, expectedName: String) throws(ControlError) {
-    guard GType_.isA(widget.raw, expected) else {
-      let isObject = GType_.isA(widget.raw, g_object_get_type())
+    guard GObjectType.isA(widget.raw, expected) else {
+      let isObject = GObjectType.isA(widget.raw, g_object_get_type())
       let actual = isObject ? swiftString(g_type_name(cg_type_of(widget.raw))) : nil
       throw ControlError(expected: expectedName, actual: actual ?? "NULL")
     }
@@ -107,22 +107,21 @@ public class Control {
 
   /// Connects `body` to a parameterless signal; the closure is released by
   /// GLib when the widget goes.
-  @discardableResult
-  func connect(_ signal: String, after: Bool = false, _ body: @escaping @MainActor () -> Void) -> SignalConnection {
-    connectSignal(widget.raw, signal, after: after) { _ in body() }
+  func connect(_ signal: String, after: Bool = false, _ body: @escaping @MainActor () -> Void) -> ActionConnection {
+    ActionConnection(Signal.connect(widget.raw, signal, after: after) { _ in body() })
   }
 
   /// Connects an async `body`: the gate of the activation that started it
   /// stays closed until it completes (bounded by the maximum busy time).
-  @discardableResult
-  func connectAsync(_ signal: String, _ body: @escaping @MainActor () async -> Void) -> SignalConnection {
+  func connectAsync(_ signal: String, _ body: @escaping @MainActor () async -> Void) -> ActionConnection {
     MainLoopBridge.install()
-    return connectSignal(widget.raw, signal) { _ in
-      let hold = TicketHold.holdCurrentActivation()
-      Task { @MainActor in
-        await body()
-        hold?.release()
-      }
-    }
+    return ActionConnection(
+      Signal.connect(widget.raw, signal) { _ in
+        let hold = TicketHold.holdCurrentActivation()
+        Task { @MainActor in
+          await body()
+          hold?.release()
+        }
+      })
   }
 }

@@ -36,10 +36,10 @@ public struct WidgetDescription: Hashable, Sendable {
   public init(widget: gpointer) {
     typeName = swiftString(g_type_name(cg_type_of(widget))) ?? "?"
     builderID =
-      GType_.isA(widget, gtk_buildable_get_type())
+      GObjectType.isA(widget, gtk_buildable_get_type())
       ? swiftString(gtk_buildable_get_name(OpaquePointer(widget))) : nil
     label =
-      GType_.isA(widget, gtk_button_get_type())
+      GObjectType.isA(widget, gtk_button_get_type())
       ? swiftString(gtk_button_get_label(widget.assumingMemoryBound(to: GtkButton.self))) : nil
     let accessible = gtk_widget_get_accessible(widget.assumingMemoryBound(to: GtkWidget.self))
     accessibleName = accessible.flatMap { swiftString(atk_object_get_name($0)) }.flatMap { $0.isEmpty ? nil : $0 }

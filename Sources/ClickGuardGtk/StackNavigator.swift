@@ -74,7 +74,7 @@ public final class StackNavigator {
     gtk_stack_add_named(stack.cast(), page, root)
     gtk_stack_set_visible_child_name(stack.cast(), root)
     backButton.onClick { [weak self] in self?.pop() }
-    connectNotify(stack.raw, property: "transition-running") { [weak self] _ in self?.transitionChanged() }
+    Signal.notify(stack.raw, property: "transition-running") { [weak self] _ in self?.transitionChanged() }
     filterID = InputFilter.add { [weak self] event in self?.filter(event) ?? false }
     updateChrome()
   }
@@ -195,7 +195,9 @@ public final class StackNavigator {
       var data: gpointer?
       if let window = cg_event_window(event) { gdk_window_get_user_data(window, &data) }
       let toplevel = data?.assumingMemoryBound(to: GtkWidget.self)
-      target = toplevel.flatMap { GType_.isA($0.raw, gtk_window_get_type()) ? gtk_window_get_focus($0.cast()) : nil }
+      target = toplevel.flatMap {
+        GObjectType.isA($0.raw, gtk_window_get_type()) ? gtk_window_get_focus($0.cast()) : nil
+      }
     default:
       return false
     }

@@ -36,18 +36,19 @@ public final class Switch: Control {
   private func watchKeyboard() {
     // Space/Enter emit `activate`; with animations on, the change itself
     // comes later from the frame clock with no current event.
-    connectSignal(widget.raw, "activate") { [weak self] _ in self?.keyboardActivation = ClickClock.system.now }
+    Signal.connect(widget.raw, "activate") { [weak self] _ in self?.keyboardActivation = ClickClock.system.now }
   }
 
   /// Runs `action` with the new state for every change let through.
   @discardableResult
-  public func onToggle(_ action: @escaping @MainActor (Bool) -> Void) -> SignalConnection {
-    connectSignal(widget.raw, "state-set") { [weak self] _, newState in
-      guard let self else { return false }
-      guard self.judge(newState) else { return true }
-      action(newState)
-      return false
-    }
+  public func onToggle(_ action: @escaping @MainActor (Bool) -> Void) -> ActionConnection {
+    ActionConnection(
+      Signal.connect(widget.raw, "state-set") { [weak self] _, newState in
+        guard let self else { return false }
+        guard self.judge(newState) else { return true }
+        action(newState)
+        return false
+      })
   }
 
   /// Whether the switch is on. Setting it is a programmatic change, not

@@ -96,7 +96,7 @@ final class ButtonGateTests: XCTestCase {
       let dispatcher = GtkHarness.freshDispatcher()
       let action = g_simple_action_new("open-details", nil)!
       let activations = Tally()
-      GtkHarness.count("activate", on: UnsafeMutableRawPointer(action), into: activations)
+      GtkHarness.count("activate", on: UnsafeMutableRawPointer(action), into: activations, pointerArgument: true)
       let group = g_simple_action_group_new()!
       g_action_map_add_action(OpaquePointer(group), action)
       g_object_unref(UnsafeMutableRawPointer(action))

@@ -140,8 +140,7 @@ final class ProgrammaticTests: XCTestCase {
       var told: [Bool] = []
       toggle.onToggle { told.append($0) }
       let plain = gtk_button_new_with_label("Toggle sidebar")!
-      let box = HandlerBox<() -> Void> { toggle.isActive.toggle() }
-      connectSignal(plain.raw, "clicked") { _ in box.body() }
+      Signal.connect(plain.raw, "clicked") { _ in toggle.isActive.toggle() }
       let window = GtkHarness.showWindow(GtkHarness.box([plain, toggle.widget]))
       defer { GtkHarness.close(window) }
 

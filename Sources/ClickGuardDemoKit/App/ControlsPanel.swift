@@ -85,7 +85,7 @@ final class ControlsPanel {
   }
 
   private func connect(onReset: @escaping @MainActor () -> Void) {
-    Signal.notify(widget("guard-switch").raw, "active") { [weak self] _ in self?.applyMode() }
+    Signal.notify(widget("guard-switch").raw, property: "active") { [weak self] _ in self?.applyMode() }
     Signal.connect(widget("observe-check").raw, "toggled") { [weak self] _ in self?.applyMode() }
     onValue("interval-spin") { panel, ms in
       guard let interval = try? ClickInterval(milliseconds: ms) else { return }
@@ -100,7 +100,7 @@ final class ControlsPanel {
     Signal.connect(widget("control-follow-global-check").raw, "toggled") { [weak self] _ in
       self?.storeSelectedControl()
     }
-    Signal.notify(widget("fence-switch").raw, "active") { [weak self] object in
+    Signal.notify(widget("fence-switch").raw, property: "active") { [weak self] object in
       guard let self else { return }
       self.navigator.isFenceEnabled = gtk_switch_get_active(object.assumingMemoryBound(to: GtkSwitch.self)) != 0
       self.log.record(.setting(name: "fence", value: .bool(self.navigator.isFenceEnabled)))

@@ -47,16 +47,16 @@ enum LayoutReporter {
     gdk_window_get_origin(window, &ox, &oy)
     let rect = ScreenRect(
       x: Int(ox), y: Int(oy), width: Int(gdk_window_get_width(window)), height: Int(gdk_window_get_height(window)))
-    let isX11 = cg_is_a(UnsafeMutableRawPointer(window), gdk_x11_window_get_type()) != 0
+    let isX11 = GObjectType.isA(UnsafeMutableRawPointer(window), gdk_x11_window_get_type())
     return (rect, isX11 ? UInt(gdk_x11_window_get_xid(window)) : 0)
   }
 
   /// The state of a toggle button (check, radio) or a switch, else `nil`.
   static func state(of widget: WidgetPointer) -> Bool? {
-    if cg_is_a(widget.raw, gtk_toggle_button_get_type()) != 0 {
+    if GObjectType.isA(widget.raw, gtk_toggle_button_get_type()) {
       return gtk_toggle_button_get_active(widget.cast()) != 0
     }
-    if cg_is_a(widget.raw, gtk_switch_get_type()) != 0 {
+    if GObjectType.isA(widget.raw, gtk_switch_get_type()) {
       return gtk_switch_get_active(widget.cast()) != 0
     }
     return nil

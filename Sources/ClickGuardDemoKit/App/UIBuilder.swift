@@ -54,7 +54,7 @@ final class UIBuilder {
   /// - Throws: ``DemoStartError`` when it is missing or not a widget.
   func widget(_ id: String) throws(DemoStartError) -> WidgetPointer {
     let object = try object(id)
-    guard cg_is_a(object, gtk_widget_get_type()) != 0 else {
+    guard GObjectType.isA(object, gtk_widget_get_type()) else {
       throw DemoStartError("\(file): '\(id)' is not a widget")
     }
     let widget = object.assumingMemoryBound(to: GtkWidget.self)

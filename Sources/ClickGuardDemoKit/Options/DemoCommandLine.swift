@@ -141,7 +141,7 @@ final class DemoCommandLine {
   /// The entries, built once: GOption and GApplication keep pointers to them
   /// and their strings for the life of the process.
   private static let entries: UnsafeMutablePointer<GOptionEntry> = {
-    let callback = unsafeBitCast(readOption, to: gpointer.self)
+    let callback = cg_option_callback(readOption)
     // Values come as given (FILENAME: no conversion from the locale's
     // encoding, which could fail without naming the option); the callback
     // checks them all.

@@ -48,7 +48,13 @@ package enum GtkModule {
     for name in ModuleConfiguration.variables {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
-    return start(ModuleConfiguration(environment: environment))
+    var settings = ModuleConfiguration(environment: environment)
+    // The log's file name as the environment holds it: bytes, not
+    // necessarily UTF-8, which a String would have changed.
+    if case .file = settings.log, let name = getenv(ModuleConfiguration.logVariable) {
+      settings.log = .file(FileName(cString: name))
+    }
+    return start(settings)
   }
 
   /// Starts with `settings`, logging its warnings through GLib.

@@ -16,9 +16,9 @@ final class ModuleSession {
     self.settings = settings
     self.dispatcher = dispatcher
     switch settings.log {
-    case .file(let path):
+    case .file(let name):
       do throws(DecisionLogError) {
-        log = try DecisionLog(path: path)
+        log = try DecisionLog(fileName: name)
       } catch {
         GtkModule.logMessage("\(ModuleConfiguration.logVariable): \(error); decisions are not logged")
       }

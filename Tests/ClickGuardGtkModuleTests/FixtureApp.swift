@@ -9,6 +9,8 @@ import XCTest
 final class FixtureApp {
   /// Screen centres of the fixture's widgets: count, action, r1, r2, r3.
   private(set) var positions: [String: (x: Int, y: Int)] = [:]
+  /// The other fields of the ready line (`dumpable`, `crash-defaults`).
+  private(set) var readyFields: [String: String] = [:]
   private let process = Process()
   private let stdoutURL: URL
   private let stderrURL: URL
@@ -46,7 +48,11 @@ final class FixtureApp {
         for field in line.split(separator: " ").dropFirst() {
           let parts = field.split(separator: "=")
           let xy = parts.count == 2 ? parts[1].split(separator: ",").compactMap { Int($0) } : []
-          if xy.count == 2 { positions[String(parts[0])] = (xy[0], xy[1]) }
+          if xy.count == 2 {
+            positions[String(parts[0])] = (xy[0], xy[1])
+          } else if parts.count == 2 {
+            readyFields[String(parts[0])] = String(parts[1])
+          }
         }
         return
       }
@@ -93,6 +99,8 @@ final class FixtureApp {
   /// Waits for the fixture to exit by itself.
   func waitForExit() -> FixtureResult {
     process.waitUntilExit()
-    return FixtureResult(status: process.terminationStatus, lines: stdoutLines, stderr: stderr)
+    return FixtureResult(
+      status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal, lines: stdoutLines,
+      stderr: stderr)
   }
 }

@@ -2,8 +2,10 @@
 
 /// What a fixture run printed and how it ended.
 struct FixtureResult {
-  /// The exit status.
+  /// The exit status, or the signal that ended it when `signaled`.
   let status: Int32
+  /// Whether a signal ended it.
+  let signaled: Bool
   /// The stdout lines.
   let lines: [String]
   /// Everything on stderr.
@@ -26,6 +28,8 @@ struct FixtureResult {
   var activated: Int? { final["activated"].flatMap { Int($0) } }
   /// The longest the main loop was blocked, in ms.
   var maxGap: Int? { final["maxgap"].flatMap { Int($0) } }
+  /// How deep Count's handler was nested at most (`--pump-ms`).
+  var maxDepth: Int? { final["maxdepth"].flatMap { Int($0) } }
 
   /// GLib warnings and criticals on stderr (ClickGuard's own lines aside).
   var glibProblems: [String] {

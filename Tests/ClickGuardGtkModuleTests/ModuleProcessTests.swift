@@ -180,11 +180,94 @@ final class ModuleProcessTests: XCTestCase {
   func testPeriodicStallsBlockTheMainLoop() throws {
     let app = try FixtureApp(
       modules: try ModuleHarness.modulePath(),
-      environment: ["CLICKGUARD_PERIODIC_STALL_MS": "300", "CLICKGUARD_PERIODIC_EVERY_MS": "200"])
+      environment: ["CLICKGUARD_PERIODIC_STALL_MS": "300", "CLICKGUARD_PERIODIC_EVERY_MS": "400"])
     usleep(1_200_000)
     app.click("count", count: 3, settle: 0.6)
     let result = app.finish()
     XCTAssertGreaterThanOrEqual(result.maxGap ?? 0, 280)
     XCTAssertEqual(result.clicked, 1)
+  }
+
+  // MARK: The host stays as it was
+
+  /// Loading the module leaves every crash signal at its default and the
+  /// process dumpable, as without it: the Swift runtime's crash handler is
+  /// given back.
+  func testTheModuleLeavesCrashHandlingAsItWas() throws {
+    let plain = try FixtureApp(modules: nil)
+    let withModule = try FixtureApp(modules: try ModuleHarness.modulePath())
+    _ = plain.finish()
+    _ = withModule.finish()
+    XCTAssertEqual(plain.readyFields["crash-defaults"], "7")
+    XCTAssertEqual(withModule.readyFields["crash-defaults"], plain.readyFields["crash-defaults"])
+    XCTAssertEqual(withModule.readyFields["dumpable"], plain.readyFields["dumpable"])
+  }
+
+  /// A C app that stops at its first Gtk-CRITICAL under
+  /// `G_DEBUG=fatal-criticals` stops the same way with the module loaded.
+  func testAFatalCriticalEndsTheAppAsWithoutTheModule() throws {
+    let environment = ["G_DEBUG": "fatal-criticals"]
+    let plain = try FixtureApp(modules: nil, environment: environment, arguments: ["--critical"]).waitForExit()
+    let withModule = try FixtureApp(
+      modules: try ModuleHarness.modulePath(), environment: environment, arguments: ["--critical"]
+    ).waitForExit()
+    XCTAssertTrue(plain.signaled, "without the module: \(plain.status) \(plain.stderr)")
+    XCTAssertEqual(plain.status, SIGTRAP)
+    XCTAssertEqual(withModule.signaled, plain.signaled, withModule.stderr)
+    XCTAssertEqual(withModule.status, plain.status, withModule.stderr)
+    XCTAssertFalse(withModule.stderr.contains("Program crashed"), withModule.stderr)
+  }
+
+  /// A C app that crashes dies of the same signal with the module loaded.
+  func testACrashEndsTheAppAsWithoutTheModule() throws {
+    let plain = try FixtureApp(modules: nil, arguments: ["--crash"]).waitForExit()
+    let withModule = try FixtureApp(modules: try ModuleHarness.modulePath(), arguments: ["--crash"]).waitForExit()
+    XCTAssertTrue(plain.signaled)
+    XCTAssertEqual(plain.status, SIGSEGV)
+    XCTAssertEqual(withModule.signaled, plain.signaled, withModule.stderr)
+    XCTAssertEqual(withModule.status, plain.status, withModule.stderr)
+    XCTAssertFalse(withModule.stderr.contains("Program crashed"), withModule.stderr)
+  }
+
+  // MARK: Nested loops and failed writes
+
+  /// A `clicked` handler that pumps a nested main loop for 1.5 s: a burst of
+  /// 10 re-enters it without the module, and runs it once, never nested,
+  /// with it.
+  func testAHandlerWithANestedLoopRunsOnceWithTheModule() throws {
+    let plain = try FixtureApp(modules: nil, arguments: ["--pump-ms", "1500"])
+    plain.click("count", count: 10, settle: 2.0)
+    let unguarded = plain.finish()
+    XCTAssertGreaterThan(unguarded.maxDepth ?? 0, 1, "without the module the burst re-enters the handler")
+
+    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), arguments: ["--pump-ms", "1500"])
+    app.click("count", count: 10, settle: 2.0)
+    let guarded = app.finish()
+    XCTAssertEqual(guarded.clicked, 1)
+    XCTAssertEqual(guarded.maxDepth, 1)
+  }
+
+  /// A decision log on a full device: every write fails (ENOSPC); that is
+  /// said once, with the path and the reason, and the app is still guarded.
+  func testALogOnAFullDeviceWarnsOnce() throws {
+    let device = ModuleHarness.scratch.appendingPathComponent("full").path
+    // Character device 1:7, /dev/full (makedev(1, 7) is a C macro).
+    guard mknod(device, S_IFCHR | 0o666, dev_t((1 << 8) | 7)) == 0 else {
+      throw XCTSkip("cannot make a device node here (mknod: \(String(cString: strerror(errno))))")
+    }
+    defer { unlink(device) }
+    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), environment: ["CLICKGUARD_LOG": device])
+    app.click("count", count: 5)
+    app.click("count", count: 1, settle: 0.8)
+    app.click("count", count: 1)
+    let result = app.finish()
+    XCTAssertEqual(result.clicked, 3, "guarded: one for the burst, one for each click after it")
+    let messages = result.stderr.split(separator: "\n").filter { $0.contains("cannot write the decision log") }
+    XCTAssertEqual(messages.count, 1, result.stderr)
+    XCTAssertTrue(messages.first?.contains(device) ?? false, result.stderr)
+    XCTAssertTrue(messages.first?.contains(String(cString: strerror(ENOSPC))) ?? false, result.stderr)
+    var status = stat()
+    XCTAssertEqual(stat(device, &status), 0)
+    XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR, "the device node is still a device node")
   }
 }

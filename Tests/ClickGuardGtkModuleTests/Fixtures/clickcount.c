@@ -11,19 +11,33 @@
  *   final clicked=N activated=N active=rK maxgap=MS    (at exit)
  * maxgap is the longest the main loop went without running a 5 ms ticker.
  *
+ * The ready line also says how the process handles crashes:
+ *   ... dumpable=D crash-defaults=N   (prctl's dumpable flag; how many of
+ *                                      SEGV BUS ILL FPE ABRT TRAP QUIT are
+ *                                      at their default disposition)
+ *
  * --no-buttons: a window with only a label, which quits by itself after
- * half a second. Build: cc clickcount.c $(pkg-config --cflags --libs gtk+-3.0) */
+ * half a second.
+ * --pump-ms N: Count's handler runs a nested main loop for N ms while it
+ * works; `clicked N depth=D` then says how deep the handler is nested.
+ * --critical: once ready, raises a Gtk-CRITICAL (gtk_widget_show(NULL)).
+ * --crash: once ready, dies of SIGSEGV.
+ * Build: cc clickcount.c $(pkg-config --cflags --libs gtk+-3.0) */
 #include <gtk/gtk.h>
 #include <glib-unix.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/prctl.h>
 
 static int clicked_count = 0;
 static int activated_count = 0;
 static GtkWidget *count_button, *action_button, *radios[3];
 static gint64 last_tick = 0, max_gap = 0;
 static gboolean ready = FALSE;
+static int pump_ms = 0, depth = 0, max_depth = 0;
+static gboolean raise_critical = FALSE, crash = FALSE;
 
 static void print_centre(const char *name, GtkWidget *widget) {
     GtkAllocation allocation;
@@ -45,9 +59,17 @@ static gboolean report_ready(gpointer data) {
         print_centre("r2", radios[1]);
         print_centre("r3", radios[2]);
     }
-    printf("\n");
+    int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT}, defaults = 0;
+    for (int i = 0; i < 7; i++) {
+        struct sigaction action;
+        sigaction(crash_signals[i], NULL, &action);
+        if (!(action.sa_flags & SA_SIGINFO) && action.sa_handler == SIG_DFL) defaults++;
+    }
+    printf(" dumpable=%d crash-defaults=%d\n", prctl(PR_GET_DUMPABLE), defaults);
     fflush(stdout);
     ready = TRUE;
+    if (raise_critical) gtk_widget_show(NULL);
+    if (crash) raise(SIGSEGV);
     last_tick = g_get_monotonic_time();
     return G_SOURCE_REMOVE;
 }
@@ -70,8 +92,15 @@ static gboolean tick(gpointer data) {
 
 static void on_clicked(GtkButton *button, gpointer data) {
     (void)button; (void)data;
-    printf("clicked %d\n", ++clicked_count);
+    if (++depth > max_depth) max_depth = depth;
+    printf("clicked %d depth=%d\n", ++clicked_count, depth);
     fflush(stdout);
+    gint64 end = g_get_monotonic_time() + (gint64)pump_ms * 1000;
+    while (g_get_monotonic_time() < end) {
+        while (gtk_events_pending()) gtk_main_iteration();
+        g_usleep(5000);
+    }
+    depth--;
 }
 
 static void on_bump(GSimpleAction *action, GVariant *parameter, gpointer data) {
@@ -107,6 +136,9 @@ int main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--no-buttons") == 0) no_buttons = TRUE;
         else if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) seconds = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--pump-ms") == 0 && i + 1 < argc) pump_ms = atoi(argv[++i]);
+        else if (strcmp(argv[i], "--critical") == 0) raise_critical = TRUE;
+        else if (strcmp(argv[i], "--crash") == 0) crash = TRUE;
     }
 
     GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
@@ -152,8 +184,8 @@ int main(int argc, char **argv) {
     gtk_window_move(GTK_WINDOW(window), 100, 100);
     gtk_main();
 
-    printf("final clicked=%d activated=%d active=r%d maxgap=%d\n", clicked_count, activated_count,
-           count_button != NULL ? active_radio() : 0, (int)(max_gap / 1000));
+    printf("final clicked=%d activated=%d active=r%d maxgap=%d maxdepth=%d\n", clicked_count, activated_count,
+           count_button != NULL ? active_radio() : 0, (int)(max_gap / 1000), max_depth);
     fflush(stdout);
     return 0;
 }

@@ -1,0 +1,86 @@
+import CGtk
+import ClickGuard
+
+/// One line of the decision log.
+///
+/// ```json
+/// {"time":"2025-11-29T15:02:41.318Z","pid":4242,"program":"gtk3-widget-factory","widget":"GtkButton",
+///  "id":null,"label":"Open","accessible":"Open","action":"clicked","kind":"button","source":"user",
+///  "outcome":"would-drop","reason":"event-time","event_time":1234567,"control":"0x55d0c2a1b2c0"}
+/// ```
+///
+/// `outcome` is `accepted`, `dropped`, `would-drop` (observe mode: it ran
+/// anyway) or `passed` (not judged). `reason` is the drop reason (`busy`,
+/// `within-interval`, `event-time`) or the pass reason (`guard-off`,
+/// `exempt`, `kind-skipped`, `programmatic`, `nested`), `null` when
+/// accepted. `event_time` is the input event's X server timestamp in
+/// milliseconds, `null` when there was no event.
+package struct DecisionLogRecord: Hashable, Sendable {
+  /// The wall-clock time of the decision, ISO 8601 in UTC.
+  package var time: String
+  /// The process id, so lines of several processes sharing a log file can
+  /// be told apart.
+  package var pid: Int32
+  /// The program name (`g_get_prgname`), if known.
+  package var program: String?
+  /// The widget.
+  package var widget: WidgetDescription
+  /// The action: `clicked`, a GAction name such as `win.save`, or
+  /// `state-set`.
+  package var action: String
+  /// `button`, `toggle` or `switch`.
+  package var kind: String
+  /// `user`, `programmatic` or `nested`.
+  package var source: String
+  /// `accepted`, `dropped`, `would-drop` or `passed`.
+  package var outcome: String
+  /// Why it was dropped or passed; `nil` when accepted.
+  package var reason: String?
+  /// The input event's timestamp (ms), if any.
+  package var eventTime: UInt32?
+  /// The control's identity (the widget's address).
+  package var control: String
+
+  /// The record of `decision` about `widget`.
+  package init(decision: ClickDecision, widget: WidgetDescription, time: String, pid: Int32, program: String?) {
+    self.time = time
+    self.pid = pid
+    self.program = program
+    self.widget = widget
+    action = decision.activation.action.rawValue
+    kind = decision.activation.kind.rawValue
+    source = decision.activation.source.rawValue
+    switch decision.outcome {
+    case .accepted: (outcome, reason) = ("accepted", nil)
+    case .dropped(let why): (outcome, reason) = ("dropped", why.rawValue)
+    case .wouldDrop(let why): (outcome, reason) = ("would-drop", why.rawValue)
+    case .passed(let why): (outcome, reason) = ("passed", why.rawValue)
+    }
+    eventTime = decision.activation.eventTime?.milliseconds
+    control = decision.activation.control.description
+  }
+
+  /// The record as one line of JSON, without the line break.
+  package var jsonLine: String {
+    let fields: [(String, String)] = [
+      ("time", jsonStringLiteral(time)), ("pid", String(pid)), ("program", jsonStringLiteral(program)),
+      ("widget", jsonStringLiteral(widget.typeName)), ("id", jsonStringLiteral(widget.builderID)),
+      ("label", jsonStringLiteral(widget.label)), ("accessible", jsonStringLiteral(widget.accessibleName)),
+      ("action", jsonStringLiteral(action)), ("kind", jsonStringLiteral(kind)), ("source", jsonStringLiteral(source)),
+      ("outcome", jsonStringLiteral(outcome)), ("reason", jsonStringLiteral(reason)),
+      ("event_time", eventTime.map { String($0) } ?? "null"), ("control", jsonStringLiteral(control)),
+    ]
+    return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+  }
+
+  /// The current wall-clock time as ISO 8601 in UTC with milliseconds, for
+  /// example `2025-11-29T15:02:41.318Z`.
+  package static func now() -> String {
+    guard let date = g_date_time_new_now_utc() else { return "?" }
+    defer { g_date_time_unref(date) }
+    guard let base = g_date_time_format(date, "%Y-%m-%dT%H:%M:%S") else { return "?" }
+    defer { g_free(base) }
+    let milliseconds = String(g_date_time_get_microsecond(date) / 1000)
+    return String(cString: base) + "." + String(repeating: "0", count: 3 - milliseconds.count) + milliseconds + "Z"
+  }
+}

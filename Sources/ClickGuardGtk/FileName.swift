@@ -1,0 +1,35 @@
+import CGtk
+
+/// A file name as the system knows it: bytes, in GLib's filename encoding,
+/// which need not be UTF-8. Paths from the command line or the environment
+/// pass through as they were given, never through a lossy conversion.
+package struct FileName: Hashable, Sendable {
+  /// The name's bytes, without a terminating NUL.
+  package let bytes: [UInt8]
+
+  /// The name `string` (UTF-8).
+  package init(_ string: String) {
+    bytes = Array(string.utf8)
+  }
+
+  /// The name in a C string, byte for byte.
+  package init(cString: UnsafePointer<CChar>) {
+    bytes = Array(UnsafeBufferPointer(start: cString, count: strlen(cString)).map { UInt8(bitPattern: $0) })
+  }
+
+  /// Calls `body` with the name as a NUL-terminated C string.
+  package func withCString<R>(_ body: (UnsafePointer<CChar>) -> R) -> R {
+    (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { body($0.baseAddress!) }
+  }
+
+  /// The name as it can be shown to a person (`g_filename_display_name`:
+  /// bytes that are not valid in the filename encoding are escaped, not
+  /// dropped).
+  package var displayName: String {
+    withCString { name in
+      guard let display = g_filename_display_name(name) else { return "?" }
+      defer { g_free(display) }
+      return String(cString: display)
+    }
+  }
+}

@@ -15,6 +15,15 @@ func monotonicNanoseconds() -> Int64 {
   return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
 }
 
+/// CPU time this thread has used (`CLOCK_THREAD_CPUTIME_ID`) in
+/// nanoseconds: what the CPU rows time with, so time the thread spends
+/// preempted on a busy machine is not counted.
+func threadCPUNanoseconds() -> Int64 {
+  var spec = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
+  return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+}
+
 /// The median of `values` (the mean of the middle two for an even count).
 func median(_ values: [Double]) -> Double {
   precondition(!values.isEmpty, "median of nothing")

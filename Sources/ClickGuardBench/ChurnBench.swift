@@ -48,16 +48,16 @@ enum ChurnBench {
         } else {
           button.onClick { syncActions += 1 }
         }
-        gtk_container_add(gcast(box, to: GtkContainer.self), button.widget)
+        gtk_container_add(box.cast(to: GtkContainer.self), button.widget)
         gtk_widget_show(button.widget)
         buttons.append(button)
       }
       drainMainContext()
       for (i, button) in buttons.enumerated() where (first + made + i) % 2 == 0 {
-        gtk_button_clicked(gcast(button.widget, to: GtkButton.self))
+        gtk_button_clicked(button.widget.cast(to: GtkButton.self))
         drainMainContext()
         if (first + made + i) % 6 == 0 {
-          gtk_button_clicked(gcast(button.widget, to: GtkButton.self))
+          gtk_button_clicked(button.widget.cast(to: GtkButton.self))
           drainMainContext()
         }
       }
@@ -87,7 +87,7 @@ enum ChurnBench {
     let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     let scrolled = gtk_scrolled_window_new(nil, nil)!
     gtk_widget_set_size_request(scrolled, 240, 400)
-    gtk_container_add(gcast(scrolled, to: GtkContainer.self), box)
+    gtk_container_add(scrolled.cast(to: GtkContainer.self), box)
     let window = showWindow(scrolled)
     let baseGates = dispatcher.liveGateCount
     let baseStates = WidgetSettings.liveStateCount

@@ -1,5 +1,7 @@
 // The GTK helpers the GTK rows share: starting plain GTK, a mapped window,
-// pumping the main loop, real input through xdotool, pointer casts.
+// pumping the main loop, real input through xdotool. Pointer casts and signal
+// connections go through ClickGuardGtk's binding layer (package API) and the
+// CGtk shim's typed connects.
 
 import CGtk
 import ClickGuardGtk
@@ -35,10 +37,10 @@ func startGuardedGtk() {
 @MainActor
 func showWindow(_ child: Widget, x: Int32 = 40, y: Int32 = 40) -> Widget {
   let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-  gtk_window_set_default_size(gcast(window, to: GtkWindow.self), 240, 120)
-  gtk_container_add(gcast(window, to: GtkContainer.self), child)
+  gtk_window_set_default_size(window.cast(to: GtkWindow.self), 240, 120)
+  gtk_container_add(window.cast(to: GtkContainer.self), child)
   gtk_widget_show_all(window)
-  gtk_window_move(gcast(window, to: GtkWindow.self), x, y)
+  gtk_window_move(window.cast(to: GtkWindow.self), x, y)
   pump(until: { gtk_widget_get_mapped(child) != 0 }, timeout: 5)
   pump(for: 0.2)
   return window
@@ -102,9 +104,4 @@ func screenCenter(of widget: Widget) -> (x: Int32, y: Int32) {
   var oy: Int32 = 0
   gdk_window_get_origin(gtk_widget_get_window(toplevel), &ox, &oy)
   return (ox + wx, oy + wy)
-}
-
-/// The same GObject pointer seen as another C type (GTK's cast macros).
-func gcast<T>(_ pointer: Widget, to _: T.Type = T.self) -> UnsafeMutablePointer<T> {
-  UnsafeMutableRawPointer(pointer).assumingMemoryBound(to: T.self)
 }

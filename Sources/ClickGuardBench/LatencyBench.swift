@@ -47,7 +47,8 @@ enum LatencyBench {
   }
 
   /// Child process: `clicks` real clicks, `delayMs` apart, on a guarded
-  /// (`Button` + `onClick`) or plain (a Swift handler, no ClickGuard) button.
+  /// (`Button` + `onClick`) or plain (the same Swift handler through
+  /// `Signal.connect`, no guard) button.
   static func child(guarded: Bool, clicks: Int, delayMs: Int) {
     var dispatcher: ClickDispatcher?
     if guarded {
@@ -81,7 +82,7 @@ enum LatencyBench {
       wrapper = button
     } else {
       widget = gtk_button_new_with_label("Open details")
-      SwiftClickHandler.connect(widget) { LatencyBench.action() }
+      Signal.connect(widget, "clicked") { _ in LatencyBench.action() }
     }
     let window = showWindow(widget, x: 60, y: 60)
     let (x, y) = screenCenter(of: widget)

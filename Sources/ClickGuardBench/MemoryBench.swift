@@ -20,14 +20,14 @@ enum MemoryBench {
   /// The object pointer of the WidgetGuardState on `widget` (the Swift
   /// object itself: `Unmanaged.toOpaque()`), or `nil`.
   static func statePointer(_ widget: Widget) -> UnsafeMutableRawPointer? {
-    g_object_get_qdata(gcast(widget, to: GObject.self), stateQuark)
+    g_object_get_qdata(widget.cast(to: GObject.self), stateQuark)
   }
 
   /// The widget's GData block (GLib 2.74 layout: `guint32 len; guint32
   /// alloc; GDataElt data[]`, 24-byte elements): entries, capacity, usable
   /// size.
   static func qdataBlock(_ widget: Widget) -> (len: UInt32, alloc: UInt32, bytes: Int) {
-    guard let tagged = gcast(widget, to: GObject.self).pointee.qdata else { return (0, 0, 0) }
+    guard let tagged = widget.cast(to: GObject.self).pointee.qdata else { return (0, 0, 0) }
     // The low three bits of the pointer are GLib's flags.
     guard let block = UnsafeMutableRawPointer(bitPattern: UInt(bitPattern: tagged) & ~UInt(7)) else {
       return (0, 0, 0)
@@ -63,7 +63,7 @@ enum MemoryBench {
     let spare = gtk_button_new_with_label("spare")!
     g_object_ref_sink(spare)
     _ = try! Button(adopting: spare)
-    gtk_button_clicked(gcast(spare, to: GtkButton.self))
+    gtk_button_clicked(spare.cast(to: GtkButton.self))
     drainMainContext()
 
     let qdataBefore = qdataBlock(widgets[0])
@@ -78,7 +78,7 @@ enum MemoryBench {
     let stateBytes = Int(cgb_usable_size(statePointer(widgets[0])))
     // One judged click each creates the control's gate in the dispatcher.
     for widget in widgets {
-      gtk_button_clicked(gcast(widget, to: GtkButton.self))
+      gtk_button_clicked(widget.cast(to: GtkButton.self))
       drainMainContext()
     }
     let h2 = heapInUse()

@@ -2,7 +2,6 @@
 // in a mapped window, each variant in its own process so the unguarded
 // baselines run with no class-handler override installed.
 
-import CBenchSupport
 import CGtk
 import ClickGuard
 import ClickGuardGtk
@@ -61,15 +60,15 @@ enum SignalBench {
     switch variant {
     case .plainC, .global, .unrouted, .bridge:
       widget = gtk_button_new_with_label("Open details")
-      cgb_signal_connect_void(widget, "clicked", countingHandler, counter, nil, GConnectFlags(rawValue: 0))
+      cg_signal_connect_void(widget, "clicked", countingHandler, counter, nil, GConnectFlags(rawValue: 0))
     case .plainSwift:
       widget = gtk_button_new_with_label("Open details")
-      SwiftClickHandler.connect(widget) { swiftClickCount += 1 }
+      Signal.connect(widget, "clicked") { _ in swiftClickCount += 1 }
     case .inHandler:
       widget = gtk_button_new_with_label("Open details")
       let judge = dispatcher!
       let activation = Activation(control: ControlID(UInt(bitPattern: widget)))
-      SwiftClickHandler.connect(widget) { judge.run(activation) { swiftClickCount += 1 } }
+      Signal.connect(widget, "clicked") { _ in judge.run(activation) { swiftClickCount += 1 } }
     case .wrapper:
       let button = Button(label: "Open details")
       button.onClick { swiftClickCount += 1 }
@@ -77,7 +76,7 @@ enum SignalBench {
       wrapper = button
     }
     let window = showWindow(widget)
-    let button = gcast(widget, to: GtkButton.self)
+    let button = widget.cast(to: GtkButton.self)
 
     // Warm-up, then the measured loop. Each emission is followed by draining
     // the main context, as a real click is followed by the main loop's next

@@ -2,8 +2,10 @@
 enum SignalVariant: String, CaseIterable {
   /// Plain GTK, no ClickGuard code: a C handler (`g_signal_connect`).
   case plainC = "plain-c"
-  /// Plain GTK, no ClickGuard code: a Swift closure behind a C trampoline
-  /// that enters the main actor (``SwiftClickHandler``).
+  /// Plain GTK, no guard: a Swift closure connected through ClickGuardGtk's
+  /// binding layer (`Signal.connect`), the trampoline, box and main-actor
+  /// entry `Button.onClick` uses, so the baseline pays what a guarded
+  /// handler pays apart from the guard itself.
   case plainSwift = "plain-swift"
   /// `Button(label:)` with `onClick`.
   case wrapper

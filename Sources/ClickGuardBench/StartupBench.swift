@@ -1,8 +1,8 @@
 // Row 6: the demo's start-up to its first frame, against a minimal C GTK 3
 // window (first-frame.c, compiled here with cc + pkg-config), in the same run.
 
-import CBenchSupport
 import CGtk
+import ClickGuardGtk
 import Foundation
 
 #if canImport(Glibc)
@@ -92,16 +92,16 @@ enum StartupBench {
   static func swiftWindowChild() {
     startPlainGtk()
     let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-    gtk_window_set_default_size(gcast(window, to: GtkWindow.self), 480, 320)
+    gtk_window_set_default_size(window.cast(to: GtkWindow.self), 480, 320)
     let header = gtk_header_bar_new()!
-    gtk_header_bar_set_title(gcast(header, to: GtkHeaderBar.self), "First frame")
-    gtk_header_bar_set_show_close_button(gcast(header, to: GtkHeaderBar.self), 1)
-    gtk_window_set_titlebar(gcast(window, to: GtkWindow.self), header)
-    gtk_container_add(gcast(window, to: GtkContainer.self), gtk_button_new_with_label("Open details"))
-    cgb_signal_connect_pointer(window, "draw", windowDrawn, nil, nil, G_CONNECT_AFTER)
+    gtk_header_bar_set_title(header.cast(to: GtkHeaderBar.self), "First frame")
+    gtk_header_bar_set_show_close_button(header.cast(to: GtkHeaderBar.self), 1)
+    gtk_window_set_titlebar(window.cast(to: GtkWindow.self), header)
+    gtk_container_add(window.cast(to: GtkContainer.self), gtk_button_new_with_label("Open details"))
+    cg_signal_connect_pointer(window, "draw", windowDrawn, nil, nil, G_CONNECT_AFTER)
     gtk_widget_show_all(window)
     let clock = gtk_widget_get_frame_clock(window)!
-    cgb_signal_connect_void(
+    cg_signal_connect_void(
       UnsafeMutableRawPointer(clock), "after-paint", frameClockPainted, nil, nil, GConnectFlags(rawValue: 0))
     gtk_main()
   }

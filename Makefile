@@ -58,9 +58,11 @@ install: deps
 	@echo "install: $(DESTDIR)$(PREFIX)/bin/clickguard-demo (resources in $(DESTDIR)$(PREFIX)/share/clickguard)"
 
 ## Benchmarks (see BENCHMARKS.md): release build, every row measured side by
-## side in one run under Xvfb, one table with targets, PASS/MISS and ratios.
-## Builds the demo too (row 6 times its start-up). BENCH_ARGS="--quick" for a
-## quicker, noisier run; BENCH_ARGS="--rows 1,3" for some rows only.
+## side in one run under Xvfb, one table: each budget with PASS/MISS, the
+## decision cost and emission ratios as information. Builds the demo too
+## (row 6 times its start-up; swift build takes one --product at a time).
+## BENCH_ARGS="--quick" for a quicker, noisier run; BENCH_ARGS="--rows 1,3"
+## for some rows only.
 bench: deps
 	$(SWIFT) build -c release --product clickguard-bench
 	$(SWIFT) build -c release --product clickguard-demo

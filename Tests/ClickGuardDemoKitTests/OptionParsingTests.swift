@@ -3,6 +3,7 @@
 // demo's own entries in a bare option context; --help and GTK's options are
 // checked on the built demo in DemoProcessTests).
 
+import ClickGuardGtk
 import XCTest
 
 @testable import ClickGuardDemoKit
@@ -47,8 +48,8 @@ final class OptionParsingTests: XCTestCase {
     XCTAssertEqual(options.transitionMs, 0)
     XCTAssertFalse(options.fenceEnabled)
     XCTAssertTrue(options.observeOnly)
-    XCTAssertEqual(options.logFile, "/tmp/x.jsonl")
-    XCTAssertEqual(options.screenshot, "/tmp/s.png")
+    XCTAssertEqual(options.logFile, FileName("/tmp/x.jsonl"))
+    XCTAssertEqual(options.screenshot, FileName("/tmp/s.png"))
     XCTAssertTrue(options.quitAfterFirstFrame)
     XCTAssertTrue(options.navigateLater)
     XCTAssertEqual(try parse(options.arguments), options, "arguments give back the same options")

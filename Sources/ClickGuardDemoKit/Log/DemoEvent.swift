@@ -219,8 +219,8 @@ public enum DemoEvent: Sendable {
       ("async_ms", .number(options.asyncMs)), ("transition_ms", .number(options.transitionMs)),
       ("navigate_later", .bool(options.navigateLater)),
       ("guard", .bool(options.guardEnabled)), ("observe", .bool(options.observeOnly)),
-      ("fence", .bool(options.fenceEnabled)), ("log_file", .optional(options.logFile)),
-      ("screenshot", .optional(options.screenshot)),
+      ("fence", .bool(options.fenceEnabled)), ("log_file", .optional(options.logFile?.displayName)),
+      ("screenshot", .optional(options.screenshot?.displayName)),
       ("quit_after_first_frame", .bool(options.quitAfterFirstFrame)),
     ])
   }

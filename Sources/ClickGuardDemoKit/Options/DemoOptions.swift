@@ -119,13 +119,15 @@ public struct DemoOptions: Equatable, Sendable {
     }
   }
 
-  /// Checks the rules between options: observe-only needs the guard on.
-  /// - Throws: ``OptionError`` naming the option that conflicts.
+  /// Checks the rules between options: observe-only needs the guard on,
+  /// and a periodic stall must be shorter than its period.
+  /// - Throws: ``OptionError`` naming the options that conflict.
   func checkCombination() throws(OptionError) {
     if observeOnly && !guardEnabled {
       throw OptionError(
         option: "--observe", message: "cannot be combined with --no-guard (observe-only needs the guard on)")
     }
+    try StallLimit.check(stallMs: stallMs, everyMs: stallEveryMs)
   }
 
   /// Parses a whole number of milliseconds in `range`.

@@ -1,0 +1,79 @@
+// Injected stalls as the demo's user sets them: a stall lasts what was asked
+// even when signals arrive meanwhile, and a periodic stall as long as its
+// period, which would freeze the app, is refused on the command line
+// (status 2).
+
+import ClickGuardDemoDriver
+import ClickGuardTestSupport
+import Foundation
+import XCTest
+
+@testable import ClickGuardDemoKit
+
+final class StallTests: XCTestCase {
+  private var scratch = ""
+
+  override func setUpWithError() throws {
+    scratch = NSTemporaryDirectory() + "clickguard-demo-stall-\(getpid())"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+  }
+
+  /// `CLOCK_MONOTONIC` in ms, the clock of the log's `mono_ms`.
+  private func monotonicMs() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
+  }
+
+  /// A field of a log line, read from its text.
+  private func field(_ name: String, of line: DemoLogLine) -> Any? {
+    let object = try? JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any]
+    return object?[name]
+  }
+
+  /// A periodic stall of 2000 ms with three SIGUSR2 sent while it runs (each
+  /// would end a `usleep` early) still lasts 2000 ms ± 50 ms. Measured on
+  /// the log: from the `lag` line, written just before the main loop blocks,
+  /// to the `lag-done` line, written just after; the signals are checked to
+  /// have been sent between the two, on the same monotonic clock.
+  func testAStallInterruptedBySignalsLastsWhatWasAsked() throws {
+    try XDisplay.require()
+    let demo = try DemoProcess(
+      binary: try DemoBinary.path(), arguments: ["--stall-ms", "2000", "--stall-every-ms", "5000"],
+      logPath: scratch + "/interrupted.jsonl")
+    defer { demo.stop() }
+    let lag = try XCTUnwrap(demo.waitForLine(type: "lag", timeout: 20), demo.output)
+    XCTAssertEqual(field("ms", of: lag) as? Int, 2000)
+    var sent: [Double] = []
+    for offset in [300.0, 900.0, 1500.0] {
+      let wait = lag.monoMs + offset - monotonicMs()
+      if wait > 0 { usleep(UInt32(wait * 1000)) }
+      sent.append(monotonicMs())
+      demo.send(SIGUSR2)
+    }
+    let done = try XCTUnwrap(demo.waitForLine(type: "lag-done", after: lag.seq, timeout: 5), demo.output)
+    let lasted = done.monoMs - lag.monoMs
+    XCTAssertEqual(lasted, 2000, accuracy: 50, "the stall lasted \(lasted) ms")
+    for time in sent {
+      XCTAssertTrue(time > lag.monoMs && time < done.monoMs, "a signal sent at \(time), during the stall")
+    }
+    XCTAssertNotNil(
+      demo.waitForLine(type: "layout", after: done.seq, timeout: 5) { $0.reason == "requested" },
+      "the signals were handled after the stall")
+  }
+
+  /// `--stall-ms 2000 --stall-every-ms 1500` would freeze the app: refused
+  /// before anything starts, with status 2 and a message naming both.
+  func testAStallAsLongAsItsPeriodIsRefusedOnTheCommandLine() throws {
+    let result = try DemoProcess.runToEnd(
+      binary: try DemoBinary.path(), arguments: ["--stall-ms", "2000", "--stall-every-ms", "1500"],
+      unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
+    XCTAssertEqual(result.status, DemoExitStatus.usage, result.stderr)
+    XCTAssertTrue(
+      result.stderr.contains(
+        "clickguard-demo: --stall-ms: 2000 is not shorter than --stall-every-ms 1500: "
+          + "a periodic stall as long as its period would freeze the app (accepted: --stall-ms less than "
+          + "--stall-every-ms, or --stall-every-ms 0 for one stall on the next click)"),
+      result.stderr)
+  }
+}

@@ -1,7 +1,7 @@
 // Injected stalls as the demo's user sets them: a stall lasts what was asked
 // even when signals arrive meanwhile, and a periodic stall as long as its
 // period, which would freeze the app, is refused on the command line
-// (status 2).
+// (status 2) and clamped by the panel, which says so.
 
 import ClickGuardDemoDriver
 import ClickGuardTestSupport
@@ -75,5 +75,57 @@ final class StallTests: XCTestCase {
           + "a periodic stall as long as its period would freeze the app (accepted: --stall-ms less than "
           + "--stall-every-ms, or --stall-every-ms 0 for one stall on the next click)"),
       result.stderr)
+  }
+
+  /// In the panel, a stall of 10000 ms typed with a period of 1500 ms is cut
+  /// to 1499 ms: the spin button's `setting` line says 1499, the note under
+  /// the stall settings shows why, and the demo still answers.
+  func testThePanelClampsAStallBelowItsPeriodAndSaysSo() throws {
+    try XDisplay.require()
+    let demo = try DemoProcess(
+      binary: try DemoBinary.path(), arguments: [], logPath: scratch + "/panel.jsonl")
+    defer { demo.stop() }
+    guard demo.waitForLine(type: "layout", timeout: 20) != nil, let layout = demo.log.layout else {
+      return XCTFail("no layout line; the demo printed:\n\(demo.output)")
+    }
+    XCTAssertEqual(layout.widgets[DemoWidgets.stallNote.name]?.visible, false, "no note at start")
+    let every = try XCTUnwrap(layout.widgets["stall-every-spin"]?.rect)
+    let stall = try XCTUnwrap(layout.widgets["stall-spin"]?.rect)
+    XInput.focus(window: layout.xid)
+
+    /// Types `value` into the spin button at `rect` and presses Return.
+    func type(_ value: String, into rect: ScreenRect) {
+      // The entry part: left of the spin button's - and + buttons.
+      XInput.run([
+        "mousemove", String(rect.x + 20), String(rect.y + rect.height / 2), "click", "1", "sleep", "0.2",
+        "key", "ctrl+a", "type", value,
+      ])
+      XInput.run(["key", "Return"])
+    }
+    type("1500", into: every)
+    let period = try XCTUnwrap(
+      demo.waitForLine(type: "setting", timeout: 5) { self.field("name", of: $0) as? String == "stall-every-ms" },
+      demo.output)
+    XCTAssertEqual(field("value", of: period) as? Int, 1500)
+    type("10000", into: stall)
+    let setting = try XCTUnwrap(
+      demo.waitForLine(type: "setting", after: period.seq, timeout: 5) {
+        self.field("name", of: $0) as? String == "stall-ms"
+      }, demo.output)
+    XCTAssertEqual(field("value", of: setting) as? Int, 1499, "the stall is cut below its period")
+
+    let before = demo.log.lastSeq
+    demo.send(SIGUSR2)
+    let requested = try XCTUnwrap(
+      demo.waitForLine(type: "layout", after: before, timeout: 10) { $0.reason == "requested" },
+      "the demo still answers with periodic stalls of 1499 ms every 1500 ms")
+    let note = try XCTUnwrap(requested.layout?.widgets[DemoWidgets.stallNote.name])
+    XCTAssertTrue(note.visible, "the panel shows the note")
+    XCTAssertEqual(
+      note.accessibleName,
+      "Stall cut to 1499 ms (asked 10000): a periodic stall must be shorter than its period (1500 ms), "
+        + "or the app would freeze.")
+    let stalls = demo.log.lines(ofType: "lag").filter { $0.seq > setting.seq }
+    XCTAssertTrue(stalls.allSatisfy { field("ms", of: $0) as? Int == 1499 }, "\(stalls.map(\.text))")
   }
 }

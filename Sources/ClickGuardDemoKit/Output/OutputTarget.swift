@@ -42,6 +42,12 @@ package struct OutputTarget: Sendable {
     case noDirectory(String)
     /// The path cannot be looked at: the system's reason.
     case unreachable(String)
+
+    /// Whether it is a regular file.
+    var isFile: Bool {
+      if case .regularFile = self { return true }
+      return false
+    }
   }
 
   /// The path as the user gave it.
@@ -70,7 +76,14 @@ package struct OutputTarget: Sendable {
     guard let real else {
       let error = errno
       resolved = name
-      kind = error == ENOENT ? .danglingLink : .unreachable(Self.reason(error))
+      // A link with no path at its end, such as /dev/stderr to a pipe
+      // (/proc/self/fd/2 -> pipe:[…]): what it opens is still known.
+      guard name.withCString({ stat($0, &status) }) == 0 else {
+        kind = error == ENOENT ? .danglingLink : .unreachable(Self.reason(error))
+        return
+      }
+      let opened = Self.kind(of: status)
+      kind = opened.isFile ? .unreachable("is a link to a file with no path to replace it at") : opened
       return
     }
     defer { free(real) }

@@ -18,6 +18,10 @@ final class StallTests: XCTestCase {
     try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
   }
 
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(atPath: scratch)
+  }
+
   /// `CLOCK_MONOTONIC` in ms, the clock of the log's `mono_ms`.
   private func monotonicMs() -> Double {
     var now = timespec()

@@ -22,7 +22,7 @@ package final class ReplacementFile {
   /// The new file's path.
   package let temporary: FileName
   /// The new file's descriptor, open for writing; -1 once closed.
-  private(set) var descriptor: Int32
+  private var descriptor: Int32
   private var isDone = false
 
   /// Makes a new, empty file beside `target`, with the permissions of the

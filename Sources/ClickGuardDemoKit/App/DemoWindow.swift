@@ -85,9 +85,14 @@ final class DemoWindow {
     gtk_widget_grab_focus(home.openDetails.widget)
   }
 
-  /// Saves the window as PNG to `path` and logs it.
-  func screenshot(to path: String) {
-    log.record(WindowCapture.save(window, to: path))
+  /// Saves the window as PNG to `name` and logs it; a failure is also said
+  /// on standard error, and the demo keeps running.
+  func screenshot(to name: FileName) {
+    let event = WindowCapture.save(window, to: name)
+    log.record(event)
+    if case .screenshot(_, _, _, let error?) = event {
+      Console.error("\(DemoApplication.programName): warning: no screenshot saved: \(error); the demo keeps running")
+    }
   }
 
   /// Logs where every named widget is now.

@@ -34,7 +34,7 @@ demo: deps
 	$(SWIFT) build --product clickguard-showcase
 	@SWIFT="$(SWIFT)" XVFB='$(XVFB)' scripts/demo.sh $(DEMO_ARGS)
 
-## The end-to-end scenarios (issue 6) for people to see: each one runs the real
+## The end-to-end scenarios (docs/scenarios.md) for people to see: each one runs the real
 ## demo under Xvfb with real mouse and keyboard input (xdotool), ClickGuard on
 ## and off, and prints the table of navigations, spill-over and drops (also in
 ## out/showcase/scenarios.md, with every run's JSON log). About 80 s.

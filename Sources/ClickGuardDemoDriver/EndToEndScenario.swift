@@ -365,7 +365,7 @@ extension EndToEndScenario {
     },
     detail: handlerDetail(openAction, what: "GAction"))
 
-  /// Every scenario, in issue order.
+  /// Every scenario, in the order docs/scenarios.md lists them.
   public static let all: [EndToEndScenario] = [
     burst, stall, slowHandler, asyncLoad, spillOver, keyboardEnter, keyboardSpace, toggles, twoButtons, gAction,
   ]

@@ -25,6 +25,7 @@ final class DemoWindow {
   private var panel: ControlsPanel!
   private let counters: CountersView
   private let logView: LogView
+  private let timeline: TimelineView
   private var sawFirstFrame = false
   private var layoutPending = false
   private let onFirstFrame: @MainActor (Double) -> Void
@@ -59,6 +60,9 @@ final class DemoWindow {
         DemoWidgets.detailsWishlist(page: "details"), DemoWidgets.back,
       ].map(\.name))
     logView = LogView(view: try builder.widget("log-view"), startMs: startMs)
+    timeline = TimelineView(log: log, startMs: startMs)
+    gtk_container_add(try builder.widget("timeline-slot").cast(), timeline.root)
+    for (widget, named) in timeline.namedWidgets { registry.register(widget: widget, named) }
     try placeNavigator()
     registerHome()
     flow = NavigationFlow(navigator: navigator, lag: lag, log: log) { [weak self] page in
@@ -85,9 +89,11 @@ final class DemoWindow {
     gtk_widget_grab_focus(home.openDetails.widget)
   }
 
-  /// Saves the window as PNG to `path` and logs it.
+  /// Saves the window as PNG to `path` and logs it, then where the
+  /// timeline in it drew its marks.
   func screenshot(to path: String) {
     log.record(WindowCapture.save(window, to: path))
+    if let drawn = timeline.snapshot(reason: "screenshot", in: window) { log.record(drawn) }
   }
 
   /// Logs where every named widget is now.

@@ -108,6 +108,9 @@ public enum DemoEvent: Sendable {
   case screenshot(path: String, width: Int, height: Int, error: String?)
   /// `quit`: the demo is exiting.
   case quit(reason: String)
+  /// `timeline`: where the live timeline drew its marks and bars (after a
+  /// screenshot).
+  case timeline(TimelineSnapshot)
 
   /// The line's `type`.
   public var type: String {
@@ -125,6 +128,7 @@ public enum DemoEvent: Sendable {
     case .firstFrame: "first-frame"
     case .screenshot: "screenshot"
     case .quit: "quit"
+    case .timeline: "timeline"
     }
   }
 
@@ -187,6 +191,8 @@ public enum DemoEvent: Sendable {
       ]
     case .quit(let reason):
       return [("reason", .string(reason))]
+    case .timeline(let snapshot):
+      return snapshot.fields
     }
   }
 

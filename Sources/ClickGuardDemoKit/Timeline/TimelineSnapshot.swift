@@ -48,6 +48,8 @@ public struct TimelineSnapshot: Sendable {
   public let area: ScreenRect
   /// The time shown (`CLOCK_MONOTONIC` ms).
   public let viewport: TimelineViewport
+  /// Where that time runs, left to right, in window coordinates.
+  public let plot: TimelineRect
   /// Whether the view was paused.
   public let paused: Bool
   /// Each lane's id and the row its marks sit on.
@@ -72,6 +74,7 @@ public struct TimelineSnapshot: Sendable {
     self.reason = reason
     area = ScreenRect(x: origin.x, y: origin.y, width: Int(layout.width), height: Int(layout.height))
     viewport = layout.viewport
+    plot = moved(layout.plot)
     self.paused = paused
     lanes = layout.lanes.enumerated().map { ($0.element.id, layout.markY($0.offset) + dy) }
     marks = model.marks.compactMap { mark in
@@ -103,7 +106,7 @@ public struct TimelineSnapshot: Sendable {
     return [
       ("reason", .string(reason)), ("area", DemoEvent.json(area)),
       ("view_start_ms", .double(viewport.startMs)), ("view_end_ms", .double(viewport.endMs)),
-      ("paused", .bool(paused)),
+      ("plot", .object(rect(plot))), ("paused", .bool(paused)),
       ("lanes", .array(lanes.map { .object([("id", .string($0.id)), ("y", number($0.y))]) })),
       (
         "marks",

@@ -78,6 +78,7 @@ public enum TimelineRenderer {
     return TimelineStyle.color(kind).withAlpha(alpha).over(theme.background)
   }
 
+  /// Paints with `color` from now on.
   static func setSource(_ cairo: OpaquePointer, _ color: TimelineColor) {
     cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
   }

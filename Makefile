@@ -34,7 +34,7 @@ demo: deps
 	$(SWIFT) build --product clickguard-showcase
 	@SWIFT="$(SWIFT)" XVFB='$(XVFB)' scripts/demo.sh $(DEMO_ARGS)
 
-## The end-to-end scenarios (issue 6) for people to see: each one runs the real
+## The end-to-end scenarios (docs/scenarios.md) for people to see: each one runs the real
 ## demo under Xvfb with real mouse and keyboard input (xdotool), ClickGuard on
 ## and off, and prints the table of navigations, spill-over and drops (also in
 ## out/showcase/scenarios.md, with every run's JSON log and its timeline drawn
@@ -59,9 +59,11 @@ install: deps
 	@echo "install: $(DESTDIR)$(PREFIX)/bin/clickguard-demo (resources in $(DESTDIR)$(PREFIX)/share/clickguard)"
 
 ## Benchmarks (see BENCHMARKS.md): release build, every row measured side by
-## side in one run under Xvfb, one table with targets, PASS/MISS and ratios.
-## Builds the demo too (row 6 times its start-up). BENCH_ARGS="--quick" for a
-## quicker, noisier run; BENCH_ARGS="--rows 1,3" for some rows only.
+## side in one run under Xvfb, one table: each budget with PASS/MISS, the
+## decision cost and emission ratios as information. Builds the demo too
+## (row 6 times its start-up; swift build takes one --product at a time).
+## BENCH_ARGS="--quick" for a quicker, noisier run; BENCH_ARGS="--rows 1,3"
+## for some rows only.
 bench: deps
 	$(SWIFT) build -c release --product clickguard-bench
 	$(SWIFT) build -c release --product clickguard-demo

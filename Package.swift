@@ -51,7 +51,7 @@ let package = Package(
       name: "ClickGuardGtkTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"]),
     .testTarget(
       name: "ClickGuardGtkModuleTests",
-      dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"],
+      dependencies: ["ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardDemoKitTests",

@@ -70,7 +70,7 @@ static inline void cg_override_class_handler(const char *signal, GType type,
 /* The chain-up from an override of a `void (instance)` signal's class
  * handler, through GLib, so every other override in the chain runs too
  * (g_signal_chain_from_overridden_handler is variadic). */
-static inline void cg_chain_clicked(gpointer instance) {
+static inline void cg_chain_up(gpointer instance) {
     g_signal_chain_from_overridden_handler(instance);
 }
 

@@ -9,4 +9,7 @@ public enum ActivationSource: String, Sendable {
   /// deactivating the previous member of its group: never guarded, since its
   /// cause was judged already.
   case nested
+  /// A held key's auto-repeat activating a shortcut: a repeat made on
+  /// purpose (holding Ctrl+Z undoes again and again), never guarded.
+  case keyRepeat = "key-repeat"
 }

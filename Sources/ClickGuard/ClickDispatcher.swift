@@ -45,23 +45,14 @@ public final class ClickDispatcher {
     case .pass(let reason):
       decision = ClickDecision(activation: activation, gate: nil, outcome: .passed(reason), instant: now, ticket: nil)
     case .judge(let key, let interval, let maxBusy, let observing):
-      var record = gates[key] ?? GateRecord()
-      let judgement = record.gate.judge(
-        eventTime: activation.eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: lastTicket + 1)
-      var outcome = ClickOutcome.accepted
+      let (outcome, busyExpired) = gates[key, default: GateRecord()].judge(
+        activation, at: now, interval: interval, maxBusy: maxBusy, observing: observing, ticket: lastTicket + 1)
       var ticket: ClickTicket?
-      if let drop = judgement.drop {
-        outcome = observing ? .wouldDrop(drop) : .dropped(drop)
-      } else {
+      if outcome == .accepted {
         lastTicket += 1
         ticket = ClickTicket(gate: key, number: lastTicket)
       }
-      if judgement.busyExpired {
-        record.counters.busyExpired += 1
-        totals.busyExpired += 1
-      }
-      record.counters.count(outcome)
-      gates[key] = record
+      if busyExpired { totals.busyExpired += 1 }
       decision = ClickDecision(activation: activation, gate: key, outcome: outcome, instant: now, ticket: ticket)
     }
     totals.count(decision.outcome)

@@ -2,4 +2,21 @@
 struct GateRecord: Sendable {
   var gate = ClickGate()
   var counters = DecisionCounters()
+
+  /// Judges an activation on the gate and counts the outcome: a drop when
+  /// `observing` is a would-drop, and the activation runs anyway.
+  /// - Returns: the outcome, and whether a running action's maximum busy time
+  ///   ran out on the way.
+  mutating func judge(
+    _ activation: Activation, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
+    observing: Bool, ticket: UInt64
+  ) -> (outcome: ClickOutcome, busyExpired: Bool) {
+    let judgement = gate.judge(
+      eventTime: activation.eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: ticket)
+    let outcome: ClickOutcome =
+      if let drop = judgement.drop { observing ? .wouldDrop(drop) : .dropped(drop) } else { .accepted }
+    counters.count(outcome)
+    if judgement.busyExpired { counters.busyExpired += 1 }
+    return (outcome, judgement.busyExpired)
+  }
 }

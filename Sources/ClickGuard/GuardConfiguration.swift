@@ -89,6 +89,7 @@ public struct GuardConfiguration: Hashable, Sendable {
     switch activation.source {
     case .user: return nil
     case .nested: return .nested
+    case .keyRepeat: return .keyRepeat
     case .programmatic: return guardsProgrammatic ? nil : .programmatic
     }
   }

@@ -23,9 +23,11 @@ package final class ObserverList<Observer> {
     entries.removeAll { $0.token == token }
   }
 
-  /// The observers, oldest first (a copy: an observer may add or remove
-  /// observers while they are called).
-  package var observers: [Observer] { entries.map(\.observer) }
+  /// The observers, oldest first, as they are now: an observer may add or
+  /// remove observers while they are called.
+  package var observers: LazyMapSequence<[(token: ObservationToken, observer: Observer)], Observer> {
+    entries.lazy.map(\.observer)
+  }
 
   /// Whether there are none.
   package var isEmpty: Bool { entries.isEmpty }

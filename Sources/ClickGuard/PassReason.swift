@@ -10,4 +10,6 @@ public enum PassReason: String, Sendable, CaseIterable {
   case programmatic
   /// A consequence of another activation in progress.
   case nested
+  /// A held key's auto-repeat on a shortcut.
+  case keyRepeat = "key-repeat"
 }

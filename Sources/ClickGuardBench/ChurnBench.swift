@@ -13,12 +13,15 @@ import Foundation
   import Glibc
 #endif
 
+/// Row 4 and `make soak`: guarded buttons created and destroyed.
 @MainActor
 enum ChurnBench {
   /// Async actions waiting to complete (resumed after their buttons are
   /// destroyed).
   static var pending: [CheckedContinuation<Void, Never>] = []
+  /// Synchronous actions that ran.
   static var syncActions = 0
+  /// Async actions that completed.
   static var asyncCompleted = 0
   /// Gates and states left after the last ``child(count:warmup:)``.
   static var leftover = 0
@@ -45,16 +48,16 @@ enum ChurnBench {
         } else {
           button.onClick { syncActions += 1 }
         }
-        gtk_container_add(gcast(box, to: GtkContainer.self), button.widget)
+        gtk_container_add(box.cast(to: GtkContainer.self), button.widget)
         gtk_widget_show(button.widget)
         buttons.append(button)
       }
       drainMainContext()
       for (i, button) in buttons.enumerated() where (first + made + i) % 2 == 0 {
-        gtk_button_clicked(gcast(button.widget, to: GtkButton.self))
+        gtk_button_clicked(button.widget.cast(to: GtkButton.self))
         drainMainContext()
         if (first + made + i) % 6 == 0 {
-          gtk_button_clicked(gcast(button.widget, to: GtkButton.self))
+          gtk_button_clicked(button.widget.cast(to: GtkButton.self))
           drainMainContext()
         }
       }
@@ -73,10 +76,7 @@ enum ChurnBench {
   /// Child process: warm up with `warmup` buttons, then churn `count` more;
   /// prints the live state and memory figures.
   static func child(count: Int, warmup: Int) {
-    do { try GtkClickGuard.start() } catch {
-      note("\(error)")
-      exit(2)
-    }
+    startGuardedGtk()
     // Programmatic clicks are judged, so gtk_button_clicked closes gates.
     let configuration = try! GuardConfiguration(
       interval: ClickInterval(milliseconds: 500), guardsProgrammatic: true)
@@ -87,7 +87,7 @@ enum ChurnBench {
     let box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
     let scrolled = gtk_scrolled_window_new(nil, nil)!
     gtk_widget_set_size_request(scrolled, 240, 400)
-    gtk_container_add(gcast(scrolled, to: GtkContainer.self), box)
+    gtk_container_add(scrolled.cast(to: GtkContainer.self), box)
     let window = showWindow(scrolled)
     let baseGates = dispatcher.liveGateCount
     let baseStates = WidgetSettings.liveStateCount
@@ -138,17 +138,17 @@ enum ChurnBench {
     guard result.status == 0, let gates = Int(v["gates"] ?? ""), let states = Int(v["states"] ?? ""),
       let rss = Int(v["rss-growth"] ?? "")
     else {
-      return ResultRow(
-        name: "4. churn", measured: "—", target: "live state → 0, RSS growth < 1 MiB", verdict: "NOT MEASURED",
-        details: ["child failed (status \(result.status)): \(result.output)"])
+      return .notMeasured(
+        "4. churn", budget: "0 gates, 0 states, RSS growth < 1 MiB",
+        ["child failed (status \(result.status)): \(result.output)"])
     }
     let ok = gates == 0 && states == 0 && rss < 1 << 20
     func kib(_ key: String) -> String { fmt(Double(Int(v[key] ?? "") ?? 0) / 1024, 0) }
     func value(_ key: String) -> String { v[key] ?? "?" }
     var row = ResultRow(
       name: "4. churn (\(count) buttons)",
-      measured: "live gates \(gates), live states \(states), RSS +\(kib("rss-growth")) KiB",
-      target: "0, 0, < 1024 KiB", verdict: verdict(ok))
+      measured: "\(gates) gates, \(states) states left, RSS +\(kib("rss-growth")) KiB",
+      budget: "0, 0, < 1024 KiB", verdict: verdict(ok))
     let shape =
       "\(warmup) buttons of warm-up, then \(count) created in batches of 100 in a mapped window, half clicked "
       + "(gate closed when destroyed), a sixth clicked twice, a third with an async action still running when "
@@ -162,11 +162,10 @@ enum ChurnBench {
       + value("pending") + " left pending; " + value("us-per-button") + " µs per button"
     row.details = [
       shape,
-      "after: gates in the dispatcher's table (liveGateCount) \(gates), widget states with their gates "
+      "left after the churn: gates in the dispatcher (liveGateCount) \(gates), widget states "
         + "(WidgetSettings.liveStateCount) \(states) (baseline 0 each)", memory,
       decisions,
     ]
-    if !ok { row.details.append("why: see the figures above; BENCHMARKS.md discusses them") }
     return row
   }
 }

@@ -1,7 +1,8 @@
 // clickguard-bench: ClickGuard's benchmarks (see BENCHMARKS.md). Measures
-// every row side by side in one run and prints one table with targets,
-// PASS/MISS and ratios. GTK rows run in child processes (this executable
-// again, `child …`) so each variant starts from a clean process.
+// every row side by side in one run and prints one table: each budget with
+// PASS or MISS, the information rows with their figures. GTK rows run in
+// child processes (this executable again, `child …`) so each variant starts
+// from a clean process.
 //
 //   clickguard-bench [--quick] [--rows 1,2,3,4,5,6]
 //   clickguard-bench soak [count]            churn row only; exit 1 on leftover state
@@ -14,26 +15,7 @@ import Foundation
   import Glibc
 #endif
 
-/// Settings of one benchmark run.
-struct BenchSettings {
-  var rows: Set<Int> = [1, 2, 3, 4, 5, 6]
-  var coreDecisions = 1_000_000
-  var coreRuns = 7
-  var signalEmissions = 1_000_000
-  var signalRounds = 5
-  var memoryWidgets = 10_000
-  var churnButtons = 100_000
-  var churnWarmup = 10_000
-  var latencyClicks = 200
-  var latencyRounds = 3
-  var startupRuns = 7
-
-  /// Smaller counts for a quick look (figures noisier).
-  static let quick = BenchSettings(
-    coreDecisions: 1_000_000, coreRuns: 3, signalEmissions: 200_000, signalRounds: 3, memoryWidgets: 5_000,
-    churnButtons: 20_000, churnWarmup: 5_000, latencyClicks: 60, latencyRounds: 2, startupRuns: 3)
-}
-
+/// Prints how to call the benchmark and exits.
 func usage() -> Never {
   note(
     """
@@ -51,9 +33,6 @@ func machineDescription() -> [String] {
     (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
     .first { $0.hasPrefix("model name") }?.split(separator: ":", maxSplits: 1).last?
     .trimmingCharacters(in: .whitespaces) ?? "unknown"
-  let load =
-    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3)
-    .joined(separator: " ") ?? "?"
   let swift = runProgram("/bin/sh", ["-c", "swift --version 2>/dev/null | head -1"]).output
     .trimmingCharacters(in: .whitespacesAndNewlines)
   return [
@@ -61,10 +40,11 @@ func machineDescription() -> [String] {
     "CPU: \(cpu)",
     "Swift: \(swift.isEmpty ? "unknown" : swift)",
     "GTK: \(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())",
-    "load average at start: \(load)",
+    "load average at start: \(loadAverage())",
   ]
 }
 
+/// Runs one child mode (`child KIND …`): one variant of one row.
 @MainActor
 func runChildMode(_ args: [String]) {
   guard let kind = args.first else { usage() }
@@ -88,6 +68,7 @@ func runChildMode(_ args: [String]) {
   }
 }
 
+/// Parses the arguments and runs what they ask for.
 @MainActor
 func main() {
   let args = Array(CommandLine.arguments.dropFirst())
@@ -146,11 +127,9 @@ func main() {
   if settings.rows.contains(6) { rows.append(StartupBench.row(runs: settings.startupRuns)) }
   print("ClickGuard benchmarks")
   for line in machine { print("- \(line)") }
-  let load =
-    (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3)
-    .joined(separator: " ") ?? "?"
-  print("- load average at end: \(load); run took \(fmt(Double(monotonicNanoseconds() - start) / 1e9, 0)) s")
-  printTable(rows)
+  let seconds = Double(monotonicNanoseconds() - start) / 1e9
+  print("- load average at end: \(loadAverage()); run took \(fmt(seconds, 0)) s")
+  ResultRow.printTable(rows)
 }
 
 MainActor.assumeIsolated { main() }

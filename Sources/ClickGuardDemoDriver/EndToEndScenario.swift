@@ -1,4 +1,4 @@
-// EndToEndScenario: the mission proved the way a person meets it (issue 6).
+// EndToEndScenario: the mission proved the way a person meets it.
 // Each scenario is real input on the real demo binary, run twice: with
 // ClickGuard on it must act once; with it off it must show the duplicate,
 // or the scenario proves nothing.
@@ -61,7 +61,7 @@ public struct OffFlags: Hashable, Sendable, CustomStringConvertible {
 
 /// One scenario of the end-to-end proof.
 public struct EndToEndScenario: Sendable {
-  /// Its number in issue 6 (`1`…`9`, `6a`/`6b`).
+  /// Its number in docs/scenarios.md (`1`…`9`, `6a`/`6b`).
   public let id: String
   /// A short name for the table.
   public let name: String
@@ -365,7 +365,7 @@ extension EndToEndScenario {
     },
     detail: handlerDetail(openAction, what: "GAction"))
 
-  /// Every scenario, in issue order.
+  /// Every scenario, in the order docs/scenarios.md lists them.
   public static let all: [EndToEndScenario] = [
     burst, stall, slowHandler, asyncLoad, spillOver, keyboardEnter, keyboardSpace, toggles, twoButtons, gAction,
   ]

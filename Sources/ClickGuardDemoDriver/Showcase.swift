@@ -129,9 +129,8 @@ public final class ShowcaseRunner {
   /// - Throws: ``ShowcaseError`` when the demo does not start or lay out.
   public func run(_ scenario: ShowcaseScenario, screenshot: Bool = true) throws -> ShowcaseResult {
     let base = outputDirectory + "/" + scenario.slug
-    var options = scenario.options()
-    if screenshot { options.screenshot = base + ".png" }
-    let demo = try DemoProcess(binary: binary, arguments: options.arguments, logPath: base + ".jsonl")
+    let arguments = scenario.options().arguments + (screenshot ? ["--screenshot", base + ".png"] : [])
+    let demo = try DemoProcess(binary: binary, arguments: arguments, logPath: base + ".jsonl")
     defer { demo.stop() }
     guard demo.waitForLine(type: "layout", timeout: 20) != nil, let layout = demo.log.layout else {
       throw ShowcaseError(description: "the demo did not lay out its window; it printed:\n\(demo.output)")

@@ -1,16 +1,21 @@
 import CGtk
 import ClickGuard
 
-/// The one place every GtkButton-family `clicked` passes through: a
-/// class-handler override of `clicked` at GtkButton, GObject's twin of
-/// swizzling `sendAction:to:forEvent:`.
+/// The one place every GtkButton-family `clicked` and every GtkMenuItem
+/// `activate` passes through: class-handler overrides at GtkButton and
+/// GtkMenuItem, GObject's twin of swizzling `sendAction:to:forEvent:`.
 ///
-/// The override runs in the class-closure phase, before the toggle's flip,
-/// the radio group's update, every handler and a GtkActionable button's
-/// GAction. Dropping means not chaining up and stopping the emission, so
-/// nothing of the click happens and a dropped toggle never shows a state the
-/// app was not told. Buttons neither wrapped nor covered by ``GlobalGuard``
-/// chain up at once.
+/// Both signals run their class closure first, so the override runs before
+/// the toggle's flip, the radio group's update, every handler and a
+/// GtkActionable's GAction. Dropping means not chaining up and stopping the
+/// emission, so nothing of the activation happens and a dropped toggle never
+/// shows a state the app was not told. Widgets neither wrapped nor covered
+/// by ``GlobalGuard`` chain up at once. A menu item is reached the same way
+/// by a click, its mnemonic and its accelerator.
+///
+/// A GtkSwitch has no such signal: under ``GlobalGuard`` its changes are
+/// reported (as passed, switches being skipped) from an emission hook on
+/// `state-set`; the ``Switch`` wrapper guards one.
 @MainActor
 final class ClickInterceptor {
   /// A key's `activate` on a button, waiting for the `clicked` it leads to.
@@ -31,11 +36,15 @@ final class ClickInterceptor {
   /// previous member of its group happens inside the outer one's chain-up).
   private var chainDepth = 0
 
-  /// Installs the override and the keyboard hook.
+  /// Installs the overrides and the hooks.
   func install() {
-    // At gtk_module_init time the class may not exist yet.
-    g_type_class_unref(g_type_class_ref(gtk_button_get_type()))
+    // At gtk_module_init time the classes may not exist yet.
+    for type in [gtk_button_get_type(), gtk_menu_item_get_type(), gtk_switch_get_type()] {
+      g_type_class_unref(g_type_class_ref(type))
+    }
     cg_override_class_handler("clicked", gtk_button_get_type(), clickedOverride)
+    cg_override_class_handler("activate", gtk_menu_item_get_type(), menuItemOverride)
+    g_signal_add_emission_hook(g_signal_lookup("state-set", gtk_switch_get_type()), 0, switchStateSetHook, nil, nil)
     // Space and Enter reach a button through `activate`; a held key ends in
     // a `clicked` from a timeout with no current event.
     let activate = g_signal_lookup("activate", gtk_button_get_type())
@@ -53,20 +62,56 @@ final class ClickInterceptor {
   }
 
   fileprivate func clicked(_ instance: gpointer) {
-    let runtime = GuardRuntime.shared
+    let isToggle = GObjectType.isA(instance, gtk_toggle_button_get_type())
+    intercept(instance, signal: "clicked", kind: isToggle ? .toggle : .button) { attribution(for: instance) }
+  }
+
+  fileprivate func menuItemActivated(_ instance: gpointer) {
+    // An item that opens a submenu does not act: opening and closing menus
+    // is left alone.
+    guard gtk_menu_item_get_submenu(instance.assumingMemoryBound(to: GtkMenuItem.self)) == nil else {
+      cg_chain_up(instance)
+      return
+    }
+    let isCheck = GObjectType.isA(instance, gtk_check_menu_item_get_type())
+    intercept(instance, signal: "activate", kind: isCheck ? .toggle : .button) { menuAttribution() }
+  }
+
+  /// A switch changes state: reported under the global install, as passed
+  /// (an emission hook cannot stop a change, so a switch opted in through
+  /// ``WidgetSettings`` is not judged here: the ``Switch`` wrapper guards
+  /// one).
+  fileprivate func switchStateSet(_ instance: gpointer) {
     let state = WidgetGuardState.existing(on: instance)
-    guard state?.isWrapped == true || runtime.guardsEveryButton else {
-      cg_chain_clicked(instance)
+    guard GuardRuntime.shared.guardsEveryButton, state?.isWrapped != true, state?.settings.policy != .guarded else {
       return
     }
     let (source, eventTime) = attribution(for: instance)
+    _ = GuardRuntime.shared.dispatcher.begin(
+      Activation(
+        control: ControlID(object: instance), action: .stateSet, kind: .switch,
+        settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source))
+  }
+
+  /// Judges an activation of `instance`, emitted as `signal`, then chains up
+  /// to the original class handler or stops the emission.
+  private func intercept(
+    _ instance: gpointer, signal: String, kind: ControlKind,
+    attribution: () -> (ActivationSource, EventTimestamp?)
+  ) {
+    let runtime = GuardRuntime.shared
+    let state = WidgetGuardState.existing(on: instance)
+    guard state?.isWrapped == true || runtime.guardsEveryButton else {
+      cg_chain_up(instance)
+      return
+    }
+    let (source, eventTime) = attribution()
     let activation = Activation(
-      control: ControlID(object: instance), action: actionName(of: instance),
-      kind: GObjectType.isA(instance, gtk_toggle_button_get_type()) ? .toggle : .button,
+      control: ControlID(object: instance), action: actionName(of: instance, signal: signal), kind: kind,
       settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else {
-      g_signal_stop_emission_by_name(instance, "clicked")
+      g_signal_stop_emission_by_name(instance, signal)
       return
     }
     if decision.gate?.owningControl != nil {
@@ -75,7 +120,7 @@ final class ClickInterceptor {
     }
     if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     chainDepth += 1
-    cg_chain_clicked(instance)
+    cg_chain_up(instance)
     chainDepth -= 1
   }
 
@@ -115,6 +160,23 @@ final class ClickInterceptor {
     return (.programmatic, nil)
   }
 
+  /// Who caused a menu item's activation now: a click, its mnemonic or its
+  /// accelerator is the person's, a held key's auto-repeat on the
+  /// accelerator a deliberate repeat, anything else the app's own code.
+  private func menuAttribution() -> (ActivationSource, EventTimestamp?) {
+    if chainDepth > 0 { return (.nested, EventTimestamp(gdkTime: gtk_get_current_event_time())) }
+    let input = GuardRuntime.shared.input
+    return withCurrentEvent { event in
+      guard let event, gdk_event_get_time(event) != 0 else { return (.programmatic, nil) }
+      let time = gdk_event_get_time(event)
+      guard isKey(event) else { return (.user, EventTimestamp(gdkTime: time)) }
+      if input.lastPressRepeated { return (.keyRepeat, EventTimestamp(gdkTime: time)) }
+      var keyval: guint = 0
+      gdk_event_get_keyval(event, &keyval)
+      return (.user, EventTimestamp(gdkTime: input.downTime(ofKey: keyval) ?? time))
+    }
+  }
+
   /// Whether `event` was delivered to `instance` or a widget inside it;
   /// events that are not pointer or touch input are not checked.
   private func landed(_ event: UnsafeMutablePointer<GdkEvent>, on instance: gpointer) -> Bool {
@@ -134,10 +196,10 @@ final class ClickInterceptor {
     return type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE
   }
 
-  /// The action a click performs: an actionable button's GAction, else
-  /// `clicked`.
-  private func actionName(of instance: gpointer) -> ActionName {
-    guard let name = gtk_actionable_get_action_name(OpaquePointer(instance)) else { return .clicked }
+  /// The action an activation performs: an actionable widget's GAction,
+  /// else the signal's name.
+  private func actionName(of instance: gpointer, signal: String) -> ActionName {
+    guard let name = gtk_actionable_get_action_name(OpaquePointer(instance)) else { return ActionName(signal) }
     return ActionName(String(cString: name))
   }
 }
@@ -167,6 +229,23 @@ private let clickedOverride: @convention(c) (gpointer?, gpointer?) -> Void = { i
   let button = CallbackArgument(instance)
   MainActor.assumeIsolated { GuardRuntime.shared.interceptor.clicked(button.value) }
 }
+
+/// The GtkMenuItem `activate` class-handler override.
+private let menuItemOverride: @convention(c) (gpointer?, gpointer?) -> Void = { instance, _ in
+  guard let instance else { return }
+  let item = CallbackArgument(instance)
+  MainActor.assumeIsolated { GuardRuntime.shared.interceptor.menuItemActivated(item.value) }
+}
+
+/// The GtkSwitch `state-set` emission hook: reports the change.
+private let switchStateSetHook:
+  @convention(c) (UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?) -> gboolean =
+    { _, count, values, _ in
+      guard count > 0, let values, let object = g_value_get_object(values) else { return 1 }
+      let toggle = CallbackArgument(object)
+      MainActor.assumeIsolated { GuardRuntime.shared.interceptor.switchStateSet(toggle.value) }
+      return 1  // stay connected
+    }
 
 /// The `activate` emission hook: notes which key activated which button.
 private let keyboardActivateHook:

@@ -1,21 +1,5 @@
-// Control: the base of every Swift wrapper. It owns a reference to a GTK
-// widget, routes it through the dispatcher, and exposes its settings, which
-// live on the widget itself.
-
 import CGtk
 import ClickGuard
-
-/// A widget could not be wrapped.
-public struct ControlError: Error, Equatable, CustomStringConvertible {
-  /// The GType the wrapper needs.
-  public let expected: String
-  /// The GType of the widget given (or `NULL`).
-  public let actual: String
-
-  public var description: String {
-    "cannot wrap a \(actual) as a \(expected): give a \(expected) or one of its subclasses"
-  }
-}
 
 /// A guarded GTK control.
 ///

@@ -25,8 +25,6 @@ final class GuardRuntime {
   let scopes = ActivationScopes()
   /// The `clicked` override's own state.
   let interceptor = ClickInterceptor()
-  /// The GTK module's running parts, while it is started.
-  var module: ModuleSession?
 
   private var isPlumbingInstalled = false
 

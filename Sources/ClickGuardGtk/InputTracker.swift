@@ -23,6 +23,8 @@ final class InputTracker {
   private var keys: [UInt32: KeyState] = [:]
   /// The last pointer button release seen.
   private(set) var lastRelease: PointerRelease?
+  /// Whether the last key press was a held key's auto-repeat.
+  private(set) var lastPressRepeated = false
 
   /// Notes `event`, about to be dispatched.
   func observe(_ event: UnsafeMutablePointer<GdkEvent>, dispatcher: ClickDispatcher) {
@@ -40,7 +42,8 @@ final class InputTracker {
     case GDK_KEY_PRESS:
       gdk_event_get_keyval(event, &keyval)
       // Auto-repeat of a held key keeps the first press's time.
-      if let state = keys[keyval], !state.released { return }
+      lastPressRepeated = keys[keyval].map { !$0.released } ?? false
+      if lastPressRepeated { return }
       keys[keyval] = KeyState(downTime: time, released: false)
     case GDK_KEY_RELEASE:
       gdk_event_get_keyval(event, &keyval)

@@ -1,25 +1,5 @@
-// StackNavigator: a page stack over GtkStack with a header bar and a back
-// button — idempotent navigation, and the spill-over fence that keeps clicks
-// made before a page was on screen from acting on it.
-
 import CGtk
 import ClickGuard
-
-/// Something the navigator did or refused, for logs and counters.
-public enum NavigatorEvent: Sendable {
-  /// A navigation happened.
-  case navigated(NavigationChange)
-  /// A navigation was refused (repeated push, push during a transition, …).
-  case ignored(NavigationRejection)
-  /// Input aimed at `page` was dropped by the spill-over fence.
-  case inputDropped(page: String, reason: SpillOverFence.Reason, eventTime: EventTimestamp?)
-}
-
-/// A page was added twice or was not a widget.
-public struct NavigatorError: Error, Equatable, CustomStringConvertible {
-  /// What went wrong, naming the page.
-  public let description: String
-}
 
 /// A navigator over a GtkStack: push, pop, pop-to-root, replace; named pages;
 /// history; a header bar whose guarded back button pops.

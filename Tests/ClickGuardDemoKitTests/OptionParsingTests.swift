@@ -3,6 +3,7 @@
 // demo's own entries in a bare option context; --help and GTK's options are
 // checked on the built demo in DemoProcessTests).
 
+import ClickGuardGtk
 import XCTest
 
 @testable import ClickGuardDemoKit
@@ -47,8 +48,8 @@ final class OptionParsingTests: XCTestCase {
     XCTAssertEqual(options.transitionMs, 0)
     XCTAssertFalse(options.fenceEnabled)
     XCTAssertTrue(options.observeOnly)
-    XCTAssertEqual(options.logFile, "/tmp/x.jsonl")
-    XCTAssertEqual(options.screenshot, "/tmp/s.png")
+    XCTAssertEqual(options.logFile, FileName("/tmp/x.jsonl"))
+    XCTAssertEqual(options.screenshot, FileName("/tmp/s.png"))
     XCTAssertTrue(options.quitAfterFirstFrame)
     XCTAssertTrue(options.navigateLater)
     XCTAssertEqual(try parse(options.arguments), options, "arguments give back the same options")
@@ -109,6 +110,30 @@ final class OptionParsingTests: XCTestCase {
 
   func testObserveNeedsTheGuard() {
     XCTAssertEqual(error(["--observe", "--no-guard"])?.option, "--observe")
+  }
+
+  /// A periodic stall as long as its period, or longer, would freeze the
+  /// app: refused, naming both options and what is accepted.
+  func testAPeriodicStallMustBeShorterThanItsPeriod() throws {
+    for (stall, every) in [("2000", "1500"), ("1500", "1500"), ("10000", "100")] {
+      let failure = error(["--stall-ms", stall, "--stall-every-ms", every])
+      XCTAssertEqual(failure?.option, "--stall-ms", "\(stall)/\(every)")
+      XCTAssertEqual(
+        failure?.description,
+        "--stall-ms: \(stall) is not shorter than --stall-every-ms \(every): a periodic stall as long as its "
+          + "period would freeze the app (accepted: --stall-ms less than --stall-every-ms, "
+          + "or --stall-every-ms 0 for one stall on the next click)")
+    }
+    XCTAssertEqual(try parse(["--stall-ms", "1499", "--stall-every-ms", "1500"]).stallMs, 1499)
+    XCTAssertEqual(try parse(["--stall-ms", "10000", "--stall-every-ms", "0"]).stallMs, 10000)
+    XCTAssertEqual(try parse(["--stall-every-ms", "100"]).stallMs, 0)
+  }
+
+  func testStallLimitClampsBelowThePeriod() {
+    XCTAssertEqual(StallLimit.clamp(stallMs: 10_000, everyMs: 1500), 1499)
+    XCTAssertEqual(StallLimit.clamp(stallMs: 1499, everyMs: 1500), 1499)
+    XCTAssertEqual(StallLimit.clamp(stallMs: 10_000, everyMs: 0), 10_000, "one-shot: no limit")
+    XCTAssertNil(StallLimit.longest(everyMs: 0))
   }
 
   func testLaterValuesWinAsInGOption() throws {

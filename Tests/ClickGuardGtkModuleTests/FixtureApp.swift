@@ -90,6 +90,31 @@ final class FixtureApp {
     usleep(UInt32(settle * 1_000_000))
   }
 
+  /// Gives the fixture's window the keyboard focus, then types `keys` (an
+  /// xdotool key name such as `ctrl+e`) `count` times, `delayMs` apart.
+  func key(_ keys: String, count: Int, delayMs: Int = 80, settle: Double = 0.4) {
+    focus()
+    XDoTool.run(["key", "--delay", String(delayMs), "--repeat", String(count), keys])
+    usleep(UInt32(settle * 1_000_000))
+  }
+
+  /// Gives the fixture's window the keyboard focus, then holds `keys` down
+  /// for `seconds` (the X server auto-repeats it).
+  func hold(_ keys: String, seconds: Double) {
+    focus()
+    XDoTool.run(["keydown", keys])
+    usleep(UInt32(seconds * 1_000_000))
+    XDoTool.run(["keyup", keys])
+    usleep(300_000)
+  }
+
+  private func focus() {
+    // The mapped toplevel: GDK's unmapped leader window carries the same
+    // name and process id, and cannot take the focus.
+    let pid = String(process.processIdentifier)
+    XDoTool.run(["search", "--sync", "--onlyvisible", "--pid", pid, "--name", "clickcount", "windowfocus", "--sync"])
+  }
+
   /// Asks the fixture to quit (SIGTERM) and waits for it.
   func finish() -> FixtureResult {
     if process.isRunning { process.terminate() }

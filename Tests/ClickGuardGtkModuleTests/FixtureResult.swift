@@ -28,6 +28,12 @@ struct FixtureResult {
   var activated: Int? { final["activated"].flatMap { Int($0) } }
   /// The longest the main loop was blocked, in ms.
   var maxGap: Int? { final["maxgap"].flatMap { Int($0) } }
+  /// How many times File > Export ran.
+  var exported: Int? { final["exported"].flatMap { Int($0) } }
+  /// How many times File > Undo ran.
+  var undone: Int? { final["undone"].flatMap { Int($0) } }
+  /// How many times the switch changed state.
+  var switched: Int? { final["switched"].flatMap { Int($0) } }
   /// How deep Count's handler was nested at most (`--pump-ms`).
   var maxDepth: Int? { final["maxdepth"].flatMap { Int($0) } }
 

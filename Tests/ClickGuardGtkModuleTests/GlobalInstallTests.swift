@@ -4,6 +4,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardGtkModule
 import ClickGuardTestSupport
 import Foundation
 import XCTest

@@ -1,6 +1,7 @@
 // ModuleConfiguration and DecisionLogRecord: the module's CLICKGUARD_*
 // variables and its JSON lines, checked without a process or a display.
 
+import ClickGuardGtkModule
 import Foundation
 import XCTest
 

@@ -270,4 +270,52 @@ final class ModuleProcessTests: XCTestCase {
     XCTAssertEqual(stat(device, &status), 0)
     XCTAssertEqual(status.st_mode & S_IFMT, S_IFCHR, "the device node is still a device node")
   }
+
+  // MARK: More ways to act twice
+
+  /// A menu item's accelerator pressed five times, 80 ms apart, exports five
+  /// times without the module and once with it.
+  func testAMenuAcceleratorBurstRunsOnceWithTheModule() throws {
+    // xdotool waits its delay after each key event, press and release: 40 ms
+    // puts the presses about 80 ms apart.
+    let plain = try FixtureApp(modules: nil)
+    plain.key("ctrl+e", count: 5, delayMs: 40)
+    XCTAssertEqual(plain.finish().exported, 5, "without the module every press exports")
+
+    let app = try FixtureApp(modules: try ModuleHarness.modulePath())
+    app.key("ctrl+e", count: 5, delayMs: 40)
+    XCTAssertEqual(app.finish().exported, 1)
+  }
+
+  /// Holding an accelerator down repeats it on purpose (holding Ctrl+Z undoes
+  /// again and again): the module lets the auto-repeat through.
+  func testAHeldAcceleratorKeepsRepeatingWithTheModule() throws {
+    let plain = try FixtureApp(modules: nil)
+    plain.hold("ctrl+z", seconds: 2.5)
+    let without = plain.finish().undone ?? 0
+    XCTAssertGreaterThan(without, 10, "the X server auto-repeats a held key")
+
+    let app = try FixtureApp(modules: try ModuleHarness.modulePath())
+    app.hold("ctrl+z", seconds: 2.5)
+    let with = app.finish().undone ?? 0
+    XCTAssertGreaterThan(with, 10)
+    XCTAssertLessThanOrEqual(abs(with - without), max(5, without / 5), "about as many with the module as without")
+  }
+
+  /// A GtkSwitch has no `clicked`: under the module its changes run, and the
+  /// log says `passed` (switches are skipped), as the docs promise.
+  func testASwitchIsLoggedAsPassed() throws {
+    let log = ModuleHarness.scratch.appendingPathComponent("switch-\(UUID().uuidString).jsonl")
+    let app = try FixtureApp(
+      modules: try ModuleHarness.modulePath(),
+      environment: ["CLICKGUARD_MODE": "observe", "CLICKGUARD_LOG": log.path])
+    app.click("switch", count: 1, settle: 0.6)
+    let result = app.finish()
+    XCTAssertEqual(result.switched, 1)
+    let lines = try JSONLines.objects(in: log).filter { $0["widget"] as? String == "GtkSwitch" }
+    XCTAssertEqual(lines.count, 1, "\(lines)")
+    XCTAssertEqual(lines.first?["outcome"] as? String, "passed")
+    XCTAssertEqual(lines.first?["reason"] as? String, "kind-skipped")
+    XCTAssertEqual(lines.first?["kind"] as? String, "switch")
+  }
 }

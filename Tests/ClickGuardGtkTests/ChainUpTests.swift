@@ -40,7 +40,7 @@ private let subclassOverride: @convention(c) (gpointer?, gpointer?) -> Void = { 
   guard let instance else { return }
   let button = CallbackArgument(instance)
   MainActor.assumeIsolated { OverridingButton.overrideRuns += 1 }
-  cg_chain_clicked(button.value)
+  cg_chain_up(button.value)
 }
 
 final class ChainUpTests: XCTestCase {

@@ -470,6 +470,19 @@ struct GateRulesTests {
     #expect(h.dispatcher.liveGateCount == 1)
   }
 
+  /// A held key's auto-repeat on a shortcut is a deliberate repeat: it
+  /// passes, while a separate press of the same shortcut is judged.
+  @Test func keyRepeatPassesAndLeavesTheGateAlone() {
+    let h = Harness()
+    let first = h.click(1, event: 1000)
+    #expect(first.outcome == .accepted)
+    h.finish(first)
+    #expect(h.click(1, event: 1030, source: .keyRepeat).outcome == .passed(.keyRepeat))
+    #expect(h.click(1, event: 1060, source: .keyRepeat).outcome == .passed(.keyRepeat))
+    #expect(h.click(1, event: 1100).outcome == .dropped(.withinInterval))
+    #expect(h.dispatcher.counters(for: ControlID(1))?.accepted == 1)
+  }
+
   // MARK: Drops never extend the window
 
   @Test func continuousTappingDoesNotKeepTheControlDead() {

@@ -153,6 +153,7 @@ struct ReferenceModel {
     if activation.settings.policy == .exempt { return .exempt }
     if activation.settings.policy == .automatic && skipped { return .kindSkipped }
     if activation.source == .nested { return .nested }
+    if activation.source == .keyRepeat { return .keyRepeat }
     if activation.source == .programmatic && !configuration.guardsProgrammatic { return .programmatic }
     return nil
   }
@@ -403,7 +404,8 @@ struct SequenceRun {
   mutating func click() {
     let control = rng.pick(controls)
     let action = rng.chance(0.8) ? ActionName.clicked : "activate"
-    let source: ActivationSource = rng.chance(0.85) ? .user : rng.chance(0.67) ? .programmatic : .nested
+    let source: ActivationSource =
+      rng.chance(0.85) ? .user : rng.chance(0.6) ? .programmatic : rng.chance(0.6) ? .nested : .keyRepeat
     var activation = Activation(
       control: control.id, action: action, kind: control.kind, settings: control.settings, source: source)
     let eventMs = eventTime(for: ReferenceModel.key(of: activation))

@@ -15,6 +15,10 @@ final class ControlsPanel {
   private let registry: ControlRegistry
   private let log: DemoLog
   private let titlebar: WidgetPointer
+  private let stallNote: StallNote
+  /// The stall the panel last cut short of its period, while the note says
+  /// so.
+  private var stallClampedTo: Int?
   private var widgets: [String: WidgetPointer] = [:]
   private var isLoading = false
   private static let policies: [ControlPolicy] = [.automatic, .guarded, .exempt]
@@ -37,6 +41,9 @@ final class ControlsPanel {
       widgets[named.name] = widget
       registry.register(widget: widget, named)
     }
+    stallNote = StallNote(below: widgets["stall-every-spin"]!, stallSpin: widgets["stall-spin"]!)
+    registry.register(widget: stallNote.label, DemoWidgets.stallNote)
+    stallNote.hide()
     isLoading = true
     show(options)
     loadSelectedControl()
@@ -106,10 +113,7 @@ final class ControlsPanel {
       self.log.record(.setting(name: "fence", value: .bool(self.navigator.isFenceEnabled)))
       self.updateSubtitle()
     }
-    onValue("stall-spin") { panel, ms in
-      panel.lag.stallMs = ms
-      panel.log.record(.setting(name: "stall-ms", value: .number(ms)))
-    }
+    onValue("stall-spin") { panel, ms in panel.stallChanged(ms) }
     onValue("stall-every-spin") { panel, ms in
       // 1…99 ms would leave no time between stalls: the least period is 100.
       if ms > 0 && ms < 100 {
@@ -118,6 +122,7 @@ final class ControlsPanel {
       }
       panel.lag.stallEveryMs = ms
       panel.log.record(.setting(name: "stall-every-ms", value: .number(ms)))
+      panel.applyStall(panel.lag.stallMs)
     }
     Signal.connect(widget("stall-arm-button").raw, "clicked") { [weak self] _ in
       guard let self else { return }
@@ -142,6 +147,37 @@ final class ControlsPanel {
       self.log.record(.setting(name: "navigate-later", value: .bool(self.lag.navigateLater)))
     }
     Signal.connect(widget("reset-button").raw, "clicked") { _ in onReset() }
+  }
+
+  /// The stall spin button changed to `ms`.
+  private func stallChanged(_ ms: Int) {
+    // The spin button may report the stall it was cut to once more after
+    // the cut: nothing new.
+    guard ms != stallClampedTo else { return }
+    applyStall(ms)
+  }
+
+  /// Sets the stall to `asked`, cut short of the period when it is
+  /// periodic (``StallLimit``): the spin button then shows the stall
+  /// applied, and the note under the stall settings says why. Logs the
+  /// stall when it changed or was cut.
+  private func applyStall(_ asked: Int) {
+    let every = lag.stallEveryMs
+    let applied = StallLimit.clamp(stallMs: asked, everyMs: every)
+    if applied == asked {
+      stallClampedTo = nil
+      stallNote.hide()
+    } else {
+      stallClampedTo = applied
+      stallNote.show(asked: asked, applied: applied, everyMs: every)
+      let wasLoading = isLoading
+      isLoading = true
+      gtk_spin_button_set_value(widget("stall-spin").cast(), Double(applied))
+      isLoading = wasLoading
+    }
+    guard applied != lag.stallMs || applied != asked else { return }
+    lag.stallMs = applied
+    log.record(.setting(name: "stall-ms", value: .number(applied)))
   }
 
   private func onValue(_ name: String, _ body: @escaping @MainActor (ControlsPanel, Int) -> Void) {

@@ -51,6 +51,9 @@ public final class DemoApplication {
   private var gApplication: UnsafeMutablePointer<GApplication> { application.cast() }
 
   private func run() -> Int32 {
+    // A log pipe whose reader went away fails its writes with EPIPE, which
+    // the log reports, instead of ending the demo.
+    signal(SIGPIPE, SIG_IGN)
     registerOptions()
     Signal.connect(
       application.raw, "handle-local-options",
@@ -78,9 +81,12 @@ public final class DemoApplication {
     g_application_set_option_context_description(
       gApplication,
       """
-      Exit status: 0 done, 1 cannot run (resources, log file), 2 bad command line, 3 no display.
+      Exit status: 0 done, 1 cannot run (resources; a --log-file or --screenshot target refused or not writable), \
+      2 bad command line, 3 no display.
       Resources are looked up in $\(ResourceLocator.environmentVariable), <prefix>/share/clickguard, \
       the build tree, then the source tree.
+      Files: a screenshot replaces only a regular file (or makes a new one); the log also appends to a \
+      character device or a pipe; anything else is refused and left as it is.
       Signals: SIGUSR1 saves another --screenshot; SIGUSR2 logs another layout line; \
       SIGTERM and SIGINT quit cleanly.
       """)
@@ -102,10 +108,18 @@ public final class DemoApplication {
       Console.error("\(Self.programName): \(error)")
       return DemoExitStatus.failure
     }
+    // The files the user named, before anything is written: a screenshot
+    // target first (checking it makes nothing), then the log (which starts).
     do {
-      log = try DemoLog(path: options.logFile)
+      if let screenshot = options.screenshot { try WindowCapture.check(screenshot) }
     } catch {
-      Console.error("\(Self.programName): \(error)")
+      Console.error("\(Self.programName): --screenshot \(error)")
+      return DemoExitStatus.failure
+    }
+    do {
+      log = try DemoLog(name: options.logFile)
+    } catch {
+      Console.error("\(Self.programName): --log-file \(error)")
       return DemoExitStatus.failure
     }
     let dispatcher = ClickDispatcher(configuration: configuration(for: options))

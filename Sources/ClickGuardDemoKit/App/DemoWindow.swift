@@ -89,11 +89,17 @@ final class DemoWindow {
     gtk_widget_grab_focus(home.openDetails.widget)
   }
 
-  /// Saves the window as PNG to `path` and logs it, then where the
-  /// timeline in it drew its marks.
-  func screenshot(to path: String) {
-    log.record(WindowCapture.save(window, to: path))
-    if let drawn = timeline.snapshot(reason: "screenshot", in: window) { log.record(drawn) }
+  /// Saves the window as PNG to `name` and logs it, then where the
+  /// timeline in it drew its marks; a failure is also said on standard
+  /// error, and the demo keeps running.
+  func screenshot(to name: FileName) {
+    let event = WindowCapture.save(window, to: name)
+    log.record(event)
+    if case .screenshot(_, _, _, let error?) = event {
+      Console.error("\(DemoApplication.programName): warning: no screenshot saved: \(error); the demo keeps running")
+    } else if let drawn = timeline.snapshot(reason: "screenshot", in: window) {
+      log.record(drawn)
+    }
   }
 
   /// Logs where every named widget is now.

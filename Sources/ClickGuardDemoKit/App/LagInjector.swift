@@ -4,16 +4,14 @@
 // and whether the handler defers its page switch to a later main-loop turn.
 
 import CGtk
+import ClickGuard
 import ClickGuardGtk
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// Injects lag into the running demo and logs every injection.
 @MainActor
 final class LagInjector {
-  /// How long a stall blocks the main loop.
+  /// How long a stall blocks the main loop. A periodic stall is kept
+  /// shorter than its period (``StallLimit``).
   var stallMs: Int
   /// Stall every this many ms; 0 stalls once, on the next click.
   var stallEveryMs: Int {
@@ -68,7 +66,7 @@ final class LagInjector {
   func applyHandlerLag(in control: String) {
     guard handlerLagMs > 0 else { return }
     log.record(.lag(kind: "handler", ms: handlerLagMs, trigger: control))
-    usleep(UInt32(handlerLagMs) * 1000)
+    block(kind: "handler", ms: handlerLagMs)
   }
 
   private func inspect(_ event: UnsafeMutablePointer<GdkEvent>) {
@@ -78,12 +76,21 @@ final class LagInjector {
     guard let target = data?.assumingMemoryBound(to: GtkWidget.self) else { return }
     guard triggerArea.contains(where: { $0 == target || gtk_widget_is_ancestor(target, $0) != 0 }) else { return }
     isArmed = false
-    stall(trigger: "next-click")
+    stall(trigger: "next-click", ms: stallMs)
   }
 
-  private func stall(trigger: String) {
-    log.record(.lag(kind: "stall", ms: stallMs, trigger: trigger))
-    usleep(UInt32(stallMs) * 1000)
+  private func stall(trigger: String, ms: Int) {
+    log.record(.lag(kind: "stall", ms: ms, trigger: trigger))
+    block(kind: "stall", ms: ms)
+  }
+
+  /// Blocks the main loop for `ms`, all of it even when signals arrive
+  /// meanwhile (``InjectedStall``), and logs how long it lasted.
+  private func block(kind: String, ms: Int) {
+    guard let length = try? ClickInterval(milliseconds: ms) else { return }
+    let start = ProcessClock.monotonicMs()
+    InjectedStall.block(for: length)
+    log.record(.lagDone(kind: kind, ms: ms, lastedMs: ProcessClock.monotonicMs() - start))
   }
 
   private func restartPeriodicStall() {
@@ -92,7 +99,9 @@ final class LagInjector {
     guard stallEveryMs > 0 else { return }
     periodicSource = MainLoop.every(ms: stallEveryMs) { [weak self] in
       guard let self else { return false }
-      if self.stallMs > 0 { self.stall(trigger: "periodic") }
+      // Never as long as the period: the loop would get no turn between.
+      let ms = StallLimit.clamp(stallMs: self.stallMs, everyMs: self.stallEveryMs)
+      if ms > 0 { self.stall(trigger: "periodic", ms: ms) }
       return true
     }
   }

@@ -98,8 +98,11 @@ public enum DemoEvent: Sendable {
   case fenceDrop(page: String, reason: String, eventTime: UInt32?)
   /// `toggle`: a switch or check button's change was delivered.
   case toggle(control: String, active: Bool)
-  /// `lag`: lag was injected.
+  /// `lag`: lag was injected (logged before it starts).
   case lag(kind: String, ms: Int, trigger: String)
+  /// `lag-done`: a lag that blocks the main loop (a stall, a handler lag)
+  /// is over; `lastedMs` is how long it blocked, on the monotonic clock.
+  case lagDone(kind: String, ms: Int, lastedMs: Double)
   /// `setting`: a setting changed (from the panel).
   case setting(name: String, value: JSONValue)
   /// `first-frame`: the first frame was drawn.
@@ -124,6 +127,7 @@ public enum DemoEvent: Sendable {
     case .fenceDrop: "fence-drop"
     case .toggle: "toggle"
     case .lag: "lag"
+    case .lagDone: "lag-done"
     case .setting: "setting"
     case .firstFrame: "first-frame"
     case .screenshot: "screenshot"
@@ -180,6 +184,8 @@ public enum DemoEvent: Sendable {
       return [("control", .string(control)), ("active", .bool(active))]
     case .lag(let kind, let ms, let trigger):
       return [("kind", .string(kind)), ("ms", .number(ms)), ("trigger", .string(trigger))]
+    case .lagDone(let kind, let ms, let lasted):
+      return [("kind", .string(kind)), ("ms", .number(ms)), ("lasted_ms", .double(lasted))]
     case .setting(let name, let value):
       return [("name", .string(name)), ("value", value)]
     case .firstFrame(let process, let main):
@@ -225,8 +231,8 @@ public enum DemoEvent: Sendable {
       ("async_ms", .number(options.asyncMs)), ("transition_ms", .number(options.transitionMs)),
       ("navigate_later", .bool(options.navigateLater)),
       ("guard", .bool(options.guardEnabled)), ("observe", .bool(options.observeOnly)),
-      ("fence", .bool(options.fenceEnabled)), ("log_file", .optional(options.logFile)),
-      ("screenshot", .optional(options.screenshot)),
+      ("fence", .bool(options.fenceEnabled)), ("log_file", .optional(options.logFile?.displayName)),
+      ("screenshot", .optional(options.screenshot?.displayName)),
       ("quit_after_first_frame", .bool(options.quitAfterFirstFrame)),
     ])
   }

@@ -26,6 +26,8 @@ extension DemoEvent {
       return "\(control) toggled \(active ? "on" : "off")"
     case .lag(let kind, let ms, let trigger):
       return "lag: \(kind) \(ms) ms (\(trigger))"
+    case .lagDone(let kind, _, let lasted):
+      return "lag: \(kind) over after \(Int(lasted.rounded())) ms"
     case .setting(let name, let value):
       return "setting \(name) = \(value.encoded)"
     case .firstFrame(let process, _):

@@ -1,47 +1,24 @@
-// DemoLog: writes DemoEvents as JSON lines to the --log-file (flushed line by
-// line) and hands each event to the in-window log pane.
+// DemoLog: writes DemoEvents as JSON lines to the --log-file (one write per
+// line, see LogFile) and hands each event to the in-window log pane.
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
-/// The log file could not be opened.
-public struct LogFileError: Error, CustomStringConvertible {
-  /// The path given.
-  public let path: String
-  /// The system's reason.
-  public let reason: String
-
-  public var description: String { "cannot open log file '\(path)' for writing: \(reason)" }
-}
+import ClickGuardGtk
 
 /// The demo's event log: a JSON-lines file (optional) and listeners.
 @MainActor
 public final class DemoLog {
-  private let file: UnsafeMutablePointer<FILE>?
+  private let file: LogFile?
   private var listeners: [@MainActor (DemoEvent, Double) -> Void] = []
   private var nextSeq = 1
 
-  /// A log writing to `path`, or to no file when `path` is `nil`.
-  /// - Throws: ``LogFileError`` when the file cannot be created.
-  public init(path: String?) throws(LogFileError) {
-    if let path {
-      guard let handle = fopen(path, "w") else {
-        throw LogFileError(path: path, reason: String(cString: strerror(errno)))
-      }
-      file = handle
-    } else {
-      file = nil
-    }
+  /// A log writing to `name` (see ``LogFile`` for what it accepts), or to no
+  /// file when `name` is `nil`.
+  /// - Throws: ``OutputFileError`` when the file is refused or cannot be
+  ///   made.
+  package init(name: FileName?) throws(OutputFileError) {
+    file = try name.map { name throws(OutputFileError) in try LogFile(name) }
   }
 
-  isolated deinit {
-    if let file { fclose(file) }
-  }
-
-  /// How many lines were written.
+  /// How many lines were logged (written or not).
   public var count: Int { nextSeq - 1 }
 
   /// Calls `body` with every event from now on (the log pane, counters).
@@ -49,15 +26,12 @@ public final class DemoLog {
     listeners.append(body)
   }
 
-  /// Writes `event` as one flushed line and tells the listeners.
+  /// Writes `event` as one line and tells the listeners.
   public func record(_ event: DemoEvent) {
     let now = ProcessClock.monotonicMs()
     let seq = nextSeq
     nextSeq += 1
-    if let file {
-      fputs(event.line(seq: seq, monoMs: now).encoded + "\n", file)
-      fflush(file)
-    }
+    file?.append(event.line(seq: seq, monoMs: now).encoded)
     for listener in listeners { listener(event, now) }
   }
 }

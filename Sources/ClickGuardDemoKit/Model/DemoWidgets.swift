@@ -72,6 +72,11 @@ public enum DemoWidgets {
     ("log-view", "Decision and navigation log"),
   ].map { DemoWidget(name: $0.0, accessibleName: $0.1, area: "panel") }
 
+  /// The note under the stall settings, shown when the panel cut a
+  /// periodic stall short of its period. Hidden at start; its accessible
+  /// name is its text.
+  public static let stallNote = DemoWidget(name: "stall-note", accessibleName: "", area: "panel")
+
   /// The root page's name.
   public static let homePage = "home"
   /// The first details page's name; more are `details-2`, `details-3`, …

@@ -5,6 +5,7 @@
 // missing value) like the demo's, for the usage exit status.
 
 import CGtk
+import ClickGuardGtk
 
 /// The demo's command line, parsed once, by GLib's GOption.
 ///
@@ -95,14 +96,15 @@ final class DemoCommandLine {
   }
 
   /// One option GOption read: `option` with its dashes (empty for a
-  /// stray argument), `value` as given (`nil` for a flag alone).
+  /// stray argument), `value` as text (`nil` for a flag alone) and
+  /// `fileName`, the same bytes as given, for a path.
   /// - Returns: the error to report, or `nil` when the value is good.
-  fileprivate func read(_ option: String, _ value: String?) -> OptionError? {
+  fileprivate func read(_ option: String, _ value: String?, _ fileName: FileName?) -> OptionError? {
     do throws(OptionError) {
       guard option.hasPrefix("--") else {
         throw OptionError(option: nil, message: "unexpected argument '\(value ?? "")'; the demo takes no files")
       }
-      try parsed.set(String(option.dropFirst(2)), value)
+      try parsed.set(String(option.dropFirst(2)), value, fileName: fileName)
       return nil
     } catch {
       failure = error
@@ -171,7 +173,9 @@ final class DemoCommandLine {
 private let readOption: GOptionArgFunc = { name, value, _, error in
   let option = name.map { String(cString: $0) } ?? ""
   let text = value.map { String(cString: $0) }
-  let failure = MainActor.assumeIsolated { DemoCommandLine.currentRead(option, text) }
+  // The value's bytes as given (FILENAME entries): a path keeps them.
+  let fileName = value.map { FileName(cString: $0) }
+  let failure = MainActor.assumeIsolated { DemoCommandLine.currentRead(option, text, fileName) }
   guard let failure else { return 1 }
   g_set_error_literal(error, g_option_error_quark(), gint(G_OPTION_ERROR_BAD_VALUE.rawValue), failure.description)
   return 0
@@ -201,9 +205,9 @@ extension DemoCommandLine {
     }
   }
 
-  /// ``read(_:_:)`` on the command line being parsed.
-  fileprivate static func currentRead(_ option: String, _ value: String?) -> OptionError? {
-    current?.read(option, value)
+  /// ``read(_:_:_:)`` on the command line being parsed.
+  fileprivate static func currentRead(_ option: String, _ value: String?, _ fileName: FileName?) -> OptionError? {
+    current?.read(option, value, fileName)
   }
 
   /// ``refused(_:)`` on the command line being parsed.

@@ -1,6 +1,8 @@
 // DemoOptions: the demo's settings from the command line, validated from
 // plain strings as GOption hands them over (DemoCommandLine), so the rules
-// are testable without GTK.
+// are testable without GTK. Paths stay bytes (FileName).
+
+import ClickGuardGtk
 
 /// A command-line problem: names the option and what it accepts. The demo
 /// prints ``description`` and exits with ``DemoExitStatus/usage``.
@@ -26,7 +28,10 @@ public struct OptionError: Error, Equatable, Sendable, CustomStringConvertible {
 public enum DemoExitStatus {
   /// Ran and quit normally (also after --help and --quit-after-first-frame).
   public static let success: Int32 = 0
-  /// Could not run: resources missing, log file not writable.
+  /// Could not run: resources missing, or a `--log-file` or `--screenshot`
+  /// target refused or not writable (a device, a directory, a missing
+  /// folder): the value is a well-formed path, the files on disk are what
+  /// stop the demo.
   public static let failure: Int32 = 1
   /// A bad command line: unknown option, missing or invalid value.
   public static let usage: Int32 = 2
@@ -58,10 +63,10 @@ public struct DemoOptions: Equatable, Sendable {
   public var observeOnly = false
   /// `--no-fence` clears it.
   public var fenceEnabled = true
-  /// `--log-file`.
-  public var logFile: String?
-  /// `--screenshot`.
-  public var screenshot: String?
+  /// `--log-file`, as the bytes given.
+  package var logFile: FileName?
+  /// `--screenshot`, as the bytes given.
+  package var screenshot: FileName?
   /// `--quit-after-first-frame`.
   public var quitAfterFirstFrame = false
 
@@ -70,12 +75,13 @@ public struct DemoOptions: Equatable, Sendable {
 
   /// Sets the option `name` (without dashes) from `value` as GOption hands
   /// it over: `nil` for a flag given alone. A later value overrides an
-  /// earlier one, as in GOption.
+  /// earlier one, as in GOption. A path option keeps `fileName`, the bytes
+  /// given, when there is one (`value` is their text, for messages).
   /// - Throws: ``OptionError`` naming the option and the accepted values;
   ///   also for a flag given a value (`--no-fence=false` is not read as
   ///   `--no-fence`) and a path that starts with a dash (`--log-file --help`
   ///   is not a log file named `--help`).
-  mutating func set(_ name: String, _ value: String?) throws(OptionError) {
+  mutating func set(_ name: String, _ value: String?, fileName: FileName? = nil) throws(OptionError) {
     guard let spec = OptionSpec.named(name) else {
       throw OptionError(option: "--\(name)", message: "unknown option")
     }
@@ -99,7 +105,8 @@ public struct DemoOptions: Equatable, Sendable {
           option: "--\(name)",
           message: "'\(value)' looks like an option, not a file path; write ./\(value) for a file of that name")
       }
-      if name == "log-file" { logFile = value } else { screenshot = value }
+      let path = fileName ?? FileName(value)
+      if name == "log-file" { logFile = path } else { screenshot = path }
     case .flag:
       if value != nil { throw OptionError(option: "--\(name)", message: "takes no value") }
       switch name {
@@ -112,13 +119,15 @@ public struct DemoOptions: Equatable, Sendable {
     }
   }
 
-  /// Checks the rules between options: observe-only needs the guard on.
-  /// - Throws: ``OptionError`` naming the option that conflicts.
+  /// Checks the rules between options: observe-only needs the guard on,
+  /// and a periodic stall must be shorter than its period.
+  /// - Throws: ``OptionError`` naming the options that conflict.
   func checkCombination() throws(OptionError) {
     if observeOnly && !guardEnabled {
       throw OptionError(
         option: "--observe", message: "cannot be combined with --no-guard (observe-only needs the guard on)")
     }
+    try StallLimit.check(stallMs: stallMs, everyMs: stallEveryMs)
   }
 
   /// Parses a whole number of milliseconds in `range`.
@@ -140,7 +149,8 @@ public struct DemoOptions: Equatable, Sendable {
   }
 
   /// The options as a command line that gives these settings (for logs and
-  /// for launching the demo from a driver).
+  /// for launching the demo from a driver). A path that is not UTF-8 comes
+  /// out repaired (U+FFFD): launch with its bytes to keep it.
   public var arguments: [String] {
     var result: [String] = []
     let defaults = DemoOptions()
@@ -157,9 +167,14 @@ public struct DemoOptions: Equatable, Sendable {
     if !guardEnabled { result.append("--no-guard") }
     if observeOnly { result.append("--observe") }
     if !fenceEnabled { result.append("--no-fence") }
-    if let logFile { result += ["--log-file", logFile] }
-    if let screenshot { result += ["--screenshot", screenshot] }
+    if let logFile { result += ["--log-file", Self.text(logFile)] }
+    if let screenshot { result += ["--screenshot", Self.text(screenshot)] }
     if quitAfterFirstFrame { result.append("--quit-after-first-frame") }
     return result
+  }
+
+  /// A path's bytes as text, repairing what is not UTF-8.
+  private static func text(_ name: FileName) -> String {
+    String(decoding: name.bytes, as: UTF8.self)
   }
 }

@@ -90,11 +90,11 @@ extension OptionSpec {
       help: "Guard interval after an action finishes"),
     OptionSpec(
       name: "stall-ms", kind: .milliseconds(MillisecondRange(0, 10_000), defaultValue: 0),
-      help: "Main-loop stall length; 0 = no stall"),
+      help: "Main-loop stall length; 0 = no stall; a periodic one is shorter than its period"),
     OptionSpec(
       name: "stall-every-ms",
       kind: .milliseconds(MillisecondRange(100, 60_000, zeroMeaning: "one-shot on the next click"), defaultValue: 0),
-      help: "Stall periodically every MS instead of once on the next click"),
+      help: "Stall periodically every MS (more than --stall-ms) instead of once on the next click"),
     OptionSpec(
       name: "handler-lag-ms", kind: .milliseconds(MillisecondRange(0, 10_000), defaultValue: 0),
       help: "Synchronous lag inside the navigation handler"),

@@ -8,6 +8,8 @@
  *   clicked N                                          (Count's `clicked`)
  *   activated N                                        (win.bump ran)
  *   toggled rK active=A group-active=M                 (M: members active now)
+ *   exported N / undone N                              (File > Export Ctrl+E, File > Undo Ctrl+Z)
+ *   switched N                                         (the switch's state-set)
  *   final clicked=N activated=N active=rK maxgap=MS    (at exit)
  * maxgap is the longest the main loop went without running a 5 ms ticker.
  *
@@ -33,7 +35,8 @@
 
 static int clicked_count = 0;
 static int activated_count = 0;
-static GtkWidget *count_button, *action_button, *radios[3];
+static GtkWidget *count_button, *action_button, *radios[3], *toggle_switch;
+static int exported_count = 0, undone_count = 0, switched_count = 0;
 static gint64 last_tick = 0, max_gap = 0;
 static gboolean ready = FALSE;
 static int pump_ms = 0, depth = 0, max_depth = 0;
@@ -58,6 +61,7 @@ static gboolean report_ready(gpointer data) {
         print_centre("r1", radios[0]);
         print_centre("r2", radios[1]);
         print_centre("r3", radios[2]);
+        print_centre("switch", toggle_switch);
     }
     int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT}, defaults = 0;
     for (int i = 0; i < 7; i++) {
@@ -123,6 +127,44 @@ static void on_toggled(GtkToggleButton *button, gpointer data) {
     fflush(stdout);
 }
 
+static void on_export(GtkMenuItem *item, gpointer data) {
+    (void)item; (void)data;
+    printf("exported %d\n", ++exported_count);
+    fflush(stdout);
+}
+
+static void on_undo(GtkMenuItem *item, gpointer data) {
+    (void)item; (void)data;
+    printf("undone %d\n", ++undone_count);
+    fflush(stdout);
+}
+
+static gboolean on_state_set(GtkSwitch *widget, gboolean state, gpointer data) {
+    (void)widget; (void)state; (void)data;
+    printf("switched %d\n", ++switched_count);
+    fflush(stdout);
+    return FALSE;
+}
+
+/* File > Export (Ctrl+E) and File > Undo (Ctrl+Z), with their accelerators. */
+static GtkWidget *menu_bar(GtkWidget *window) {
+    GtkAccelGroup *accels = gtk_accel_group_new();
+    gtk_window_add_accel_group(GTK_WINDOW(window), accels);
+    GtkWidget *bar = gtk_menu_bar_new(), *file = gtk_menu_item_new_with_mnemonic("_File");
+    GtkWidget *menu = gtk_menu_new();
+    GtkWidget *export = gtk_menu_item_new_with_mnemonic("_Export");
+    GtkWidget *undo = gtk_menu_item_new_with_mnemonic("_Undo");
+    gtk_widget_add_accelerator(export, "activate", accels, GDK_KEY_e, GDK_CONTROL_MASK, GTK_ACCEL_VISIBLE);
+    gtk_widget_add_accelerator(undo, "activate", accels, GDK_KEY_z, GDK_CONTROL_MASK, GTK_ACCEL_VISIBLE);
+    g_signal_connect(export, "activate", G_CALLBACK(on_export), NULL);
+    g_signal_connect(undo, "activate", G_CALLBACK(on_undo), NULL);
+    gtk_menu_shell_append(GTK_MENU_SHELL(menu), export);
+    gtk_menu_shell_append(GTK_MENU_SHELL(menu), undo);
+    gtk_menu_item_set_submenu(GTK_MENU_ITEM(file), menu);
+    gtk_menu_shell_append(GTK_MENU_SHELL(bar), file);
+    return bar;
+}
+
 static gboolean quit(gpointer data) {
     (void)data;
     gtk_main_quit();
@@ -153,6 +195,7 @@ int main(int argc, char **argv) {
         g_timeout_add(500, quit, NULL);
     } else {
         GtkWidget *box = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8);
+        gtk_box_pack_start(GTK_BOX(box), menu_bar(window), FALSE, FALSE, 0);
         count_button = gtk_button_new_with_label("Count");
         g_signal_connect(count_button, "clicked", G_CALLBACK(on_clicked), NULL);
         gtk_box_pack_start(GTK_BOX(box), count_button, TRUE, TRUE, 0);
@@ -173,6 +216,10 @@ int main(int argc, char **argv) {
             g_signal_connect(radios[i], "toggled", G_CALLBACK(on_toggled), GINT_TO_POINTER(i + 1));
             gtk_box_pack_start(GTK_BOX(box), radios[i], TRUE, TRUE, 0);
         }
+        toggle_switch = gtk_switch_new();
+        gtk_widget_set_halign(toggle_switch, GTK_ALIGN_CENTER);
+        g_signal_connect(toggle_switch, "state-set", G_CALLBACK(on_state_set), NULL);
+        gtk_box_pack_start(GTK_BOX(box), toggle_switch, FALSE, FALSE, 0);
         gtk_container_add(GTK_CONTAINER(window), box);
     }
 
@@ -184,8 +231,9 @@ int main(int argc, char **argv) {
     gtk_window_move(GTK_WINDOW(window), 100, 100);
     gtk_main();
 
-    printf("final clicked=%d activated=%d active=r%d maxgap=%d maxdepth=%d\n", clicked_count, activated_count,
-           count_button != NULL ? active_radio() : 0, (int)(max_gap / 1000), max_depth);
+    printf("final clicked=%d activated=%d active=r%d maxgap=%d maxdepth=%d exported=%d undone=%d switched=%d\n",
+           clicked_count, activated_count, count_button != NULL ? active_radio() : 0, (int)(max_gap / 1000), max_depth,
+           exported_count, undone_count, switched_count);
     fflush(stdout);
     return 0;
 }

@@ -1,11 +1,5 @@
-// GtkModule: what the GTK module (libclickguard-gtk-module.so, loaded with
-// GTK3_MODULES) does when GTK loads it: read CLICKGUARD_* settings, guard
-// every button in the process, and start the decision log and the optional
-// lag simulation. Lives here, not in the module target, so it is tested
-// in-process.
-
 import CGtk
-import ClickGuard
+import ClickGuardGtk
 
 #if canImport(Glibc)
   import Glibc
@@ -21,18 +15,22 @@ import ClickGuard
 ///   CLICKGUARD_LOG=/tmp/clicks.jsonl gtk3-widget-factory
 /// ```
 ///
-/// ``start()`` reads ``ModuleConfiguration`` from the environment, prints
-/// one line on stderr per rejected value, configures
+/// ``start()`` reads ``ModuleConfiguration`` from the environment, logs one
+/// message per rejected value, configures
 /// ``GtkClickGuard/dispatcher``, installs ``GlobalGuard``, and starts the
 /// ``DecisionLog`` and the stalls asked for. Starting again is harmless, even
 /// from a second copy of the module loaded from another path: the first one
 /// marks the process (GType data on GtkButton) and the others stay idle.
 @MainActor
 package enum GtkModule {
+  /// What the module runs while it is started in this process: its one
+  /// piece of process-wide state, as the module is process-wide itself.
+  private static var session: ModuleSession?
+
   /// The settings in force, or `nil` when not started.
-  package static var configuration: ModuleConfiguration? { GuardRuntime.shared.module?.settings }
+  package static var configuration: ModuleConfiguration? { session?.settings }
   /// Whether the module is running in this process.
-  package static var isStarted: Bool { GuardRuntime.shared.module != nil }
+  package static var isStarted: Bool { session != nil }
 
   // g_quark_from_string, not _static_string: Swift passes a temporary copy of
   // the literal, and another copy of the module must find the same quark.
@@ -67,7 +65,7 @@ package enum GtkModule {
     for warning in settings.warnings { logMessage(warning.description) }
     GtkClickGuard.dispatcher.configuration = settings.guardConfiguration
     GlobalGuard.install()
-    GuardRuntime.shared.module = ModuleSession(settings: settings, dispatcher: GtkClickGuard.dispatcher)
+    session = ModuleSession(settings: settings, dispatcher: GtkClickGuard.dispatcher)
     return true
   }
 
@@ -75,9 +73,9 @@ package enum GtkModule {
   /// the dispatcher keeps its configuration. For tests: a GTK module stays
   /// for the life of the process.
   package static func stop() {
-    guard let session = GuardRuntime.shared.module else { return }
+    guard let session else { return }
     session.stop()
-    GuardRuntime.shared.module = nil
+    Self.session = nil
     GlobalGuard.uninstall()
     g_type_set_qdata(gtk_button_get_type(), processMark, nil)
   }

@@ -2,7 +2,7 @@
 // variables (CLICKGUARD_*). Pure: it takes a dictionary and returns settings
 // plus one warning per rejected value, so it is tested without a process.
 
-import ClickGuard
+import ClickGuardGtk
 
 /// The settings of the ClickGuard GTK module (`libclickguard-gtk-module.so`),
 /// read from `CLICKGUARD_*` environment variables.

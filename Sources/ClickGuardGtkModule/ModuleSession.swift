@@ -1,5 +1,5 @@
 import CGtk
-import ClickGuard
+import ClickGuardGtk
 
 /// What the GTK module runs while it is started: the decision log, the stall
 /// after each accepted click and the periodic stall, as its settings ask.
@@ -10,7 +10,7 @@ final class ModuleSession {
   private let dispatcher: ClickDispatcher
   private var log: DecisionLog?
   private var stallObserver: ObservationToken?
-  private var periodicSource: guint = 0
+  private var periodicSource: UInt32 = 0
 
   init(settings: ModuleConfiguration, dispatcher: ClickDispatcher) {
     self.settings = settings
@@ -45,27 +45,17 @@ final class ModuleSession {
     log = nil
     if let stallObserver { dispatcher.removeObserver(stallObserver) }
     stallObserver = nil
-    if periodicSource != 0 { g_source_remove(periodicSource) }
+    MainLoop.remove(periodicSource)
     periodicSource = 0
   }
 
   /// Arms a one-shot timeout that stalls, then arms the next one: the app
-  /// always runs for ``ModuleConfiguration/periodicEvery`` between stalls,
-  /// however long a stall is.
+  /// always runs for ``ModuleConfiguration/periodicEvery`` between stalls.
   private func schedulePeriodicStall() {
-    periodicSource = g_timeout_add_full(
-      G_PRIORITY_DEFAULT, guint(settings.periodicEvery.milliseconds), periodicStallTimeout, nil, nil)
+    periodicSource = MainLoop.after(ms: Int(settings.periodicEvery.milliseconds)) { [weak self] in
+      guard let self else { return }
+      InjectedStall.block(for: self.settings.periodicStall)
+      self.schedulePeriodicStall()
+    }
   }
-
-  /// Stalls the main loop once, then arms the next stall.
-  fileprivate func stallThenReschedule() {
-    InjectedStall.block(for: settings.periodicStall)
-    schedulePeriodicStall()
-  }
-}
-
-/// The periodic stall's timeout.
-private let periodicStallTimeout: @convention(c) (gpointer?) -> gboolean = { _ in
-  MainActor.assumeIsolated { GuardRuntime.shared.module?.stallThenReschedule() }
-  return 0  // G_SOURCE_REMOVE: the next one is armed
 }

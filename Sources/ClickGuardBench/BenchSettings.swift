@@ -1,0 +1,31 @@
+/// Settings of one benchmark run: which rows, and how many of everything.
+struct BenchSettings {
+  /// The rows to run (1…6).
+  var rows: Set<Int> = [1, 2, 3, 4, 5, 6]
+  /// Row 1: decisions per run.
+  var coreDecisions = 1_000_000
+  /// Row 1: runs per variant.
+  var coreRuns = 7
+  /// Row 2: emissions per process.
+  var signalEmissions = 1_000_000
+  /// Row 2: processes per variant.
+  var signalRounds = 5
+  /// Row 3: widgets wrapped and clicked.
+  var memoryWidgets = 10_000
+  /// Row 4: buttons churned after the warm-up.
+  var churnButtons = 100_000
+  /// Row 4: buttons churned before measuring.
+  var churnWarmup = 10_000
+  /// Row 5: real clicks per process.
+  var latencyClicks = 200
+  /// Row 5: processes per variant.
+  var latencyRounds = 3
+  /// Row 6: starts per program.
+  var startupRuns = 7
+
+  /// Smaller counts for a quick look (figures noisier; row 4 churns fewer
+  /// buttons than its budget is stated for).
+  static let quick = BenchSettings(
+    coreDecisions: 1_000_000, coreRuns: 3, signalEmissions: 200_000, signalRounds: 3, memoryWidgets: 5_000,
+    churnButtons: 20_000, churnWarmup: 5_000, latencyClicks: 60, latencyRounds: 2, startupRuns: 3)
+}

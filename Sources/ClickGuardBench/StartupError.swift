@@ -1,0 +1,5 @@
+/// Why row 6 could not build or run its C baseline.
+struct StartupError: Error, CustomStringConvertible {
+  /// What went wrong.
+  let description: String
+}

@@ -1,0 +1,172 @@
+// OutputTarget: what a path the user named for the demo's output (a
+// screenshot, the log) holds, looked at before anything is written there, so
+// that a device, a directory or a missing folder is refused and left as it
+// is instead of being replaced.
+
+import CGtk
+import ClickGuardGtk
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A path the user named for output, and what is there now.
+///
+/// The demo writes a file the user names only where nothing is lost by it:
+/// a new file, a regular file it replaces whole, or (for the log) a
+/// character device or a pipe it appends to. Everything else, a directory, a
+/// block device, a socket, a path in a folder that does not exist, is
+/// refused with ``refusal(for:)``. A symbolic link is followed: the file it
+/// points to is the target, and the link stays a link.
+package struct OutputTarget: Sendable {
+  /// What is at a path.
+  package enum Kind: Equatable, Sendable {
+    /// Nothing yet, in a directory that exists.
+    case absent
+    /// A regular file, with these permission bits.
+    case regularFile(permissions: mode_t)
+    /// A character device: `/dev/null`, `/dev/full`, a terminal.
+    case characterDevice
+    /// A pipe (a FIFO, or a shell's `>(…)`).
+    case pipe
+    /// A directory.
+    case directory
+    /// A block device: a disk or a partition.
+    case blockDevice
+    /// A socket.
+    case socket
+    /// A symbolic link whose target does not exist.
+    case danglingLink
+    /// The folder it would be in does not exist, or is not a folder: the
+    /// words say which.
+    case noDirectory(String)
+    /// The path cannot be looked at: the system's reason.
+    case unreachable(String)
+
+    /// Whether it is a regular file.
+    var isFile: Bool {
+      if case .regularFile = self { return true }
+      return false
+    }
+  }
+
+  /// The path as the user gave it.
+  package let name: FileName
+  /// The path written to: ``name`` with a symbolic link followed.
+  package let resolved: FileName
+  /// What is there.
+  package let kind: Kind
+
+  /// Looks at `name` now.
+  package init(_ name: FileName) {
+    self.name = name
+    var status = stat()
+    guard name.withCString({ lstat($0, &status) }) == 0 else {
+      let error = errno
+      resolved = name
+      kind = error == ENOENT || error == ENOTDIR ? Self.missing(name) : .unreachable(Self.reason(error))
+      return
+    }
+    guard status.st_mode & S_IFMT == S_IFLNK else {
+      resolved = name
+      kind = Self.kind(of: status)
+      return
+    }
+    let real = name.withCString { realpath($0, nil) }
+    guard let real else {
+      let error = errno
+      resolved = name
+      // A link with no path at its end, such as /dev/stderr to a pipe
+      // (/proc/self/fd/2 -> pipe:[…]): what it opens is still known.
+      guard name.withCString({ stat($0, &status) }) == 0 else {
+        kind = error == ENOENT ? .danglingLink : .unreachable(Self.reason(error))
+        return
+      }
+      let opened = Self.kind(of: status)
+      kind = opened.isFile ? .unreachable("is a link to a file with no path to replace it at") : opened
+      return
+    }
+    defer { free(real) }
+    resolved = FileName(cString: real)
+    guard resolved.withCString({ stat($0, &status) }) == 0 else {
+      kind = .unreachable(Self.reason(errno))
+      return
+    }
+    kind = Self.kind(of: status)
+  }
+
+  /// Whether a new file may be renamed over the target: it is absent or a
+  /// regular file.
+  package var isReplaceable: Bool {
+    switch kind {
+    case .absent, .regularFile: true
+    default: false
+    }
+  }
+
+  /// The folder the target is in (`.` for a bare file name).
+  package var directory: FileName {
+    Self.directory(of: resolved)
+  }
+
+  /// Why the demo leaves the target alone, in words that follow its path;
+  /// `accepted` says what the output may go to. `nil` for a target that is
+  /// absent or a regular file.
+  package func refusal(for accepted: String) -> String? {
+    let noun: String
+    switch kind {
+    case .absent, .regularFile: return nil
+    case .characterDevice: noun = "a character device"
+    case .pipe: noun = "a pipe"
+    case .directory: noun = "a directory"
+    case .blockDevice: noun = "a block device"
+    case .socket: noun = "a socket"
+    case .danglingLink: return "is a symbolic link to a file that does not exist (\(accepted))"
+    case .noDirectory(let words): return words
+    case .unreachable(let reason): return "cannot be looked at: \(reason)"
+    }
+    return "is \(noun), not a regular file, and is left as it is (\(accepted))"
+  }
+
+  private static func kind(of status: stat) -> Kind {
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: .regularFile(permissions: status.st_mode & 0o7777)
+    case S_IFCHR: .characterDevice
+    case S_IFIFO: .pipe
+    case S_IFDIR: .directory
+    case S_IFBLK: .blockDevice
+    case S_IFSOCK: .socket
+    default: .unreachable("an unknown kind of file")
+    }
+  }
+
+  /// `name` does not exist: either its folder exists (`absent`) or the
+  /// folder is what is missing.
+  private static func missing(_ name: FileName) -> Kind {
+    let folder = directory(of: name)
+    var status = stat()
+    guard folder.withCString({ stat($0, &status) }) == 0 else {
+      let error = errno
+      if error == ENOENT || error == ENOTDIR {
+        return .noDirectory("is in a directory that does not exist (\(folder.displayName))")
+      }
+      return .unreachable(reason(error))
+    }
+    guard status.st_mode & S_IFMT == S_IFDIR else {
+      return .noDirectory("is in \(folder.displayName), which is not a directory")
+    }
+    return .absent
+  }
+
+  private static func directory(of name: FileName) -> FileName {
+    name.withCString { path in
+      guard let folder = g_path_get_dirname(path) else { return FileName(".") }
+      defer { g_free(folder) }
+      return FileName(cString: folder)
+    }
+  }
+
+  private static func reason(_ error: Int32) -> String {
+    String(cString: strerror(error))
+  }
+}

@@ -1,0 +1,53 @@
+import CGtk
+import ClickGuard
+
+/// A guarded push button: GtkButton and the push-button subclasses a user
+/// meets (GtkLinkButton, GtkModelButton, …).
+///
+/// ```swift
+/// let open = Button(label: "Open details")
+/// open.onClick { navigator.push("details") }
+/// open.onClick { await loadThenPush() }   // gate closed until done
+/// ```
+@MainActor
+public final class Button: Control {
+  /// Creates a button with a label.
+  public convenience init(label: String) {
+    self.init(created: gtk_button_new_with_label(label))
+  }
+
+  override init(created widget: WidgetPointer) {
+    super.init(created: widget)
+  }
+
+  /// Wraps an existing button (for example one loaded from a GtkBuilder
+  /// file).
+  /// - Throws: ``ControlError`` when `widget` is not a GtkButton.
+  public init(adopting widget: WidgetPointer) throws(ControlError) {
+    try super.init(adopting: widget, expected: gtk_button_get_type(), expectedName: "GtkButton")
+  }
+
+  /// Runs `action` for every click let through.
+  @discardableResult
+  public func onClick(_ action: @escaping @MainActor () -> Void) -> ActionConnection {
+    connect("clicked", action)
+  }
+
+  /// Runs the async `action` for every click let through; the gate stays
+  /// closed until it completes (or the maximum busy time passes).
+  @discardableResult
+  public func onClick(_ action: @escaping @MainActor () async -> Void) -> ActionConnection {
+    connectAsync("clicked", action)
+  }
+
+  /// The button's label.
+  public var label: String {
+    get { swiftString(gtk_button_get_label(widget.cast())) ?? "" }
+    set { gtk_button_set_label(widget.cast(), newValue) }
+  }
+
+  /// Emits `clicked` as the app's own code would (`gtk_button_clicked`).
+  public func click() {
+    gtk_button_clicked(widget.cast())
+  }
+}

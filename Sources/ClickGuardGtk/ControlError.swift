@@ -1,0 +1,14 @@
+import CGtk
+import ClickGuard
+
+/// A widget could not be wrapped.
+public struct ControlError: Error, Equatable, CustomStringConvertible {
+  /// The GType the wrapper needs.
+  public let expected: String
+  /// The GType of the widget given (or `NULL`).
+  public let actual: String
+
+  public var description: String {
+    "cannot wrap a \(actual) as a \(expected): give a \(expected) or one of its subclasses"
+  }
+}

@@ -119,7 +119,7 @@ public enum TimelineRenderer {
       cairo_stroke(cairo)
       // Nothing happens before time zero (the demo's start): no label there;
       // none under a lag band's label either.
-      let half = text.width(of: tick.label) / 2
+      let half = text.width(of: tick.label) / 2 + 4
       if tick.ms >= origin && !taken.contains(where: { $0.overlaps((tick.x - half)...(tick.x + half)) }) {
         text.drawCentered(tick.label, centerX: tick.x, centerY: layout.axis.midY, color: theme.secondaryText)
       }

@@ -32,7 +32,7 @@ public struct LaidOutWidget: Sendable {
   public var accessibleName: String
   /// The GTK type (`GtkButton`, `GtkSwitch`, …).
   public var kind: String
-  /// The page holding it, or `panel` / `chrome`.
+  /// The page holding it, or `panel` / `chrome` / `timeline`.
   public var area: String
   /// Where it is on screen.
   public var rect: ScreenRect

@@ -37,7 +37,8 @@ demo: deps
 ## The end-to-end scenarios (docs/scenarios.md) for people to see: each one runs the real
 ## demo under Xvfb with real mouse and keyboard input (xdotool), ClickGuard on
 ## and off, and prints the table of navigations, spill-over and drops (also in
-## out/showcase/scenarios.md, with every run's JSON log). About 80 s.
+## out/showcase/scenarios.md, with every run's JSON log and its timeline drawn
+## as a PNG: e2e-N-on-timeline.png, e2e-N-off-timeline.png). About 80 s.
 ## SHOWCASE_ARGS="--only 3" runs one scenario; SHOWCASE_MODE= (empty) prints
 ## the lag-shape table of `make demo`'s headless showcase instead.
 SHOWCASE_MODE ?= --scenarios

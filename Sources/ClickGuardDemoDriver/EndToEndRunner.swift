@@ -153,6 +153,9 @@ public struct EndToEndError: Error, CustomStringConvertible {
 public final class EndToEndRunner {
   private let binary: String
   private let directory: String
+  /// Whether each run's timeline is drawn beside its log
+  /// (`<slug>-on-timeline.png`, `<slug>-off-timeline.png`): the showcase's.
+  public var writesTimelines = false
 
   /// A runner for `binary` that writes each run's log to `directory`.
   public init(binary: String, directory: String) throws {
@@ -188,6 +191,12 @@ public final class EndToEndRunner {
     demo.send(SIGUSR2)
     let final = demo.waitForLine(type: "layout", after: before, timeout: 10) { $0.reason == "requested" }
     demo.stop()
+    if writesTimelines {
+      let title =
+        "Scenario \(scenario.id), \(scenario.name), \(side.rawValue): clickguard-demo "
+        + (arguments.isEmpty ? "(defaults)" : arguments.joined(separator: " "))
+      _ = try? TimelinePicture.write(log: logPath, title: title)
+    }
     let lines = demo.log.lines.filter { $0.seq > startup.seq }
     let outcome = ScenarioOutcome(lines: lines, finalLayout: final?.layout)
     if final == nil { problems.append("the demo did not answer SIGUSR2 with a layout line") }

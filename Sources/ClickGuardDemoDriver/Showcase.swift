@@ -150,6 +150,11 @@ public final class ShowcaseRunner {
         shot = line.path
       }
     }
+    demo.stop()
+    _ = try? TimelinePicture.write(
+      log: base + ".jsonl",
+      title: "\(scenario.lag.name), \(scenario.protection.rawValue): "
+        + "\(scenario.clicks) clicks on \(scenario.control), \(scenario.delayMs) ms apart")
     return ShowcaseResult(
       scenario: scenario, outcome: demo.log.outcome(of: scenario.control, after: start), screenshot: shot)
   }

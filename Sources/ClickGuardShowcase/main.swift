@@ -17,6 +17,7 @@ struct ShowcaseCommand {
   var clicks = 12
   var delayMs = 150
   var scenarios = false
+  var timelineOf: String?
 
   static let usage = """
     usage: clickguard-showcase [--scenarios] [--demo PATH] [--out DIR] [--only TEXT] [--clicks N] [--delay-ms N]
@@ -26,6 +27,7 @@ struct ShowcaseCommand {
       --only TEXT     run only scenarios whose name contains TEXT (e.g. "async"; with --scenarios, a number: "6")
       --clicks N      clicks per burst (1 to 50, default 12; not with --scenarios)
       --delay-ms N    gap between clicks (10 to 2000, default 150; not with --scenarios)
+      --timeline-of LOG  only draw the timeline of the demo log LOG (LOG-timeline.png beside it)
     """
 
   init(_ arguments: [String]) throws {
@@ -52,6 +54,7 @@ struct ShowcaseCommand {
       case "--clicks": clicks = try number(1...50)
       case "--delay-ms": delayMs = try number(10...2000)
       case "--scenarios": scenarios = true
+      case "--timeline-of": timelineOf = try value()
       case "-h", "--help":
         print(Self.usage)
         exit(0)
@@ -69,6 +72,16 @@ func runShowcase() -> Int32 {
   } catch {
     FileHandle.standardError.write(Data("clickguard-showcase: \(error)\n".utf8))
     return 2
+  }
+  if let log = command.timelineOf {
+    do {
+      try TimelinePicture.write(log: log)
+      print(TimelinePicture.path(forLog: log))
+      return 0
+    } catch {
+      FileHandle.standardError.write(Data("clickguard-showcase: \(error)\n".utf8))
+      return 1
+    }
   }
   guard XInput.displayAvailable() else {
     FileHandle.standardError.write(
@@ -129,6 +142,7 @@ func runScenarios(_ command: ShowcaseCommand, binary: String) -> Int32 {
   var runs: [ScenarioRun] = []
   do {
     let runner = try EndToEndRunner(binary: binary, directory: command.output)
+    runner.writesTimelines = true
     for scenario in scenarios {
       for side in GuardSide.allCases {
         let run = try runner.run(scenario, side: side)
@@ -152,7 +166,8 @@ func runScenarios(_ command: ShowcaseCommand, binary: String) -> Int32 {
   for run in failed { print(run.report) }
   print(
     failed.isEmpty
-      ? "All \(runs.count) runs show what they must. Logs and the table are in \(command.output)/ (scenarios.md)."
+      ? "All \(runs.count) runs show what they must. Logs, timelines (*-timeline.png) and the table are in "
+        + "\(command.output)/ (scenarios.md)."
       : "\(failed.count) of \(runs.count) runs do not show what they must (reports above).")
   return failed.isEmpty ? 0 : 1
 }

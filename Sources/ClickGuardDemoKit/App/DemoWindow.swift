@@ -25,6 +25,7 @@ final class DemoWindow {
   private var panel: ControlsPanel!
   private let counters: CountersView
   private let logView: LogView
+  private let timeline: TimelineView
   private var sawFirstFrame = false
   private var layoutPending = false
   private let onFirstFrame: @MainActor (Double) -> Void
@@ -59,6 +60,9 @@ final class DemoWindow {
         DemoWidgets.detailsWishlist(page: "details"), DemoWidgets.back,
       ].map(\.name))
     logView = LogView(view: try builder.widget("log-view"), startMs: startMs)
+    timeline = TimelineView(log: log, startMs: startMs)
+    gtk_container_add(try builder.widget("timeline-slot").cast(), timeline.root)
+    for (widget, named) in timeline.namedWidgets { registry.register(widget: widget, named) }
     try placeNavigator()
     registerHome()
     flow = NavigationFlow(navigator: navigator, lag: lag, log: log) { [weak self] page in
@@ -85,13 +89,16 @@ final class DemoWindow {
     gtk_widget_grab_focus(home.openDetails.widget)
   }
 
-  /// Saves the window as PNG to `name` and logs it; a failure is also said
-  /// on standard error, and the demo keeps running.
+  /// Saves the window as PNG to `name` and logs it, then where the
+  /// timeline in it drew its marks; a failure is also said on standard
+  /// error, and the demo keeps running.
   func screenshot(to name: FileName) {
     let event = WindowCapture.save(window, to: name)
     log.record(event)
     if case .screenshot(_, _, _, let error?) = event {
       Console.error("\(DemoApplication.programName): warning: no screenshot saved: \(error); the demo keeps running")
+    } else if let drawn = timeline.snapshot(reason: "screenshot", in: window) {
+      log.record(drawn)
     }
   }
 

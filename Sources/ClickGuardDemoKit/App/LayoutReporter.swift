@@ -11,7 +11,7 @@ import ClickGuardGtk
 struct NamedWidget {
   /// Its stable name.
   let name: String
-  /// The page holding it, or `panel` / `chrome`.
+  /// The page holding it, or `panel` / `chrome` / `timeline`.
   let area: String
   /// The widget.
   let widget: WidgetPointer

@@ -32,7 +32,7 @@ public struct LaidOutWidget: Sendable {
   public var accessibleName: String
   /// The GTK type (`GtkButton`, `GtkSwitch`, …).
   public var kind: String
-  /// The page holding it, or `panel` / `chrome`.
+  /// The page holding it, or `panel` / `chrome` / `timeline`.
   public var area: String
   /// Where it is on screen.
   public var rect: ScreenRect
@@ -111,6 +111,9 @@ public enum DemoEvent: Sendable {
   case screenshot(path: String, width: Int, height: Int, error: String?)
   /// `quit`: the demo is exiting.
   case quit(reason: String)
+  /// `timeline`: where the live timeline drew its marks and bars (after a
+  /// screenshot).
+  case timeline(TimelineSnapshot)
 
   /// The line's `type`.
   public var type: String {
@@ -129,6 +132,7 @@ public enum DemoEvent: Sendable {
     case .firstFrame: "first-frame"
     case .screenshot: "screenshot"
     case .quit: "quit"
+    case .timeline: "timeline"
     }
   }
 
@@ -193,6 +197,8 @@ public enum DemoEvent: Sendable {
       ]
     case .quit(let reason):
       return [("reason", .string(reason))]
+    case .timeline(let snapshot):
+      return snapshot.fields
     }
   }
 

@@ -36,6 +36,8 @@ extension DemoEvent {
       return error.map { "screenshot failed: \($0)" } ?? "screenshot saved to \(path)"
     case .quit(let reason):
       return "quit (\(reason))"
+    case .timeline(let snapshot):
+      return "timeline (\(snapshot.reason)): \(snapshot.marks.count) marks in view"
     }
   }
 }

@@ -8,7 +8,7 @@ public struct DemoWidget: Hashable, Sendable {
   public let name: String
   /// What assistive technologies read.
   public let accessibleName: String
-  /// `home`, `details`, `chrome` (navigation bar) or `panel`.
+  /// `home`, `details`, `chrome` (navigation bar), `panel` or `timeline`.
   public let area: String
 }
 

@@ -1,0 +1,47 @@
+// TimelineBand: injected lag, shaded across every lane.
+
+/// Lag the demo injected: a stall or a handler lag shaded across all lanes
+/// (the main loop was blocked), an async load across its control's lane.
+public struct TimelineBand: Sendable {
+  /// The lag's shape (the log's `lag` line `kind`).
+  public enum Kind: String, Sendable {
+    /// The main loop was blocked (nothing was processed).
+    case stall
+    /// The navigation handler slept (the main loop was blocked too).
+    case handler
+    /// The handler's async load ran (the main loop went on).
+    case async
+
+    /// Whether the main loop was blocked meanwhile (the band is hatched).
+    public var blocksMainLoop: Bool { self != .async }
+
+    /// The band's label.
+    public var label: String {
+      switch self {
+      case .stall: "stall"
+      case .handler: "handler lag"
+      case .async: "async load"
+      }
+    }
+  }
+
+  /// The lag's shape.
+  public let kind: Kind
+  /// When it began (`CLOCK_MONOTONIC` ms).
+  public let startMs: Double
+  /// When it ended.
+  public let endMs: Double
+  /// What set it off (`next-click`, `periodic`, or a control's name).
+  public let trigger: String
+
+  /// A band.
+  public init(kind: Kind, startMs: Double, endMs: Double, trigger: String) {
+    self.kind = kind
+    self.startMs = startMs
+    self.endMs = endMs
+    self.trigger = trigger
+  }
+
+  /// Its label: `stall 1000 ms`.
+  public var label: String { "\(kind.label) \(Int((endMs - startMs).rounded())) ms" }
+}

@@ -1,0 +1,46 @@
+// TimelineHitTest: what is under the pointer, as the text a hover shows.
+
+/// Finds what the pointer is over in a drawn timeline and says what it is.
+public enum TimelineHitTest {
+  /// The text for the point (`x`, `y`) of a timeline drawn by `layout`: the
+  /// log line of the nearest mark, else of a navigation flag, else a bar's
+  /// or a lag band's length; `nil` over nothing.
+  public static func describe(x: Double, y: Double, model: TimelineModel, layout: TimelineLayout) -> String? {
+    let origin = model.originMs ?? layout.viewport.startMs
+    func at(_ ms: Double) -> String { TimelineFormat.seconds(ms - origin, decimals: 3) }
+    let reach = layout.markRadius + 4
+    var best: (distance: Double, text: String)?
+    for mark in model.marks {
+      guard let points = layout.points(of: mark, in: model), abs(points.y - y) <= reach else { continue }
+      let distance = min(abs(points.processedX - x), points.eventX.map { abs($0 - x) } ?? .infinity)
+      guard distance <= reach, distance < (best?.distance ?? .infinity) else { continue }
+      var text = "\(at(mark.processedMs))  \(mark.detail)"
+      if let made = model.eventMs(of: mark) {
+        text += "\nclick made at \(at(made)), judged \(TimelineFormat.milliseconds(mark.processedMs - made)) later"
+      }
+      best = (distance, text)
+    }
+    if let best { return best.text }
+    if let lane = layout.laneIndex(TimelineLane.navigationID), layout.laneRect(lane).contains(x: x, y: y) {
+      let near = model.flags.min { abs(layout.x($0.atMs) - x) < abs(layout.x($1.atMs) - x) }
+      if let near, abs(layout.x(near.atMs) - x) <= 8 { return "\(at(near.atMs))  \(near.detail)" }
+    }
+    for span in model.spans {
+      guard let lane = layout.laneIndex(span.lane) else { continue }
+      let end = span.endMs ?? min(layout.viewport.endMs, span.startMs + TimelineRecorder.maxBusyMs)
+      guard let bar = layout.barRect(lane: lane, from: span.startMs, to: end),
+        bar.contains(x: x, y: y) || (x >= bar.x && x < bar.maxX && abs(y - bar.midY) <= 4)
+      else { continue }
+      let running = span.endMs == nil ? " (still running)" : ""
+      return "\(span.lane): \(span.kind.label) \(TimelineFormat.milliseconds(end - span.startMs))\(running), "
+        + "from \(at(span.startMs)) to \(at(end))"
+    }
+    if layout.plot.contains(x: x, y: y) {
+      let ms = layout.milliseconds(atX: x)
+      if let band = model.bands.last(where: { ms >= $0.startMs && ms <= $0.endMs }) {
+        return "\(band.label) (\(band.trigger)), from \(at(band.startMs)) to \(at(band.endMs))"
+      }
+    }
+    return nil
+  }
+}

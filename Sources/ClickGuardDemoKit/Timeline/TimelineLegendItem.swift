@@ -1,0 +1,33 @@
+// TimelineLegendItem: one entry of the timeline's legend.
+
+/// One entry of the legend: an outcome's mark, a bar, the lag band, the
+/// navigation flag, or the line from a click to its judgement.
+public enum TimelineLegendItem: Hashable, Sendable {
+  /// An outcome's glyph.
+  case outcome(TimelineOutcome)
+  /// A span's bar.
+  case span(TimelineSpan.Kind)
+  /// The injected-lag band.
+  case lag
+  /// A navigation flag.
+  case navigation
+  /// A click's event mark joined to its processing mark.
+  case delay
+
+  /// Every entry, in the legend's order.
+  public static let all: [TimelineLegendItem] =
+    TimelineOutcome.allCases.map { .outcome($0) } + TimelineSpan.Kind.allCases.map { .span($0) } + [
+      .lag, .navigation, .delay,
+    ]
+
+  /// The entry's words.
+  public var label: String {
+    switch self {
+    case .outcome(let outcome): outcome.label
+    case .span(let kind): kind.label
+    case .lag: "injected lag"
+    case .navigation: "navigation"
+    case .delay: "click made → judged"
+    }
+  }
+}

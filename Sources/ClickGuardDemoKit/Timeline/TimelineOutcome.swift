@@ -1,0 +1,63 @@
+// TimelineOutcome: what happened to one activation, in the words of the
+// timeline's legend.
+
+/// What happened to one activation (or one press the fence consumed), as the
+/// timeline colours and shapes its mark.
+public enum TimelineOutcome: String, CaseIterable, Sendable {
+  /// The guard let it through and its action ran.
+  case accepted
+  /// Dropped: the previous accepted action was still running.
+  case droppedBusy = "dropped-busy"
+  /// Dropped: the previous action finished less than the interval ago.
+  case droppedWithinInterval = "dropped-within-interval"
+  /// Dropped by the input events' own timestamps.
+  case droppedEventTime = "dropped-event-time"
+  /// Observe mode: the guard would have dropped it, and let it run.
+  case wouldDrop = "would-drop"
+  /// Not judged (guard off, exempt, a toggle or switch, programmatic).
+  case passed
+  /// A press the spill-over fence consumed before GTK saw it.
+  case fenceDrop = "fence-drop"
+
+  /// The outcome of a `decision` log line, or `nil` for an outcome the
+  /// timeline does not know.
+  /// - Parameters:
+  ///   - outcome: the line's `outcome` (`accepted`, `dropped`, `would-drop`, `passed`).
+  ///   - reason: the line's `reason` (for a drop: `busy`, `within-interval`, `event-time`).
+  public init?(outcome: String, reason: String?) {
+    switch outcome {
+    case "accepted": self = .accepted
+    case "would-drop": self = .wouldDrop
+    case "passed": self = .passed
+    case "dropped":
+      switch reason {
+      case "busy": self = .droppedBusy
+      case "within-interval": self = .droppedWithinInterval
+      case "event-time": self = .droppedEventTime
+      default: return nil
+      }
+    default: return nil
+    }
+  }
+
+  /// The legend's words for it.
+  public var label: String {
+    switch self {
+    case .accepted: "accepted"
+    case .droppedBusy: "dropped: busy"
+    case .droppedWithinInterval: "dropped: interval"
+    case .droppedEventTime: "dropped: event time"
+    case .wouldDrop: "would drop"
+    case .passed: "passed"
+    case .fenceDrop: "fence drop"
+    }
+  }
+
+  /// Whether nothing of the activation happened.
+  public var isDrop: Bool {
+    switch self {
+    case .droppedBusy, .droppedWithinInterval, .droppedEventTime, .fenceDrop: true
+    case .accepted, .wouldDrop, .passed: false
+    }
+  }
+}

@@ -1,0 +1,43 @@
+// TimelineSpan: a bar on one lane — a gate busy with its action, the interval
+// after it, or the spill-over fence armed on a new page.
+
+/// A stretch of time on one lane, drawn as a bar under its marks.
+public struct TimelineSpan: Sendable {
+  /// What the bar means.
+  public enum Kind: String, Sendable, CaseIterable {
+    /// The gate was busy: from the accepted click until its action (the
+    /// handler, or the async load it holds the gate for) finished.
+    case busy
+    /// The interval after the action finished: repeats are dropped.
+    case window
+    /// The spill-over fence was armed on a newly shown page.
+    case fence
+
+    /// The legend's words for it.
+    public var label: String {
+      switch self {
+      case .busy: "busy"
+      case .window: "interval"
+      case .fence: "fence armed"
+      }
+    }
+  }
+
+  /// The lane's id.
+  public let lane: String
+  /// What it means.
+  public let kind: Kind
+  /// When it began (`CLOCK_MONOTONIC` ms).
+  public var startMs: Double
+  /// When it ended; `nil` while it is still running (the bar reaches the
+  /// right edge, up to the guard's maximum busy time).
+  public var endMs: Double?
+
+  /// A span.
+  public init(lane: String, kind: Kind, startMs: Double, endMs: Double?) {
+    self.lane = lane
+    self.kind = kind
+    self.startMs = startMs
+    self.endMs = endMs
+  }
+}

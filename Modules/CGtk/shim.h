@@ -114,6 +114,15 @@ static inline GdkWindow *cg_event_window(const GdkEvent *event) {
     return event->any.window;
 }
 
+/* A key event's hardware keycode and keyboard group, to translate it with
+ * gdk_keymap_translate_keyboard_state (no GDK 3 accessor for the group). */
+static inline guint16 cg_event_keycode(const GdkEvent *event) {
+    return event->key.hardware_keycode;
+}
+static inline guint8 cg_event_group(const GdkEvent *event) {
+    return event->key.group;
+}
+
 /* Crash handling the Swift runtime adds to a process it is loaded into.
  * When the runtime starts it installs its crash handler (a backtracer) for
  * every crash signal whose disposition is still the default. In a GTK

@@ -27,6 +27,8 @@ final class GuardRuntime {
   let interceptor = ClickInterceptor()
   /// The overrides of list keyboard activation (GtkListBox, GtkFlowBox).
   let cursorActivations = CursorActivationInterceptor()
+  /// The overrides of tree view and icon view keyboard activation.
+  let treeActivations = TreeActivationInterceptor()
   /// The judge of key presses that activate an entry or an accelerator.
   let keyActivations = KeyActivationFilter()
 
@@ -43,6 +45,7 @@ final class GuardRuntime {
     gdk_event_handler_set(inputEventHandler, nil, nil)
     interceptor.install()
     cursorActivations.install()
+    treeActivations.install()
     scopes.attachCloser()
     MainLoopBridge.install()
   }

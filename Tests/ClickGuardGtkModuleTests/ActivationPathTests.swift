@@ -51,6 +51,26 @@ final class ActivationPathTests: XCTestCase {
     XCTAssertEqual(with.children, [1, 0])
   }
 
+  /// Return pressed five times, 80 ms apart, on a GtkTreeView row.
+  func testATreeViewRowActivatedByReturnRunsOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.click("tree1")  // a single click selects the row and gives the view the focus
+      app.key("Return", count: 5, delayMs: 80)
+    }
+    XCTAssertEqual(without.treeRows, [5, 0])
+    XCTAssertEqual(with.treeRows, [1, 0])
+  }
+
+  /// Return pressed five times, 80 ms apart, on a GtkIconView item.
+  func testAnIconViewItemActivatedByReturnRunsOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.click("icon1")
+      app.key("Return", count: 5, delayMs: 80)
+    }
+    XCTAssertEqual(without.icons, [5, 0])
+    XCTAssertEqual(with.icons, [1, 0])
+  }
+
   /// Return pressed five times, 80 ms apart, in a form's GtkEntry: the
   /// app's own `activate` handler submits once with the module.
   func testReturnInAnEntrySubmitsOnceWithTheModule() throws {
@@ -125,6 +145,18 @@ final class ActivationPathTests: XCTestCase {
     }
     XCTAssertEqual(without.rows, [1, 1, 1])
     XCTAssertEqual(with.rows, without.rows)
+  }
+
+  /// The same in a tree view: Down then Return activates the next row.
+  func testReturnOnEachTreeRowInTurnActivatesBoth() throws {
+    let (without, with) = try runBoth { app in
+      app.click("tree1")
+      app.key("Return", count: 1)
+      app.key("Down", count: 1, settle: 0.05)
+      app.key("Return", count: 1)
+    }
+    XCTAssertEqual(without.treeRows, [1, 1])
+    XCTAssertEqual(with.treeRows, without.treeRows)
   }
 
   /// A second Return 600 ms after the first submits again.

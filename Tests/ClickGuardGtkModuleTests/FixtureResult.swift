@@ -43,6 +43,10 @@ struct FixtureResult {
   var rows: [Int] { counts("rows") }
   /// How many times each flow box child was activated (activations.py).
   var children: [Int] { counts("children") }
+  /// How many times each tree view row was activated (activations.py).
+  var treeRows: [Int] { counts("tree") }
+  /// How many times each icon view item was activated (activations.py).
+  var icons: [Int] { counts("icons") }
   /// The entry's text at exit, spaces as `_` (activations.py).
   var text: String? { final["text"] }
 

@@ -133,15 +133,12 @@ final class ActivationPathTests: XCTestCase {
   }
 
   /// Moving down the list with the arrow keys and pressing Return on each
-  /// row, quicker than the interval: each row is its own gate.
+  /// row, 80 ms between keys (well inside the interval): each row is its
+  /// own gate.
   func testReturnOnEachRowInTurnActivatesEveryRow() throws {
     let (without, with) = try runBoth { app in
       app.click("row1")
-      app.key("Return", count: 1)
-      app.key("Down", count: 1, settle: 0.05)
-      app.key("Return", count: 1, settle: 0.05)
-      app.key("Down", count: 1, settle: 0.05)
-      app.key("Return", count: 1)
+      app.key("Return Down Return Down Return", count: 1, delayMs: 80)
     }
     XCTAssertEqual(without.rows, [1, 1, 1])
     XCTAssertEqual(with.rows, without.rows)
@@ -151,9 +148,7 @@ final class ActivationPathTests: XCTestCase {
   func testReturnOnEachTreeRowInTurnActivatesBoth() throws {
     let (without, with) = try runBoth { app in
       app.click("tree1")
-      app.key("Return", count: 1)
-      app.key("Down", count: 1, settle: 0.05)
-      app.key("Return", count: 1)
+      app.key("Return Down Return", count: 1, delayMs: 80)
     }
     XCTAssertEqual(without.treeRows, [1, 1])
     XCTAssertEqual(with.treeRows, without.treeRows)

@@ -98,10 +98,12 @@ final class FixtureApp {
   }
 
   /// Gives the fixture's window the keyboard focus, then types `keys` (an
-  /// xdotool key name such as `ctrl+e`) `count` times, `delayMs` apart.
+  /// xdotool key name such as `ctrl+e`, or several separated by spaces,
+  /// typed in turn) `count` times, `delayMs` apart.
   func key(_ keys: String, count: Int, delayMs: Int = 80, settle: Double = 0.4) {
     focus()
-    XDoTool.run(["key", "--delay", String(delayMs), "--repeat", String(count), keys])
+    let names = keys.split(separator: " ").map(String.init)
+    XDoTool.run(["key", "--delay", String(delayMs), "--repeat", String(count)] + names)
     usleep(UInt32(settle * 1_000_000))
   }
 

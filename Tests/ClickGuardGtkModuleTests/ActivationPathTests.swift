@@ -41,6 +41,17 @@ final class ActivationPathTests: XCTestCase {
     XCTAssertEqual(with.rows, [0, 1, 0])
   }
 
+  /// Return held down on a list row: it auto-repeats; with the module it
+  /// acts once, like a held Return on a button.
+  func testReturnHeldOnAListRowActivatesItOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.click("row1")
+      app.hold("Return", seconds: 1.5)
+    }
+    XCTAssertGreaterThan(without.rows.first ?? 0, 3, "the held key repeats")
+    XCTAssertEqual(with.rows, [1, 0, 0])
+  }
+
   /// Return pressed five times, 80 ms apart, on a GtkFlowBox child.
   func testAFlowBoxChildActivatedByReturnRunsOnceWithTheModule() throws {
     let (without, with) = try runBoth { app in

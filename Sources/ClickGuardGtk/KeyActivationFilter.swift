@@ -27,10 +27,7 @@ final class KeyActivationFilter {
       let target = eventWidget(event), let window = toplevelWindow(of: target)
     else { return false }
     if let action = acceleratorAction(of: event, in: window) {
-      let repeated = GuardRuntime.shared.input.lastPressRepeated
-      let (source, eventTime) =
-        repeated
-        ? (.keyRepeat, EventTimestamp(gdkTime: gdk_event_get_time(event))) : ActivationJudge.keyAttribution(event)
+      let (source, eventTime) = acceleratorAttribution(event)
       return !ActivationJudge.allows(window, action: ActionName(action), source: source, eventTime: eventTime)
     }
     if let entry = focusedEntry(of: window), activatesEntry(event) {
@@ -38,6 +35,13 @@ final class KeyActivationFilter {
       return !ActivationJudge.allows(entry, action: "activate", source: source, eventTime: eventTime)
     }
     return false
+  }
+
+  /// Who pressed an accelerator, and when: a held key's auto-repeat is a
+  /// repeat made on purpose (held Ctrl+Z undoes again and again).
+  private func acceleratorAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> (ActivationSource, EventTimestamp?) {
+    guard GuardRuntime.shared.input.lastPressRepeated else { return ActivationJudge.keyAttribution(event) }
+    return (.keyRepeat, EventTimestamp(gdkTime: gdk_event_get_time(event)))
   }
 
   /// The toplevel GtkWindow of `widget`, if it is in one.

@@ -118,6 +118,20 @@ final class ActivationPathTests: XCTestCase {
     XCTAssertEqual(records.first?["widget"] as? String, "GtkApplicationWindow")
   }
 
+  /// The accelerator of a disabled GAction does nothing in GTK: the module
+  /// does not judge it either (no log line), and the press goes on to GTK.
+  func testADisabledActionsAcceleratorIsNotJudged() throws {
+    let log = ModuleHarness.scratch.appendingPathComponent("disabled-\(UUID().uuidString).jsonl")
+    let app = try FixtureApp(
+      modules: try ModuleHarness.modulePath(), environment: ["CLICKGUARD_LOG": log.path], program: .activations)
+    app.key("ctrl+d", count: 3, delayMs: 40)
+    app.key("ctrl+e", count: 1)
+    let result = app.finish()
+    XCTAssertEqual(result.exported, 1)
+    let actions = try JSONLines.objects(in: log).compactMap { $0["action"] as? String }
+    XCTAssertEqual(actions, ["win.export"], "only the enabled action's accelerator is judged")
+  }
+
   // MARK: Repeats made on purpose keep working
 
   /// A held application accelerator (Ctrl+Z) repeats with the module as

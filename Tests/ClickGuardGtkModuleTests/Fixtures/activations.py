@@ -13,7 +13,8 @@ stdout, one line each, flushed at once:
   child cK N             (GtkFlowBox child-activated on child K)
   tree tK N              (GtkTreeView row-activated on row K)
   icon iK N              (GtkIconView item-activated on item K)
-  exported N / undone N  (win.export Ctrl+E, win.undo Ctrl+Z)
+  exported N / undone N  (win.export Ctrl+E, win.undo Ctrl+Z; win.disabled,
+                          Ctrl+D, is disabled)
   final submitted=N rows=N,N,N children=N,N tree=N,N icons=N,N exported=N undone=N text=T
       (text: the entry's text, with spaces as _)
 """
@@ -70,6 +71,11 @@ class Activations(Gtk.Application):
             action.connect("activate", self.count, label)
             window.add_action(action)
             self.set_accels_for_action("win." + name, [accel])
+        # A disabled action with an accelerator: GTK does not run it.
+        disabled = Gio.SimpleAction.new("disabled", None)
+        disabled.set_enabled(False)
+        window.add_action(disabled)
+        self.set_accels_for_action("win.disabled", ["<Primary>d"])
 
         box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6)
         self.entry = Gtk.Entry()

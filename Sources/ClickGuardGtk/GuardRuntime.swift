@@ -37,8 +37,9 @@ final class GuardRuntime {
   private init() {}
 
   /// Puts ClickGuard between GTK and the app: the `clicked` override, the
-  /// keyboard `activate` hook, the list activation overrides, the event handler in front of GTK's, the
-  /// scope closer and the bridge that runs Swift's main queue. Idempotent.
+  /// keyboard `activate` hook, the list, tree and icon view activation
+  /// overrides, the event handler in front of GTK's, the scope closer and
+  /// the bridge that runs Swift's main queue. Idempotent.
   func installPlumbing() {
     guard !isPlumbingInstalled else { return }
     isPlumbingInstalled = true

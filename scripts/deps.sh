@@ -2,8 +2,9 @@
 # Installs the Debian packages ClickGuard needs to build, test and run the
 # demo, when any is missing. Says what it does; does nothing when all are there.
 set -euo pipefail
+# python3-gi and gir1.2-gtk-3.0 run the module tests' PyGObject fixture app.
 # Extra packages a target needs (make soak: valgrind) come as arguments.
-packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make "$@")
+packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make python3-gi gir1.2-gtk-3.0 "$@")
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -74,6 +74,28 @@ static inline void cg_chain_up(gpointer instance) {
     g_signal_chain_from_overridden_handler(instance);
 }
 
+/* The same for keybinding signals with a gboolean result:
+ * `gboolean (instance)` (GtkIconView::activate-cursor-item) and
+ * `gboolean (instance, gboolean)` (GtkTreeView::select-cursor-row). */
+static inline void cg_override_class_handler_boolean(const char *signal, GType type,
+                                                     gboolean (*handler)(gpointer instance, gpointer data)) {
+    g_signal_override_class_handler(signal, type, G_CALLBACK(handler));
+}
+static inline gboolean cg_chain_up_boolean(gpointer instance) {
+    gboolean result = FALSE;
+    g_signal_chain_from_overridden_handler(instance, &result);
+    return result;
+}
+static inline void cg_override_class_handler_boolean_boolean(
+    const char *signal, GType type, gboolean (*handler)(gpointer instance, gboolean argument, gpointer data)) {
+    g_signal_override_class_handler(signal, type, G_CALLBACK(handler));
+}
+static inline gboolean cg_chain_up_boolean_boolean(gpointer instance, gboolean argument) {
+    gboolean result = FALSE;
+    g_signal_chain_from_overridden_handler(instance, argument, &result);
+    return result;
+}
+
 /* One message in GLib's structured log, domain ClickGuard
  * (g_log_structured is variadic). */
 static inline void cg_log_message(const char *message) {
@@ -102,6 +124,11 @@ static inline void cg_object_set_int(gpointer object, const char *name, gint val
 static inline void cg_object_set_bool(gpointer object, const char *name, gboolean value) {
     g_object_set(object, name, value, NULL);
 }
+static inline gint cg_object_get_int(gpointer object, const char *name) {
+    gint value = 0;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
 static inline gboolean cg_object_get_bool(gpointer object, const char *name) {
     gboolean value = FALSE;
     g_object_get(object, name, &value, NULL);
@@ -112,6 +139,15 @@ static inline gboolean cg_object_get_bool(gpointer object, const char *name) {
  * window the event was delivered to. */
 static inline GdkWindow *cg_event_window(const GdkEvent *event) {
     return event->any.window;
+}
+
+/* A key event's hardware keycode and keyboard group, to translate it with
+ * gdk_keymap_translate_keyboard_state (no GDK 3 accessor for the group). */
+static inline guint16 cg_event_keycode(const GdkEvent *event) {
+    return event->key.hardware_keycode;
+}
+static inline guint8 cg_event_group(const GdkEvent *event) {
+    return event->key.group;
 }
 
 /* Crash handling the Swift runtime adds to a process it is loaded into.

@@ -6,7 +6,9 @@
 /// buttons from GtkBuilder files, GtkActionable buttons and popover menu
 /// buttons are all judged by ``GtkClickGuard/dispatcher``; per-widget
 /// settings (``WidgetSettings``) apply; toggles are skipped by default; a
-/// wrapped control is judged once.
+/// wrapped control is judged once. Menu items, list box, flow box, tree view
+/// and icon view rows activated by keyboard, Return in an entry and GAction
+/// accelerators are judged too (docs/module.md lists every path).
 @MainActor
 public enum GlobalGuard {
   /// Whether every button in the process is guarded.

@@ -25,28 +25,40 @@ final class GuardRuntime {
   let scopes = ActivationScopes()
   /// The `clicked` override's own state.
   let interceptor = ClickInterceptor()
+  /// The overrides of list keyboard activation (GtkListBox, GtkFlowBox).
+  let cursorActivations = CursorActivationInterceptor()
+  /// The overrides of tree view and icon view keyboard activation.
+  let treeActivations = TreeActivationInterceptor()
+  /// The judge of key presses that activate an entry or an accelerator.
+  let keyActivations = KeyActivationFilter()
 
   private var isPlumbingInstalled = false
 
   private init() {}
 
   /// Puts ClickGuard between GTK and the app: the `clicked` override, the
-  /// keyboard `activate` hook, the event handler in front of GTK's, the
-  /// scope closer and the bridge that runs Swift's main queue. Idempotent.
+  /// keyboard `activate` hook, the list, tree and icon view activation
+  /// overrides, the event handler in front of GTK's, the scope closer and
+  /// the bridge that runs Swift's main queue. Idempotent.
   func installPlumbing() {
     guard !isPlumbingInstalled else { return }
     isPlumbingInstalled = true
     gdk_event_handler_set(inputEventHandler, nil, nil)
     interceptor.install()
+    cursorActivations.install()
+    treeActivations.install()
     scopes.attachCloser()
     MainLoopBridge.install()
   }
 
   /// Sees every GDK event before GTK dispatches it: the tracker notes it,
-  /// then each filter may consume it, else GTK gets it.
+  /// then each filter may consume it, then a key press that activates an
+  /// entry or an accelerator is judged (a drop consumes it), else GTK gets
+  /// it.
   fileprivate func dispatch(_ event: UnsafeMutablePointer<GdkEvent>) {
     input.observe(event, dispatcher: dispatcher)
     for filter in inputFilters.observers where filter(event) { return }
+    if keyActivations.drops(event) { return }
     gtk_main_do_event(event)
   }
 }

@@ -1,5 +1,6 @@
-// FixtureApp: one run of the C fixture app (Fixtures/clickcount.c), with or
-// without the module in GTK3_MODULES, driven by real X input (xdotool).
+// FixtureApp: one run of a fixture app (FixtureProgram: Fixtures/clickcount.c
+// or Fixtures/activations.py), with or without the module in GTK3_MODULES,
+// driven by real X input (xdotool).
 
 import ClickGuardTestSupport
 import Foundation
@@ -7,11 +8,13 @@ import XCTest
 
 /// One run of the fixture app.
 final class FixtureApp {
-  /// Screen centres of the fixture's widgets: count, action, r1, r2, r3.
+  /// Screen centres of the fixture's widgets (clickcount: count, action, r1,
+  /// r2, r3, switch; activations: entry, row1-3, child1-2, tree1-2, icon1-2).
   private(set) var positions: [String: (x: Int, y: Int)] = [:]
   /// The other fields of the ready line (`dumpable`, `crash-defaults`).
   private(set) var readyFields: [String: String] = [:]
   private let process = Process()
+  private let program: FixtureProgram
   private let stdoutURL: URL
   private let stderrURL: URL
 
@@ -21,9 +24,12 @@ final class FixtureApp {
   ///   - environment: extra variables (`CLICKGUARD_*`).
   ///   - arguments: fixture arguments (`--no-buttons`).
   ///   - waitForReady: whether to wait for the `ready` line.
+  ///   - program: which fixture app to run.
   init(
-    modules: String?, environment: [String: String] = [:], arguments: [String] = [], waitForReady: Bool = true
+    modules: String?, environment: [String: String] = [:], arguments: [String] = [], waitForReady: Bool = true,
+    program: FixtureProgram = .clickcount
   ) throws {
+    self.program = program
     let name = UUID().uuidString
     stdoutURL = ModuleHarness.scratch.appendingPathComponent("\(name).out")
     stderrURL = ModuleHarness.scratch.appendingPathComponent("\(name).err")
@@ -35,8 +41,9 @@ final class FixtureApp {
     env["NO_AT_BRIDGE"] = "1"  // no accessibility bus under Xvfb: no dbind warnings
     if let modules { env["GTK3_MODULES"] = modules }
     env.merge(environment) { $1 }
-    process.executableURL = URL(fileURLWithPath: try ModuleHarness.fixture())
-    process.arguments = ["--seconds", "25"] + arguments
+    let command = try program.command()
+    process.executableURL = URL(fileURLWithPath: command.executable)
+    process.arguments = command.arguments + ["--seconds", "25"] + arguments
     process.environment = env
     process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
     process.standardError = try FileHandle(forWritingTo: stderrURL)
@@ -91,10 +98,12 @@ final class FixtureApp {
   }
 
   /// Gives the fixture's window the keyboard focus, then types `keys` (an
-  /// xdotool key name such as `ctrl+e`) `count` times, `delayMs` apart.
+  /// xdotool key name such as `ctrl+e`, or several separated by spaces,
+  /// typed in turn) `count` times, `delayMs` apart.
   func key(_ keys: String, count: Int, delayMs: Int = 80, settle: Double = 0.4) {
     focus()
-    XDoTool.run(["key", "--delay", String(delayMs), "--repeat", String(count), keys])
+    let names = keys.split(separator: " ").map(String.init)
+    XDoTool.run(["key", "--delay", String(delayMs), "--repeat", String(count)] + names)
     usleep(UInt32(settle * 1_000_000))
   }
 
@@ -108,11 +117,18 @@ final class FixtureApp {
     usleep(300_000)
   }
 
+  /// Types `text` into the focused widget, `delayMs` between keys.
+  func type(_ text: String, delayMs: Int = 40, settle: Double = 0.3) {
+    focus()
+    XDoTool.run(["type", "--delay", String(delayMs), text])
+    usleep(UInt32(settle * 1_000_000))
+  }
+
   private func focus() {
     // The mapped toplevel: GDK's unmapped leader window carries the same
     // name and process id, and cannot take the focus.
     let pid = String(process.processIdentifier)
-    XDoTool.run(["search", "--sync", "--onlyvisible", "--pid", pid, "--name", "clickcount", "windowfocus", "--sync"])
+    XDoTool.run(["search", "--sync", "--onlyvisible", "--pid", pid, "--name", program.title, "windowfocus", "--sync"])
   }
 
   /// Asks the fixture to quit (SIGTERM) and waits for it.

@@ -37,6 +37,24 @@ struct FixtureResult {
   /// How deep Count's handler was nested at most (`--pump-ms`).
   var maxDepth: Int? { final["maxdepth"].flatMap { Int($0) } }
 
+  /// How many times the entry's `activate` ran (activations.py).
+  var submitted: Int? { final["submitted"].flatMap { Int($0) } }
+  /// How many times each list box row was activated (activations.py).
+  var rows: [Int] { counts("rows") }
+  /// How many times each flow box child was activated (activations.py).
+  var children: [Int] { counts("children") }
+  /// How many times each tree view row was activated (activations.py).
+  var treeRows: [Int] { counts("tree") }
+  /// How many times each icon view item was activated (activations.py).
+  var icons: [Int] { counts("icons") }
+  /// The entry's text at exit, spaces as `_` (activations.py).
+  var text: String? { final["text"] }
+
+  /// A comma-separated list of counts in the `final` line.
+  private func counts(_ field: String) -> [Int] {
+    (final[field] ?? "").split(separator: ",").compactMap { Int($0) }
+  }
+
   /// GLib warnings and criticals on stderr (ClickGuard's own lines aside).
   var glibProblems: [String] {
     stderr.split(separator: "\n").map(String.init).filter {

@@ -1,0 +1,139 @@
+import CGtk
+import ClickGuard
+
+/// Judges, before GTK sees a key press, the activations whose app handlers
+/// would run before any class handler ClickGuard could override: Return in
+/// a GtkEntry (its `activate` is run-last, so the app's handlers run first)
+/// and a GtkApplication accelerator (`gtk_application_set_accels_for_action`,
+/// which activates a GAction directly).
+///
+/// A dropped press is consumed: GTK never sees it. An accepted one joins the
+/// current ``ActivationScope``, so its interval starts once GTK has handled
+/// the press and the handlers have returned. Held keys: Return held in an
+/// entry acts once (its repeats keep the first press's time, like a held key
+/// on a button); an accelerator's auto-repeat passes as
+/// ``ActivationSource/keyRepeat``, a repeat made on purpose (held Ctrl+Z).
+@MainActor
+final class KeyActivationFilter {
+  /// The keys GtkEntry binds to `activate`.
+  private static let enterKeys: Set<UInt32> = [
+    UInt32(GDK_KEY_Return), UInt32(GDK_KEY_KP_Enter), UInt32(GDK_KEY_ISO_Enter),
+  ]
+
+  /// Whether `event` is a key press ClickGuard drops; judges it if it
+  /// activates something.
+  func drops(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+    guard GuardRuntime.shared.guardsEveryButton, gdk_event_get_event_type(event) == GDK_KEY_PRESS,
+      let target = eventWidget(event), let window = toplevelWindow(of: target)
+    else { return false }
+    if let action = acceleratorAction(of: event, in: window) {
+      let (source, eventTime) = acceleratorAttribution(event)
+      return !ActivationJudge.allows(window, action: ActionName(action), source: source, eventTime: eventTime)
+    }
+    if let entry = focusedEntry(of: window), activatesEntry(event) {
+      let (source, eventTime) = ActivationJudge.keyAttribution(event)
+      return !ActivationJudge.allows(entry, action: "activate", source: source, eventTime: eventTime)
+    }
+    return false
+  }
+
+  /// Who pressed an accelerator, and when: a held key's auto-repeat is a
+  /// repeat made on purpose (held Ctrl+Z undoes again and again).
+  private func acceleratorAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> (ActivationSource, EventTimestamp?) {
+    guard GuardRuntime.shared.input.lastPressRepeated else { return ActivationJudge.keyAttribution(event) }
+    return (.keyRepeat, EventTimestamp(gdkTime: gdk_event_get_time(event)))
+  }
+
+  /// The toplevel GtkWindow of `widget`, if it is in one.
+  private func toplevelWindow(of widget: WidgetPointer) -> UnsafeMutablePointer<GtkWindow>? {
+    guard let toplevel = gtk_widget_get_toplevel(widget), GObjectType.isA(toplevel, gtk_window_get_type()) else {
+      return nil
+    }
+    return UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkWindow.self)
+  }
+
+  /// The window's focus widget when it is a one-line GtkEntry (a text view
+  /// takes Return as a new line).
+  private func focusedEntry(of window: UnsafeMutablePointer<GtkWindow>) -> WidgetPointer? {
+    guard let focus = gtk_window_get_focus(window), GObjectType.isA(focus, gtk_entry_get_type()) else { return nil }
+    return focus
+  }
+
+  /// Whether `event` is an Enter key with no modifier: GtkEntry's
+  /// `activate` binding.
+  private func activatesEntry(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+    var keyval: guint = 0
+    var state = GdkModifierType(0)
+    gdk_event_get_keyval(event, &keyval)
+    gdk_event_get_state(event, &state)
+    return Self.enterKeys.contains(keyval) && state.rawValue & gtk_accelerator_get_default_mod_mask().rawValue == 0
+  }
+
+  /// The GAction an application accelerator of `window` runs for `event`:
+  /// the first enabled one (as GTK picks), or `nil`.
+  private func acceleratorAction(
+    of event: UnsafeMutablePointer<GdkEvent>, in window: UnsafeMutablePointer<GtkWindow>
+  ) -> String? {
+    guard let application = gtk_window_get_application(window) else { return nil }
+    for accelerator in acceleratorNames(of: event, in: window) {
+      guard let actions = gtk_application_get_actions_for_accel(application, accelerator) else { continue }
+      defer { g_strfreev(actions) }
+      var index = 0
+      while let name = actions[index] {
+        let action = String(cString: name)
+        if isEnabled(action, in: window) { return action }
+        index += 1
+      }
+    }
+    return nil
+  }
+
+  /// The accelerator names `event` may stand for: as pressed (Ctrl+Shift+Z
+  /// is `<Primary><Shift>z`), then without the modifiers the key's level
+  /// consumed (Ctrl+Shift+= is `<Primary>plus` on a US layout).
+  private func acceleratorNames(
+    of event: UnsafeMutablePointer<GdkEvent>, in window: UnsafeMutablePointer<GtkWindow>
+  ) -> [String] {
+    let mask = gtk_accelerator_get_default_mod_mask().rawValue
+    var keyval: guint = 0
+    var state = GdkModifierType(0)
+    gdk_event_get_keyval(event, &keyval)
+    gdk_event_get_state(event, &state)
+    var names = [acceleratorName(gdk_keyval_to_lower(keyval), state.rawValue & mask)]
+    let widget = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
+    let keymap = gdk_keymap_get_for_display(gtk_widget_get_display(widget))
+    var translated: guint = 0
+    var consumed = GdkModifierType(0)
+    if gdk_keymap_translate_keyboard_state(
+      keymap, guint(cg_event_keycode(event)), state, gint(cg_event_group(event)), &translated, nil, nil, &consumed) != 0
+    {
+      let name = acceleratorName(gdk_keyval_to_lower(translated), state.rawValue & mask & ~consumed.rawValue)
+      if !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  private func acceleratorName(_ keyval: guint, _ modifiers: UInt32) -> String {
+    guard let name = gtk_accelerator_name(keyval, GdkModifierType(modifiers)) else { return "" }
+    defer { g_free(name) }
+    return String(cString: name)
+  }
+
+  /// Whether the GAction `detailedName` (`win.export`, `app.quit`) is
+  /// enabled in the group `window` holds under its prefix; `true` when the
+  /// window holds no such group (another widget's group, not looked up).
+  private func isEnabled(_ detailedName: String, in window: UnsafeMutablePointer<GtkWindow>) -> Bool {
+    var name: UnsafeMutablePointer<gchar>?
+    var target: OpaquePointer?
+    guard g_action_parse_detailed_name(detailedName, &name, &target, nil) != 0, let name else { return false }
+    defer {
+      g_free(name)
+      if let target { g_variant_unref(target) }
+    }
+    let parts = String(cString: name).split(separator: ".", maxSplits: 1).map(String.init)
+    guard parts.count == 2 else { return true }
+    let widget = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)
+    guard let group = gtk_widget_get_action_group(widget, parts[0]) else { return true }
+    return g_action_group_get_action_enabled(group, parts[1]) != 0
+  }
+}

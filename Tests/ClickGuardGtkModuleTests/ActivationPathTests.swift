@@ -1,0 +1,191 @@
+// The activation paths that are not buttons, in a PyGObject GTK 3 app that
+// knows nothing of ClickGuard (Fixtures/activations.py), driven by real X
+// input under Xvfb, with and without the module.
+
+import ClickGuardTestSupport
+import Foundation
+import XCTest
+
+final class ActivationPathTests: XCTestCase {
+  override func setUpWithError() throws {
+    try XDisplay.require()
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+      throw XCTSkip("no /usr/bin/python3 (scripts/deps.sh installs python3-gi and gir1.2-gtk-3.0)")
+    }
+  }
+
+  /// Runs the fixture without the module, then with it, doing `drive` in
+  /// each.
+  private func runBoth(
+    environment: [String: String] = [:], _ drive: (FixtureApp) -> Void
+  ) throws -> (without: FixtureResult, with: FixtureResult) {
+    let plain = try FixtureApp(modules: nil, program: .activations)
+    drive(plain)
+    let without = plain.finish()
+    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), environment: environment, program: .activations)
+    drive(app)
+    let with = app.finish()
+    XCTAssertEqual(with.glibProblems, [], with.stderr)
+    return (without, with)
+  }
+
+  // MARK: Bursts: more than one action without the module, one with it
+
+  /// Return pressed five times, 80 ms apart, on a GtkListBox row.
+  func testAListRowActivatedByReturnRunsOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.click("row2")  // single-click activation is off: the click moves the cursor
+      app.key("Return", count: 5, delayMs: 80)
+    }
+    XCTAssertEqual(without.rows, [0, 5, 0], "without the module every press activates the row")
+    XCTAssertEqual(with.rows, [0, 1, 0])
+  }
+
+  /// Return held down on a list row: it auto-repeats; with the module it
+  /// acts once, like a held Return on a button.
+  func testReturnHeldOnAListRowActivatesItOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.click("row1")
+      app.hold("Return", seconds: 1.5)
+    }
+    XCTAssertGreaterThan(without.rows.first ?? 0, 3, "the held key repeats")
+    XCTAssertEqual(with.rows, [1, 0, 0])
+  }
+
+  /// Return pressed five times, 80 ms apart, on a GtkFlowBox child.
+  func testAFlowBoxChildActivatedByReturnRunsOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.click("child1")
+      app.key("Return", count: 5, delayMs: 80)
+    }
+    XCTAssertEqual(without.children, [5, 0])
+    XCTAssertEqual(with.children, [1, 0])
+  }
+
+  /// Return pressed five times, 80 ms apart, on a GtkTreeView row.
+  func testATreeViewRowActivatedByReturnRunsOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.click("tree1")  // a single click selects the row and gives the view the focus
+      app.key("Return", count: 5, delayMs: 80)
+    }
+    XCTAssertEqual(without.treeRows, [5, 0])
+    XCTAssertEqual(with.treeRows, [1, 0])
+  }
+
+  /// Return pressed five times, 80 ms apart, on a GtkIconView item.
+  func testAnIconViewItemActivatedByReturnRunsOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.click("icon1")
+      app.key("Return", count: 5, delayMs: 80)
+    }
+    XCTAssertEqual(without.icons, [5, 0])
+    XCTAssertEqual(with.icons, [1, 0])
+  }
+
+  /// Return pressed five times, 80 ms apart, in a form's GtkEntry: the
+  /// app's own `activate` handler submits once with the module.
+  func testReturnInAnEntrySubmitsOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.click("entry")
+      app.key("Return", count: 5, delayMs: 80)
+    }
+    XCTAssertEqual(without.submitted, 5)
+    XCTAssertEqual(with.submitted, 1)
+  }
+
+  /// Return held down in an entry: the X server auto-repeats it; like a
+  /// held Return on a button, it acts once with the module.
+  func testReturnHeldInAnEntrySubmitsOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.click("entry")
+      app.hold("Return", seconds: 1.5)
+    }
+    XCTAssertGreaterThan(without.submitted ?? 0, 3, "the held key repeats")
+    XCTAssertEqual(with.submitted, 1)
+  }
+
+  /// A GAction accelerator (`gtk_application_set_accels_for_action`),
+  /// Ctrl+E five times about 80 ms apart.
+  func testAnApplicationAcceleratorBurstRunsOnceWithTheModule() throws {
+    let log = ModuleHarness.scratch.appendingPathComponent("accel-\(UUID().uuidString).jsonl")
+    let (without, with) = try runBoth(environment: ["CLICKGUARD_LOG": log.path]) { app in
+      app.key("ctrl+e", count: 5, delayMs: 40)
+    }
+    XCTAssertEqual(without.exported, 5)
+    XCTAssertEqual(with.exported, 1)
+    let records = try JSONLines.objects(in: log).filter { $0["action"] as? String == "win.export" }
+    XCTAssertEqual(records.map { $0["outcome"] as? String }, ["accepted"] + Array(repeating: "dropped", count: 4))
+    XCTAssertEqual(records.first?["widget"] as? String, "GtkApplicationWindow")
+  }
+
+  /// The accelerator of a disabled GAction does nothing in GTK: the module
+  /// does not judge it either (no log line), and the press goes on to GTK.
+  func testADisabledActionsAcceleratorIsNotJudged() throws {
+    let log = ModuleHarness.scratch.appendingPathComponent("disabled-\(UUID().uuidString).jsonl")
+    let app = try FixtureApp(
+      modules: try ModuleHarness.modulePath(), environment: ["CLICKGUARD_LOG": log.path], program: .activations)
+    app.key("ctrl+d", count: 3, delayMs: 40)
+    app.key("ctrl+e", count: 1)
+    let result = app.finish()
+    XCTAssertEqual(result.exported, 1)
+    let actions = try JSONLines.objects(in: log).compactMap { $0["action"] as? String }
+    XCTAssertEqual(actions, ["win.export"], "only the enabled action's accelerator is judged")
+  }
+
+  // MARK: Repeats made on purpose keep working
+
+  /// A held application accelerator (Ctrl+Z) repeats with the module as
+  /// without it.
+  func testAHeldApplicationAcceleratorKeepsRepeatingWithTheModule() throws {
+    let (without, with) = try runBoth { app in app.hold("ctrl+z", seconds: 2.5) }
+    let plain = without.undone ?? 0
+    XCTAssertGreaterThan(plain, 10, "the X server auto-repeats a held key")
+    XCTAssertGreaterThan(with.undone ?? 0, 10)
+    XCTAssertLessThanOrEqual(abs((with.undone ?? 0) - plain), max(5, plain / 5), "about as many as without")
+  }
+
+  /// Typing, fast Backspaces and arrow keys in an entry give the same text.
+  func testTypingBackspacesAndArrowsInAnEntryAreUnchanged() throws {
+    let (without, with) = try runBoth { app in
+      app.click("entry")
+      app.type("hello  wooorld")
+      app.key("BackSpace", count: 3, delayMs: 80)
+      app.key("Left", count: 3, delayMs: 80)
+      app.type("X")
+    }
+    XCTAssertEqual(without.text, "hello__wXooo")
+    XCTAssertEqual(with.text, without.text)
+  }
+
+  /// Moving down the list with the arrow keys and pressing Return on each
+  /// row, 80 ms between keys (well inside the interval): each row is its
+  /// own gate.
+  func testReturnOnEachRowInTurnActivatesEveryRow() throws {
+    let (without, with) = try runBoth { app in
+      app.click("row1")
+      app.key("Return Down Return Down Return", count: 1, delayMs: 80)
+    }
+    XCTAssertEqual(without.rows, [1, 1, 1])
+    XCTAssertEqual(with.rows, without.rows)
+  }
+
+  /// The same in a tree view: Down then Return activates the next row.
+  func testReturnOnEachTreeRowInTurnActivatesBoth() throws {
+    let (without, with) = try runBoth { app in
+      app.click("tree1")
+      app.key("Return Down Return", count: 1, delayMs: 80)
+    }
+    XCTAssertEqual(without.treeRows, [1, 1])
+    XCTAssertEqual(with.treeRows, without.treeRows)
+  }
+
+  /// A second Return 600 ms after the first submits again.
+  func testAReturnAfterTheIntervalSubmitsAgain() throws {
+    let (without, with) = try runBoth { app in
+      app.click("entry")
+      app.key("Return", count: 2, delayMs: 600)
+    }
+    XCTAssertEqual(without.submitted, 2)
+    XCTAssertEqual(with.submitted, 2)
+  }
+}

@@ -1,0 +1,36 @@
+// FixtureProgram: which fixture app a FixtureApp runs — the C one
+// (Fixtures/clickcount.c) or the PyGObject one (Fixtures/activations.py) —
+// and the title of the window it shows.
+
+import Foundation
+
+/// A fixture app: a GTK 3 program that knows nothing of ClickGuard.
+enum FixtureProgram {
+  /// Fixtures/clickcount.c: buttons, a GAction button, radios, a switch, a
+  /// menu with accelerators.
+  case clickcount
+  /// Fixtures/activations.py: a GtkApplication with an entry, a list box, a
+  /// flow box, a tree view, an icon view and GAction accelerators.
+  case activations
+
+  /// The window title, to find the window with xdotool.
+  var title: String {
+    switch self {
+    case .clickcount: "clickcount"
+    case .activations: "activations"
+    }
+  }
+
+  /// The executable and the arguments that run it.
+  func command() throws -> (executable: String, arguments: [String]) {
+    switch self {
+    case .clickcount:
+      return (try ModuleHarness.fixture(), [])
+    case .activations:
+      // The system Python, where python3-gi is installed (not a pyenv shim).
+      let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/activations.py").path
+      return ("/usr/bin/python3", [script])
+    }
+  }
+}

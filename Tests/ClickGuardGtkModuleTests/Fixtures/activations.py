@@ -1,0 +1,194 @@
+#!/usr/bin/env python3
+"""activations: a PyGObject GTK 3 app that knows nothing of ClickGuard, for
+the module tests of the activation paths that are not buttons. It is a
+GtkApplication whose window holds a form entry, a list box, a flow box, a
+tree view and an icon view, with two GAction accelerators; it prints where
+its widgets are once drawn, counts what happens, and exits 0 on SIGTERM,
+SIGINT or after --seconds.
+
+stdout, one line each, flushed at once:
+  ready entry=X,Y row1=X,Y row2=X,Y child1=X,Y tree=X,Y icon=X,Y  (screen centres)
+  submitted N            (the entry's `activate`: Return submits the form)
+  row rK N               (GtkListBox row-activated on row K)
+  child cK N             (GtkFlowBox child-activated on child K)
+  tree tK N              (GtkTreeView row-activated on row K)
+  icon iK N              (GtkIconView item-activated on item K)
+  exported N / undone N  (win.export Ctrl+E, win.undo Ctrl+Z; win.disabled,
+                          Ctrl+D, is disabled)
+  final submitted=N rows=N,N,N children=N,N tree=N,N icons=N,N exported=N undone=N text=T
+      (text: the entry's text, with spaces as _)
+"""
+import signal
+import sys
+
+import gi
+
+gi.require_version("Gtk", "3.0")
+from gi.repository import GLib, Gio, Gtk  # noqa: E402
+
+counts = {"submitted": 0, "exported": 0, "undone": 0}
+rows = [0, 0, 0]
+children = [0, 0]
+tree_rows = [0, 0]
+icons = [0, 0]
+
+
+def say(line):
+    print(line, flush=True)
+
+
+def centre(name, widget):
+    allocation = widget.get_allocation()
+    toplevel = widget.get_toplevel()
+    wx, wy = widget.translate_coordinates(toplevel, allocation.width // 2, allocation.height // 2)
+    _, ox, oy = toplevel.get_window().get_origin()
+    return " %s=%d,%d" % (name, ox + wx, oy + wy)
+
+
+def tree_centre(name, view, row):
+    """The centre of `row`'s cell, in screen coordinates."""
+    rect = view.get_cell_area(Gtk.TreePath.new_from_indices([row]), view.get_column(0))
+    bx, by = view.convert_bin_window_to_widget_coords(rect.x + rect.width // 2, rect.y + rect.height // 2)
+    toplevel = view.get_toplevel()
+    wx, wy = view.translate_coordinates(toplevel, bx, by)
+    _, ox, oy = toplevel.get_window().get_origin()
+    return " %s=%d,%d" % (name, ox + wx, oy + wy)
+
+
+class Activations(Gtk.Application):
+    def __init__(self, seconds):
+        super().__init__(application_id=None, flags=Gio.ApplicationFlags.NON_UNIQUE)
+        self.seconds = seconds
+        self.window = None
+        self.text = ""
+
+    def do_activate(self):
+        window = Gtk.ApplicationWindow(application=self, title="activations")
+        window.set_default_size(360, 560)
+        self.window = window
+        for name, label, accel in [("export", "exported", "<Primary>e"), ("undo", "undone", "<Primary>z")]:
+            action = Gio.SimpleAction.new(name, None)
+            action.connect("activate", self.count, label)
+            window.add_action(action)
+            self.set_accels_for_action("win." + name, [accel])
+        # A disabled action with an accelerator: GTK does not run it.
+        disabled = Gio.SimpleAction.new("disabled", None)
+        disabled.set_enabled(False)
+        window.add_action(disabled)
+        self.set_accels_for_action("win.disabled", ["<Primary>d"])
+
+        box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6)
+        self.entry = Gtk.Entry()
+        self.entry.connect("activate", self.count, None, "submitted")
+        box.pack_start(self.entry, False, False, 0)
+
+        self.list = Gtk.ListBox()
+        self.list.set_activate_on_single_click(False)  # a click only moves the cursor
+        for index in range(3):
+            self.list.add(Gtk.Label(label="Row %d" % (index + 1)))
+        self.list.connect("row-activated", self.row_activated)
+        box.pack_start(self.list, False, False, 0)
+
+        self.flow = Gtk.FlowBox()
+        self.flow.set_activate_on_single_click(False)
+        self.flow.set_min_children_per_line(2)
+        for index in range(2):
+            self.flow.add(Gtk.Label(label="Child %d" % (index + 1)))
+        self.flow.connect("child-activated", self.child_activated)
+        box.pack_start(self.flow, False, False, 0)
+
+        store = Gtk.ListStore(str)
+        for index in range(2):
+            store.append(["Tree %d" % (index + 1)])
+        self.tree = Gtk.TreeView(model=store)
+        self.tree.append_column(Gtk.TreeViewColumn("Name", Gtk.CellRendererText(), text=0))
+        self.tree.connect("row-activated", self.tree_activated)
+        box.pack_start(self.tree, False, False, 0)
+
+        self.icons = Gtk.IconView(model=store)
+        self.icons.set_text_column(0)
+        self.icons.set_columns(2)
+        self.icons.connect("item-activated", self.icon_activated)
+        box.pack_start(self.icons, False, False, 0)
+
+        window.add(box)
+        window.connect("map-event", lambda *_: GLib.timeout_add(300, self.report_ready) and False)
+        window.show_all()
+        window.move(100, 100)
+        GLib.timeout_add_seconds(self.seconds, self.quit)
+        for number in (signal.SIGTERM, signal.SIGINT):
+            GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, number, self.quit)
+
+    def count(self, *arguments):
+        label = arguments[-1]
+        counts[label] += 1
+        say("%s %d" % (label, counts[label]))
+
+    def row_activated(self, box, row):
+        rows[row.get_index()] += 1
+        say("row r%d %d" % (row.get_index() + 1, rows[row.get_index()]))
+
+    def child_activated(self, box, child):
+        children[child.get_index()] += 1
+        say("child c%d %d" % (child.get_index() + 1, children[child.get_index()]))
+
+    def tree_activated(self, view, path, column):
+        index = path.get_indices()[0]
+        tree_rows[index] += 1
+        say("tree t%d %d" % (index + 1, tree_rows[index]))
+
+    def icon_activated(self, view, path):
+        index = path.get_indices()[0]
+        icons[index] += 1
+        say("icon i%d %d" % (index + 1, icons[index]))
+
+    def report_ready(self):
+        line = "ready" + centre("entry", self.entry)
+        for index in range(3):
+            line += centre("row%d" % (index + 1), self.list.get_row_at_index(index))
+        for index in range(2):
+            line += centre("child%d" % (index + 1), self.flow.get_child_at_index(index))
+        line += tree_centre("tree1", self.tree, 0) + tree_centre("tree2", self.tree, 1)
+        for index in range(2):
+            _, rect = self.icons.get_cell_rect(Gtk.TreePath.new_from_indices([index]), None)
+            toplevel = self.icons.get_toplevel()
+            wx, wy = self.icons.translate_coordinates(toplevel, rect.x + rect.width // 2, rect.y + rect.height // 2)
+            _, ox, oy = toplevel.get_window().get_origin()
+            line += " icon%d=%d,%d" % (index + 1, ox + wx, oy + wy)
+        say(line)
+        return False
+
+    def quit(self, *_):
+        self.text = self.entry.get_text() if self.window is not None else ""
+        if self.window is not None:
+            self.window.destroy()
+        super().quit()
+        return False
+
+
+def main():
+    seconds = 30
+    arguments = sys.argv[1:]
+    if "--seconds" in arguments:
+        seconds = int(arguments[arguments.index("--seconds") + 1])
+    app = Activations(seconds)
+    status = app.run([sys.argv[0]])
+    text = app.text.replace(" ", "_")
+    say(
+        "final submitted=%d rows=%s children=%s tree=%s icons=%s exported=%d undone=%d text=%s"
+        % (
+            counts["submitted"],
+            ",".join(map(str, rows)),
+            ",".join(map(str, children)),
+            ",".join(map(str, tree_rows)),
+            ",".join(map(str, icons)),
+            counts["exported"],
+            counts["undone"],
+            text,
+        )
+    )
+    sys.exit(status)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,28 +1,35 @@
 import CGtk
 import ClickGuard
 
-/// Judges one activation of a widget that is not a button: a list row
-/// activated by keyboard, an entry's `activate`, a window's GAction
-/// accelerator. The same rules, modes and log as the `clicked` override, so
-/// every path of the process shares one dispatcher.
+/// Judges one activation of a widget, whatever path it came by: a button's
+/// `clicked`, a menu item's `activate`, a list row activated by keyboard, an
+/// entry's `activate`, a window's GAction accelerator. One dispatcher, the
+/// same rules, modes and log for every path of the process.
 ///
-/// Only the global install (``GlobalGuard``, the GTK module) judges these:
-/// no wrapper routes such widgets. An accepted activation joins the current
-/// main-loop level's ``ActivationScope``, so its interval starts when the
-/// handlers it runs have returned.
+/// A widget is judged when a wrapper routes it or the global install
+/// (``GlobalGuard``, the GTK module) is on. An accepted activation joins the
+/// current main-loop level's ``ActivationScope``, so its interval starts when
+/// the handlers it runs have returned.
 @MainActor
 enum ActivationJudge {
+  /// Whether activations of `widget` are judged: a wrapper routes it, or
+  /// the global install is on.
+  static func routes(_ widget: gpointer) -> Bool {
+    GuardRuntime.shared.guardsEveryButton || WidgetGuardState.existing(on: widget)?.isWrapped == true
+  }
+
   /// Judges `action` on `widget` now.
-  /// - Returns: whether the activation may run (`true` when nothing is
-  ///   guarded); `false` means the caller drops it.
+  /// - Returns: whether the activation may run (`true` when the widget is
+  ///   not routed); `false` means the caller drops it.
   static func allows(
-    _ widget: gpointer, action: ActionName, source: ActivationSource, eventTime: EventTimestamp?
+    _ widget: gpointer, action: ActionName, kind: ControlKind = .button, source: ActivationSource,
+    eventTime: EventTimestamp?
   ) -> Bool {
+    guard routes(widget) else { return true }
     let runtime = GuardRuntime.shared
-    guard runtime.guardsEveryButton else { return true }
     let state = WidgetGuardState.existing(on: widget)
     let activation = Activation(
-      control: ControlID(object: widget), action: action, kind: .button,
+      control: ControlID(object: widget), action: action, kind: kind,
       settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else { return false }

@@ -99,26 +99,16 @@ final class ClickInterceptor {
     _ instance: gpointer, signal: String, kind: ControlKind,
     attribution: () -> (ActivationSource, EventTimestamp?)
   ) {
-    let runtime = GuardRuntime.shared
-    let state = WidgetGuardState.existing(on: instance)
-    guard state?.isWrapped == true || runtime.guardsEveryButton else {
+    guard ActivationJudge.routes(instance) else {
       cg_chain_up(instance)
       return
     }
     let (source, eventTime) = attribution()
-    let activation = Activation(
-      control: ControlID(object: instance), action: actionName(of: instance, signal: signal), kind: kind,
-      settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source)
-    let decision = runtime.dispatcher.begin(activation)
-    guard decision.runsAction else {
+    let action = actionName(of: instance, signal: signal)
+    guard ActivationJudge.allows(instance, action: action, kind: kind, source: source, eventTime: eventTime) else {
       g_signal_stop_emission_by_name(instance, signal)
       return
     }
-    if decision.gate?.owningControl != nil {
-      // The widget's own gate: forgotten when the widget is finalized.
-      _ = WidgetGuardState.attached(to: instance)
-    }
-    if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     chainDepth += 1
     cg_chain_up(instance)
     chainDepth -= 1

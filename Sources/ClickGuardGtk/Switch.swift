@@ -63,17 +63,13 @@ public final class Switch: Control {
   private func judge(_ newState: Bool) -> Bool {
     if state.isRestoring { return false }
     let (source, eventTime) = attribution()
-    let activation = Activation(
-      control: id, action: .stateSet, kind: .switch, settings: state.settings, eventTime: eventTime, source: source)
-    let runtime = GuardRuntime.shared
-    let decision = runtime.dispatcher.begin(activation)
-    guard decision.runsAction else {
+    guard ActivationJudge.allows(widget.raw, action: .stateSet, kind: .switch, source: source, eventTime: eventTime)
+    else {
       state.isRestoring = true
       gtk_switch_set_active(widget.cast(), newState ? 0 : 1)
       state.isRestoring = false
       return false
     }
-    if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true
   }
 

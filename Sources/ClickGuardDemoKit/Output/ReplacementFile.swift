@@ -54,19 +54,7 @@ package final class ReplacementFile {
   /// Writes all of `bytes` to the new file.
   /// - Returns: `nil` when written, else the system's reason.
   package func write(_ bytes: UnsafeRawBufferPointer) -> String? {
-    guard let base = bytes.baseAddress else { return nil }
-    var offset = 0
-    while offset < bytes.count {
-      let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        return written == 0 ? "nothing was written" : String(cString: strerror(errno))
-      }
-    }
-    return nil
+    LineWriter.write(bytes, to: descriptor)
   }
 
   /// Puts the written file on disk, closes it and renames it over the

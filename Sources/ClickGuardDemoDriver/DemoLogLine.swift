@@ -19,6 +19,10 @@ public struct DemoLogLine: Decodable, Sendable {
   public let monoMs: Double
   /// The control the line is about.
   public let control: String?
+  /// `decision`: the action judged (`clicked`, a GAction name).
+  public let action: String?
+  /// `decision`: the control's kind; `lag`: the kind of lag.
+  public let kind: String?
   /// `decision`: `accepted`, `dropped`, `would-drop` or `passed`.
   public let outcome: String?
   /// Why: a decision's drop or pass reason, a refusal's or fence drop's
@@ -28,12 +32,38 @@ public struct DemoLogLine: Decodable, Sendable {
   public let eventTime: UInt32?
   /// `decision`: whether the control's action runs.
   public let runsAction: Bool?
+  /// `decision`: the gate that judged it.
+  public let gate: String?
+  /// `decision`: `user`, `programmatic`, `nested` or `key-repeat`.
+  public let source: String?
   /// `action`: what the handler did (`navigate`, `add-to-cart`, …).
   public let does: String?
   /// `navigation`: `push`, `pop` or `replace`.
   public let move: String?
+  /// `navigation`: the page on top before the move.
+  public let from: String?
+  /// `navigation`: the page on top after the move.
+  public let to: String?
   /// `navigation`: the stack depth after the move.
   public let depth: Int?
+  /// `navigation`: the stack after the move, root first.
+  public let stack: [String]?
+  /// `navigation-refused`: why, for a person.
+  public let message: String?
+  /// `navigation-refused`: the page on top.
+  public let top: String?
+  /// `fence-drop`: the page the press was aimed at.
+  public let page: String?
+  /// `lag`: how long, in ms.
+  public let ms: Int?
+  /// `lag`: what set it off.
+  public let trigger: String?
+  /// `setting`: the setting's name.
+  public let name: String?
+  /// `setting`: its new value.
+  public let value: DecodedJSON?
+  /// `start`: the options the demo runs with (the fields a reader needs).
+  public let options: StartOptions?
   /// `toggle`: the new state.
   public let active: Bool?
   /// `layout`: the page on top.
@@ -52,13 +82,29 @@ public struct DemoLogLine: Decodable, Sendable {
   private enum CodingKeys: String, CodingKey {
     case type, seq
     case monoMs = "mono_ms"
-    case control, outcome, reason
+    case control, action, kind, outcome, reason, gate, source
     case eventTime = "event_time"
     case runsAction = "runs_action"
-    case does, move, depth, active
+    case does, move, from, to, depth, stack, message, top, page, ms, trigger, name, value, options, active
     case topPage = "top_page"
     case appID = "app_id"
     case path, error
+  }
+
+  /// A `start` line's options: the fields a reader of the log needs.
+  public struct StartOptions: Decodable, Sendable {
+    /// The global interval, in ms.
+    public let intervalMs: Int
+    /// The page transition's length, in ms.
+    public let transitionMs: Int
+    /// Whether the spill-over fence is on.
+    public let fence: Bool
+
+    private enum CodingKeys: String, CodingKey {
+      case intervalMs = "interval_ms"
+      case transitionMs = "transition_ms"
+      case fence
+    }
   }
 
   /// Decodes one line of the log.

@@ -13,8 +13,8 @@ import ClickGuard
 /// switch. Each noted content keeps a ``SpillOverFence`` in its qdata.
 ///
 /// Input is judged in ``GuardRuntime``'s event handler, before GTK sees it:
-/// a pointer press (single, double, triple) or touch begin by the widget it
-/// landed on, an activation key (Enter; Space unless typing into text) by
+/// a pointer press or touch begin by the widget it landed on (GDK's double
+/// and triple clicks go with their press), an activation key (Enter; Space unless typing into text) by
 /// the focus widget of its window. The widget's ancestors are walked up to
 /// the nearest content with an armed fence. A dropped press takes its
 /// release with it (a held key: its repeats and its release), so nothing of
@@ -181,7 +181,12 @@ final class ContentFence {
       return gdk_event_get_event_sequence(event).map { droppedTouches.contains($0) } ?? false
     case GDK_TOUCH_END, GDK_TOUCH_CANCEL:
       return gdk_event_get_event_sequence(event).map { droppedTouches.remove($0) != nil } ?? false
-    case GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS, GDK_TOUCH_BEGIN:
+    case GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS:
+      // GDK's double and triple clicks follow their own press at once: they
+      // go where it went.
+      gdk_event_get_button(event, &button)
+      return droppedButtons.contains(button)
+    case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
       gdk_event_get_button(event, &button)
       guard let widget = eventWidget(event) else { return false }
       (target, input) = (widget, "press")
@@ -234,7 +239,7 @@ final class ContentFence {
     gdk_event_get_keyval(event, &keyval)
     let isEnter = Self.enterKeys.contains(keyval)
     guard isEnter || Self.spaceKeys.contains(keyval), let widget = eventWidget(event),
-      let toplevel = gtk_widget_get_toplevel(widget)
+      let toplevel = keyWindow(of: widget)
     else { return nil }
     let focus =
       GObjectType.isA(toplevel.raw, gtk_window_get_type()) ? gtk_window_get_focus(toplevel.cast()) : nil
@@ -244,6 +249,21 @@ final class ContentFence {
       return nil
     }
     return focus ?? toplevel
+  }
+
+  /// The window a key event for `widget` goes to: its toplevel, or the
+  /// toplevel of the group's grab (a modal dialog) when the grab is
+  /// elsewhere — GTK hands the key to the grab, even though the X focus is
+  /// still on the parent window.
+  private func keyWindow(of widget: WidgetPointer) -> WidgetPointer? {
+    guard let toplevel = gtk_widget_get_toplevel(widget) else { return nil }
+    let group =
+      GObjectType.isA(toplevel.raw, gtk_window_get_type())
+      ? gtk_window_get_group(toplevel.cast()) : gtk_window_get_group(nil)
+    guard let grab = gtk_window_group_get_current_grab(group), grab != widget,
+      gtk_widget_is_ancestor(widget, grab) == 0
+    else { return toplevel }
+    return gtk_widget_get_toplevel(grab)
   }
 
   private func rememberDrop(of event: UnsafeMutablePointer<GdkEvent>, type: GdkEventType, button: guint) {

@@ -171,6 +171,15 @@ final class FenceModuleTests: XCTestCase {
     XCTAssertFalse(outcomes.contains("fence-drop"))
   }
 
+  /// A settle time of 0: only presses made before the page appeared are
+  /// fenced, and the burst's later clicks (made after it) reach it.
+  func testTheSettleVariableSetsTheSettleTime() throws {
+    let app = try start(module: true, environment: ["CLICKGUARD_SETTLE_MS": "0"])
+    app.click("next", count: 5, delayMs: 90, settle: 1.0)
+    let result = app.finish()
+    XCTAssertGreaterThanOrEqual(final("page-action", result) ?? 0, 1, "no settle time: the later clicks act")
+  }
+
   func testTheFenceVariableTurnsItOff() throws {
     let log = logPath()
     let app = try start(module: true, environment: ["CLICKGUARD_FENCE": "off", "CLICKGUARD_LOG": log.path])

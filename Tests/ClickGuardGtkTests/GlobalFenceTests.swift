@@ -1,6 +1,7 @@
 // The fresh-content fence through GlobalGuard in the test process: a plain
 // GtkStack page switched under a burst of real clicks, fenced while
-// installed, not with the fence turned off, and its state gone with the page.
+// installed, not with the fence turned off (for the process, or for the page
+// through FenceSettings.contentOverride), and its state gone with the page.
 
 import CGtk
 import ClickGuard
@@ -38,12 +39,17 @@ final class GlobalFenceTests: XCTestCase {
       try GtkHarness.start()
       GtkHarness.freshDispatcher()
       let baseline = FencedContent.liveCount
-      for fenced in [true, false] {
+      // Fenced; the fence off for the process; the fence off for the new
+      // page alone, through the per-content hook.
+      for (fenced, overridden) in [(true, false), (false, false), (false, true)] {
         GlobalGuard.install()
         defer { GlobalGuard.uninstall() }
-        GlobalGuard.fenceSettings = FenceSettings(isEnabled: fenced)
+        GlobalGuard.fenceSettings = FenceSettings(isEnabled: fenced || overridden)
         defer { GlobalGuard.fenceSettings = FenceSettings() }
         let fixture = Fixture()
+        let page = fixture.action
+        if overridden { FenceSettings.contentOverride = { $0 == page.raw ? FenceSettings(isEnabled: false) : nil } }
+        defer { FenceSettings.contentOverride = nil }
         GtkHarness.click(fixture.next, count: 5, delayMs: 90)
         GtkHarness.pump(for: 0.8)
         if fenced {
@@ -52,7 +58,8 @@ final class GlobalFenceTests: XCTestCase {
           GtkHarness.pump(for: 0.3)
           XCTAssertEqual(fixture.actions.count, 1, "a deliberate click after the settle time")
         } else {
-          XCTAssertGreaterThan(fixture.actions.count, 0, "without the fence the burst should spill over")
+          XCTAssertGreaterThan(
+            fixture.actions.count, 0, "without the fence the burst should spill over (hook: \(overridden))")
         }
         GtkHarness.close(fixture.window)
       }

@@ -62,9 +62,10 @@ final class ContentFence {
   ///   - transitionRunning: whether it slides in; the settle time starts
   ///     at ``transitionFinished(_:)``.
   ///   - extraSettle: added to the settle time (a transition expected to run).
+  ///   - maxTransition: the longest the transition is waited for.
   func appeared(
     _ content: WidgetPointer, defaults: FenceSettings, managed: Bool, transitionRunning: Bool = false,
-    extraSettle: Duration = .zero
+    extraSettle: Duration = .zero, maxTransition: ClickInterval = SpillOverFence.defaultMaxTransition
   ) {
     let settings = FenceSettings.contentOverride?(content.raw) ?? defaults
     guard settings.isEnabled else {
@@ -75,6 +76,7 @@ final class ContentFence {
     let state = FencedContent.attached(to: content.raw)
     state.isManaged = managed
     state.fence.settle = (try? ClickInterval(settle, setting: "settle")) ?? .maximum
+    state.fence.maxTransition = maxTransition
     let now = ClickClock.system.now
     state.fence.pageAppeared(
       serverTime: inputTime(for: content, at: now), transitionRunning: transitionRunning, at: now)

@@ -21,8 +21,9 @@ public final class StackNavigator {
   public let backButton: Button
   /// The history: stack, known pages, counters.
   public private(set) var history: NavigationHistory
-  /// The fence each newly shown page starts with. Change
-  /// ``SpillOverFence/settle`` to tune it (default 300 ms).
+  /// The fence each newly shown page starts with: its
+  /// ``SpillOverFence/settle`` (default 300 ms) and
+  /// ``SpillOverFence/maxTransition`` are the page's.
   public var fence = SpillOverFence()
   /// Whether the spill-over fence judges input. Default: on. Turning it off
   /// lets input reach the page on top at once.
@@ -142,7 +143,8 @@ public final class StackNavigator {
         let settings = FenceSettings(settle: fence.settle)
         for content in fencedContent {
           GuardRuntime.shared.fences.appeared(
-            content, defaults: settings, managed: true, transitionRunning: isTransitionRunning)
+            content, defaults: settings, managed: true, transitionRunning: isTransitionRunning,
+            maxTransition: fence.maxTransition)
         }
       }
       report(.navigated(change))

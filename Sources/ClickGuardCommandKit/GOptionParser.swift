@@ -57,7 +57,7 @@ public struct GOptionParser: Sendable {
 
     // GOption keeps pointers to the entries' strings until the context goes.
     var strings: [UnsafeMutablePointer<gchar>?] = []
-    defer { strings.forEach { g_free($0) } }
+    defer { for string in strings { g_free(string) } }
     func keep(_ text: String) -> UnsafePointer<gchar>? {
       let copy = g_strdup(text)
       strings.append(copy)
@@ -87,7 +87,7 @@ public struct GOptionParser: Sendable {
     defer { if let previousName { g_set_prgname(previousName) } }
 
     let all = [program] + arguments
-    var strv: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = g_new0_strv(count: all.count)
+    var strv: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = zeroedStringArray(count: all.count)
     for (index, argument) in all.enumerated() { strv?[index] = g_strdup(argument) }
     defer { g_strfreev(strv) }
     var error: UnsafeMutablePointer<GError>?
@@ -109,7 +109,7 @@ public struct GOptionParser: Sendable {
 }
 
 /// A NULL-terminated, zeroed array for `count` strings, as g_strfreev frees.
-private func g_new0_strv(count: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
+private func zeroedStringArray(count: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
   let size = gsize((count + 1) * MemoryLayout<UnsafeMutablePointer<gchar>?>.stride)
   return g_malloc0(size).assumingMemoryBound(to: UnsafeMutablePointer<gchar>?.self)
 }

@@ -50,8 +50,7 @@ public enum ClickGuardTool {
   static func run(_ command: Subcommand, _ parsed: ParsedArguments) throws(CommandFailure) -> Int32 {
     switch command {
     case .run:
-      _ = try RunOptions(parsed)
-      throw CommandFailure("run: not built yet", status: ExitStatus.failure)
+      try ProgramLauncher.exec(RunOptions(parsed))
     case .report:
       _ = try ReportOptions(parsed)
       throw CommandFailure("report: not built yet", status: ExitStatus.failure)

@@ -65,11 +65,10 @@ public struct RunOptions: Equatable, Sendable {
       for (name, variable) in Self.variables { accepted = accepted.replacingAll(variable, with: "--" + name) }
       throw .badValue("--" + option, warning.value, accepted: accepted)
     }
-    guard let program = parsed.remaining.first, !program.isEmpty else {
+    guard parsed.remaining.first.map({ !$0.isEmpty }) == true else {
       throw .usage("run: no program given; usage: clickguard run [OPTION…] [--] APP [ARG…]")
     }
     command = parsed.remaining
-    _ = program
   }
 
   /// `value` for `option`, checked where the module's settings do not

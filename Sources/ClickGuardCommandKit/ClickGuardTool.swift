@@ -52,8 +52,7 @@ public enum ClickGuardTool {
     case .run:
       try ProgramLauncher.exec(RunOptions(parsed))
     case .report:
-      _ = try ReportOptions(parsed)
-      throw CommandFailure("report: not built yet", status: ExitStatus.failure)
+      return ReportCommand.run(try ReportOptions(parsed))
     case .doctor:
       throw CommandFailure("doctor: not built yet", status: ExitStatus.failure)
     }

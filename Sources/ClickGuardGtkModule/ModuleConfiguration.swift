@@ -94,9 +94,10 @@ package struct ModuleConfiguration: Hashable, Sendable {
   /// override the rules file's `[default]` and program groups
   /// (``SettingsInForce``).
   package var environmentValues = RuleValues()
-  /// The rules file's widget groups for this program, applied to each
-  /// widget at its first judgment; `nil` when there are none.
-  package var widgetRules: ProgramRules?
+  /// The rules in force in this program: its program-level settings (the
+  /// environment over the file) and the file's widget groups, applied to
+  /// each widget at its first judgment.
+  package var rules = ProgramRules()
   /// The rules file's problems, logged once each when the module starts.
   package var rulesWarnings: [RulesFileWarning] = []
 

@@ -102,7 +102,8 @@ package struct SettingsInForce: Hashable, Sendable {
   package var moduleConfiguration: ModuleConfiguration {
     var configuration = environment
     configuration.guardConfiguration = guardConfiguration
-    configuration.widgetRules = widgetRules.hasWidgetRules ? widgetRules : nil
+    configuration.rules = ProgramRules(
+      values: values, anyProgram: widgetRules.anyProgram, thisProgram: widgetRules.thisProgram)
     configuration.rulesWarnings = file.warnings
     return configuration
   }

@@ -232,7 +232,7 @@ final class RulesFileTests: XCTestCase {
     XCTAssertEqual(settings.guardConfiguration, GuardConfiguration())
     XCTAssertEqual(settings.entries.map(\.origin), Array(repeating: .builtIn, count: 5))
     XCTAssertEqual(settings.entries.map(\.value), ["enforce", "500", "10000", "true", "gtk-double-click-time"])
-    XCTAssertNil(settings.moduleConfiguration.widgetRules)
+    XCTAssertFalse(settings.moduleConfiguration.rules.hasWidgetRules)
   }
 
   func testAMaxBusyBelowTheIntervalInForceIsRaisedToIt() {
@@ -316,7 +316,7 @@ final class RulesFileTests: XCTestCase {
     let settings = inForce("[app: label=Load]\ninterval-ms=2000\n", environment: ["CLICKGUARD_INTERVAL_MS": "300"])
     XCTAssertEqual(settings.guardConfiguration.interval.milliseconds, 300)
     XCTAssertEqual(
-      settings.moduleConfiguration.widgetRules?.values(for: WidgetTraits(label: "Load")).interval?.value.milliseconds,
+      settings.moduleConfiguration.rules.values(for: WidgetTraits(label: "Load")).interval?.value.milliseconds,
       2000)
   }
 }

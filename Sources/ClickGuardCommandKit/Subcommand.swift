@@ -41,8 +41,10 @@ public enum Subcommand: String, CaseIterable, Sendable {
       GOptionParser(
         program: "clickguard doctor", parameters: "",
         summary: "Shows the GTK version, where the ClickGuard module is and whether GTK finds it by name, "
-          + "and the settings in force with where each came from.",
-        options: [])
+          + "whether it is switched on for every app, and the settings in force with where each came from.",
+        epilogue: "Exit status: 0 when no problem was found, 1 when one was (listed at the end), 2 for a bad "
+          + "command line.",
+        options: DoctorOptions.options)
     }
   }
 }

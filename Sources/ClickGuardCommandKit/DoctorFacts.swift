@@ -1,0 +1,73 @@
+// DoctorFacts: what `clickguard doctor` looks at, gathered in one place
+// (environment, files, the running GTK) so the report itself is pure and
+// tests can give made-up facts.
+
+import CGtk
+import ClickGuardGtkModule
+import Foundation
+
+/// Everything `clickguard doctor` reports on.
+package struct DoctorFacts: Sendable {
+  /// The GTK version the process runs with (`3.24.38`).
+  package var gtkVersion: String
+  /// The GLib version (`2.74.6`).
+  package var glibVersion: String
+  /// GTK's library directory, and whether it came from the mapped
+  /// libgtk-3.so (`true`) or a guess (`false`).
+  package var gtkLibraryDirectory: (path: String, measured: Bool)
+  /// The process environment.
+  package var environment: [String: String]
+  /// The directory of the `clickguard` executable.
+  package var executableDirectory: String
+  /// The user's config directory (`g_get_user_config_dir`).
+  package var userConfigDirectory: String
+  /// The system config directories (`g_get_system_config_dirs`).
+  package var systemConfigDirectories: [String]
+  /// Whether a file exists.
+  package var exists: @Sendable (String) -> Bool
+  /// The `gtk-modules` of the `[Settings]` group of a settings.ini, or
+  /// `nil` when the file does not exist or does not set it.
+  package var gtkModulesSetting: @Sendable (String) -> String?
+  /// The settings in force for a program (`nil`: none of its own).
+  package var settings: @Sendable (String?) -> SettingsInForce
+
+  /// The facts of this process and machine.
+  package static func current() -> DoctorFacts {
+    let environment = ProcessInfo.processInfo.environment
+    // /proc files have no size: read to the end (FileHandle), not by size.
+    let maps =
+      FileHandle(forReadingAtPath: "/proc/self/maps").map {
+        String(decoding: $0.readDataToEndOfFile(), as: UTF8.self)
+      } ?? ""
+    let measured = GtkModuleSearch.libraryDirectory(maps: maps)
+    let userConfig = g_get_user_config_dir().map { String(cString: $0) } ?? ""
+    var systemConfig: [String] = []
+    if let dirs = g_get_system_config_dirs() {
+      var index = 0
+      while let dir = dirs[index] {
+        systemConfig.append(String(cString: dir))
+        index += 1
+      }
+    }
+    return DoctorFacts(
+      gtkVersion: "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())",
+      glibVersion: "\(glib_major_version).\(glib_minor_version).\(glib_micro_version)",
+      gtkLibraryDirectory: (measured ?? "/usr/lib/" + ModuleLocator.multiarch, measured != nil),
+      environment: environment, executableDirectory: ProgramLauncher.executableDirectory(),
+      userConfigDirectory: userConfig, systemConfigDirectories: systemConfig,
+      exists: { FileManager.default.fileExists(atPath: $0) }, gtkModulesSetting: Self.readGtkModules,
+      settings: { SettingsInForce.current(program: $0 ?? "", environment: environment) })
+  }
+
+  /// The `gtk-modules` key of `path`'s `[Settings]` group, read with
+  /// GKeyFile as GTK reads it.
+  @Sendable static func readGtkModules(_ path: String) -> String? {
+    let file = g_key_file_new()
+    defer { g_key_file_free(file) }
+    guard g_key_file_load_from_file(file, path, G_KEY_FILE_NONE, nil) != 0,
+      let value = g_key_file_get_string(file, "Settings", "gtk-modules", nil)
+    else { return nil }
+    defer { g_free(value) }
+    return String(cString: value)
+  }
+}

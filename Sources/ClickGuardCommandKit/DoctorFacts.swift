@@ -31,6 +31,26 @@ package struct DoctorFacts: Sendable {
   /// The settings in force for a program (`nil`: none of its own).
   package var settings: @Sendable (String?) -> SettingsInForce
 
+  /// Facts given one by one (tests give made-up ones).
+  package init(
+    gtkVersion: String, glibVersion: String, gtkLibraryDirectory: (path: String, measured: Bool),
+    environment: [String: String], executableDirectory: String, userConfigDirectory: String,
+    systemConfigDirectories: [String], exists: @escaping @Sendable (String) -> Bool,
+    gtkModulesSetting: @escaping @Sendable (String) -> String?,
+    settings: @escaping @Sendable (String?) -> SettingsInForce
+  ) {
+    self.gtkVersion = gtkVersion
+    self.glibVersion = glibVersion
+    self.gtkLibraryDirectory = gtkLibraryDirectory
+    self.environment = environment
+    self.executableDirectory = executableDirectory
+    self.userConfigDirectory = userConfigDirectory
+    self.systemConfigDirectories = systemConfigDirectories
+    self.exists = exists
+    self.gtkModulesSetting = gtkModulesSetting
+    self.settings = settings
+  }
+
   /// The facts of this process and machine.
   package static func current() -> DoctorFacts {
     let environment = ProcessInfo.processInfo.environment

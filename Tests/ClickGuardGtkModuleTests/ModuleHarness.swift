@@ -17,10 +17,6 @@ enum ModuleHarness {
       }
       return path
     }
-    let executable =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    let binDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
     let candidate = binDirectory.appendingPathComponent("libclickguard-gtk-module.so").path
     guard FileManager.default.fileExists(atPath: candidate) else {
       throw HarnessError(
@@ -28,6 +24,15 @@ enum ModuleHarness {
           + "`swift build --build-tests` (make test does), or set CLICKGUARD_MODULE_PATH")
     }
     return candidate
+  }
+
+  /// SwiftPM's bin directory, where `swift build --build-tests` puts the
+  /// test executable, the module and the `clickguard` command.
+  static var binDirectory: URL {
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: executable).deletingLastPathComponent()
   }
 
   /// A directory for this test process's files, made once.

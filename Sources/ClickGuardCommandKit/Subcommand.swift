@@ -36,6 +36,8 @@ public enum Subcommand: String, CaseIterable, Sendable {
         summary: "Summarises ClickGuard decision logs (JSON lines, as CLICKGUARD_LOG or --log writes them): "
           + "per program and widget, what was accepted and dropped and why; the widgets repeated most; "
           + "rules for widgets that look repeated on purpose. Reads standard input when no FILE is given.",
+        epilogue: "Exit status: 0; 1 when a FILE cannot be read (the others are still reported); 2 for a bad "
+          + "command line. Lines that are not decisions are counted and listed once, not fatal.",
         options: ReportOptions.options)
     case .doctor:
       GOptionParser(

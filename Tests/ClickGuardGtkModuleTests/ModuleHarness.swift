@@ -35,11 +35,14 @@ enum ModuleHarness {
     return URL(fileURLWithPath: executable).deletingLastPathComponent()
   }
 
-  /// A directory for this test process's files, made once.
+  /// A directory for this test process's files, made once and removed
+  /// when the process exits: the test classes share it (the compiled
+  /// fixture, logs, rules files), so no one class may remove it.
   static let scratch: URL = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "clickguard-module-tests-\(getpid())", isDirectory: true)
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: ModuleHarness.scratch) }
     return url
   }()
 

@@ -5,7 +5,7 @@ public struct DoctorOptions: Equatable, Sendable {
   /// The options of `clickguard doctor`, as `--help` lists them.
   public static let options = [
     CommandOption(
-      "program", argument: "NAME",
+      "program", argument: "NAME", accepted: "a program name",
       help: "Show the settings in force for the program NAME (its g_get_prgname, often the executable's name)")
   ]
 
@@ -19,7 +19,7 @@ public struct DoctorOptions: Equatable, Sendable {
   public init(_ parsed: ParsedArguments) throws(CommandFailure) {
     if let given = parsed.last("program") {
       let name = given.value ?? ""
-      guard !name.isEmpty else { throw .badValue("--program", name, accepted: "a program name") }
+      guard !name.isEmpty else { throw .badValue("--program", name, accepted: Self.options.accepted("program")) }
       program = name
     }
     if let stray = parsed.remaining.first {

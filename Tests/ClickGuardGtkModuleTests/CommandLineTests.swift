@@ -42,7 +42,7 @@ final class CommandLineTests: XCTestCase {
       ),
       (["run", "--observe"], "run: no program given"),
       (["run", "--intervall-ms", "5", "true"], "--intervall-ms"),
-      (["run", "--interval-ms"], "--interval-ms"),
+      (["run", "--interval-ms"], "--interval-ms: needs a value (accepted: whole milliseconds from 0 to 60000)"),
       (["report", "--top", "0"], "--top: '0' is not accepted (accepted: a whole number from 1 to 1000)"),
       (["doctor", "extra"], "doctor: unexpected argument 'extra'"),
       (["frobnicate"], "unknown command 'frobnicate' (accepted: run, report, doctor)"),

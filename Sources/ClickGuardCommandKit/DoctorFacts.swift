@@ -30,6 +30,10 @@ package struct DoctorFacts: Sendable {
   package var gtkModulesSetting: @Sendable (String) -> String?
   /// The settings in force for a program (`nil`: none of its own).
   package var settings: @Sendable (String?) -> SettingsInForce
+  /// The display's own `gtk-modules` setting (XSETTINGS `Gtk/Modules`, which
+  /// a settings daemon publishes): the display's name and the value (`nil`:
+  /// not set); `nil` when no display could be opened.
+  package var displayModules: (display: String, value: String?)?
 
   /// Facts given one by one (tests give made-up ones).
   package init(
@@ -37,7 +41,7 @@ package struct DoctorFacts: Sendable {
     environment: [String: String], executableDirectory: String, userConfigDirectory: String,
     systemConfigDirectories: [String], exists: @escaping @Sendable (String) -> Bool,
     gtkModulesSetting: @escaping @Sendable (String) -> String?,
-    settings: @escaping @Sendable (String?) -> SettingsInForce
+    settings: @escaping @Sendable (String?) -> SettingsInForce, displayModules: (display: String, value: String?)?
   ) {
     self.gtkVersion = gtkVersion
     self.glibVersion = glibVersion
@@ -49,6 +53,7 @@ package struct DoctorFacts: Sendable {
     self.exists = exists
     self.gtkModulesSetting = gtkModulesSetting
     self.settings = settings
+    self.displayModules = displayModules
   }
 
   /// The facts of this process and machine.
@@ -76,7 +81,24 @@ package struct DoctorFacts: Sendable {
       environment: environment, executableDirectory: ProgramLauncher.executableDirectory(),
       userConfigDirectory: userConfig, systemConfigDirectories: systemConfig,
       exists: { FileManager.default.fileExists(atPath: $0) }, gtkModulesSetting: Self.readGtkModules,
-      settings: { SettingsInForce.current(program: $0 ?? "", environment: environment) })
+      settings: { SettingsInForce.current(program: $0 ?? "", environment: environment) },
+      displayModules: readDisplayModules())
+  }
+
+  /// The default display's `gtk-modules` setting, read through GDK alone
+  /// (no `gtk_init`, so no module is loaded into this process).
+  static func readDisplayModules() -> (display: String, value: String?)? {
+    guard gdk_init_check(nil, nil) != 0, let display = gdk_display_get_default(),
+      let screen = gdk_display_get_default_screen(display)
+    else { return nil }
+    let name = gdk_display_get_name(display).map { String(cString: $0) } ?? "?"
+    var value = GValue()
+    g_value_init(&value, g_type_from_name("gchararray"))
+    defer { g_value_unset(&value) }
+    guard gdk_screen_get_setting(screen, "gtk-modules", &value) != 0, let text = g_value_get_string(&value) else {
+      return (name, nil)
+    }
+    return (name, String(cString: text))
   }
 
   /// The `gtk-modules` key of `path`'s `[Settings]` group, read with

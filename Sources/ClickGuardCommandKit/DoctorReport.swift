@@ -117,7 +117,17 @@ package struct DoctorReport: Sendable {
           + (list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
       sources.append(("gtk-modules", list))
     }
-    lines.append("  A settings daemon (XSETTINGS Gtk/Modules) can set gtk-modules too; doctor does not read it.")
+    if let (display, value) = facts.displayModules {
+      let list = GtkModuleList(value)
+      lines.append(
+        "  display \(display): "
+          + (value.map { "gtk-modules=\($0) (a settings daemon's XSETTINGS, over the files): " }
+            ?? "sets no gtk-modules")
+          + (value == nil ? "" : list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
+      if value != nil { sources.append(("the display's gtk-modules", list)) }
+    } else {
+      lines.append("  no display to ask for its gtk-modules (a settings daemon's XSETTINGS)")
+    }
     let on = sources.filter { $0.list.hasClickGuard }
     guard !on.isEmpty else {
       lines.append("  ClickGuard is not switched on for every app: 'clickguard run APP' runs one app with it.")

@@ -57,7 +57,8 @@ import Testing
   }
 
   private func facts(
-    environment: [String: String] = [:], files: Set<String>, settingsIni: [String: String] = [:]
+    environment: [String: String] = [:], files: Set<String>, settingsIni: [String: String] = [:],
+    display: (display: String, value: String?)? = nil
   ) -> DoctorFacts {
     DoctorFacts(
       gtkVersion: "3.24.38", glibVersion: "2.74.6", gtkLibraryDirectory: ("/usr/lib/x86_64-linux-gnu", true),
@@ -70,7 +71,7 @@ import Testing
           file: RulesFile(
             parsing: Array("[default]\ninterval-ms=300\n".utf8),
             location: RulesFileLocation(path: "/home/u/.config/clickguard/clickguard.conf", isExplicit: false)))
-      })
+      }, displayModules: display)
   }
 
   private let installed = "/usr/lib/x86_64-linux-gnu/gtk-3.0/modules/libclickguard.so"
@@ -99,5 +100,16 @@ import Testing
     #expect(report.problems.contains("GTK3_MODULES loads 'clickguard' by name, but GTK cannot find libclickguard.so"))
     #expect(report.problems.contains { $0.hasPrefix("ClickGuard is named 2 times") })
     #expect(report.text.contains("Problems:"))
+  }
+
+  @Test func theDisplaysOwnGtkModulesCount() {
+    let report = DoctorReport(
+      facts(files: [installed], display: (":0", "canberra-gtk-module:clickguard")), program: nil)
+    #expect(report.text.contains("display :0: gtk-modules=canberra-gtk-module:clickguard"))
+    #expect(report.text.contains("ClickGuard is switched on by the display's gtk-modules"))
+    #expect(report.problems.isEmpty, "\(report.problems)")
+    let none = DoctorReport(facts(files: [installed], display: (":0", nil)), program: nil)
+    #expect(none.text.contains("display :0: sets no gtk-modules"))
+    #expect(none.text.contains("ClickGuard is not switched on for every app"))
   }
 }

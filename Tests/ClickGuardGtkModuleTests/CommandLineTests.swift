@@ -112,4 +112,37 @@ final class CommandLineTests: XCTestCase {
       XCTAssertTrue(output.stdout.contains(section), "\(section) missing from:\n\(output.stdout)")
     }
   }
+
+  func testDoctorReadsTheDisplaysGtkModulesFromASettingsDaemon() throws {
+    try XDisplay.require()
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xsettingsd") else {
+      throw XCTSkip("xsettingsd is not installed (scripts/deps.sh installs it)")
+    }
+    let config = ModuleHarness.scratch.appendingPathComponent("xsettings-\(UUID().uuidString).conf")
+    try Data("Gtk/Modules \"canberra-gtk-module:clickguard\"\n".utf8).write(to: config)
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: "/usr/bin/xsettingsd")
+    daemon.arguments = ["-c", config.path]
+    daemon.standardError = FileHandle.nullDevice
+    try daemon.run()
+    defer {
+      daemon.terminate()
+      daemon.waitUntilExit()
+    }
+    let environment: [String: String?] = ["GTK3_MODULES": nil, "XDG_CONFIG_HOME": ModuleHarness.scratch.path]
+    var output = try CommandHarness.run(["doctor"], environment: environment)
+    let deadline = Date().addingTimeInterval(5)
+    while !output.stdout.contains("gtk-modules=canberra-gtk-module:clickguard"), Date() < deadline {
+      usleep(100_000)
+      output = try CommandHarness.run(["doctor"], environment: environment)
+    }
+    XCTAssertTrue(
+      output.stdout.contains("gtk-modules=canberra-gtk-module:clickguard (a settings daemon's XSETTINGS"), output.stdout
+    )
+    XCTAssertTrue(output.stdout.contains("ClickGuard is switched on by the display's gtk-modules"), output.stdout)
+    daemon.terminate()
+    daemon.waitUntilExit()
+    let after = try CommandHarness.run(["doctor"], environment: environment)
+    XCTAssertTrue(after.stdout.contains("sets no gtk-modules"), after.stdout)
+  }
 }

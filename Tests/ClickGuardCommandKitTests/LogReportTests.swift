@@ -71,6 +71,27 @@ import Testing
     #expect(RuleSuggester().rules(for: report).map(\.group) == ["calc: label=7", "calc: label=Next"])
   }
 
+  @Test func aFenceDropCountsAgainstTheLastAcceptedWidgetOnly() {
+    // "7" is typed evenly; then "Next" is clicked and a fence drop follows
+    // within the window of both: only "Next" navigated.
+    var report = LogReport()
+    func line(_ at: Int, _ outcome: LogOutcome, _ label: String, reason: String? = nil) {
+      let seconds = at / 1000
+      let time =
+        "2026-11-30T18:00:\(seconds < 10 ? "0" : "")\(seconds).\(String(at % 1000).padded(left: 3, with: "0"))Z"
+      let decision = DecisionLogLine(
+        outcome: outcome.rawValue, reason: reason, program: "calc", label: label, time: time,
+        eventTime: UInt32(100_000 + at))
+      report.add(decision, outcome)
+    }
+    line(0, .accepted, "7")
+    for index in 1...6 { line(index * 250, .wouldDrop, "7", reason: "within-interval") }
+    line(1700, .accepted, "Next")
+    line(1850, .fenceDrop, "Back", reason: "predates-page")
+    #expect(report.navigatingWidgets(within: 2000).map(\.label) == ["Next"])
+    #expect(RuleSuggester().rules(for: report).map(\.group) == ["calc: label=7"])
+  }
+
   @Test func aBurstOrTooFewRepeatsGetNoRule() {
     var report = LogReport()
     func click(_ at: UInt32, _ outcome: LogOutcome, label: String) {
@@ -133,5 +154,12 @@ import Testing
     #expect(LogTimestamp.milliseconds("2000-02-29T23:59:59.9Z") == 951_868_799_900)
     #expect(LogTimestamp.milliseconds("2026-11-30 18:00:00Z") == nil)
     #expect(LogTimestamp.milliseconds("yesterday") == nil)
+  }
+}
+
+extension String {
+  /// The string padded on the left with `pad` to `width` characters.
+  fileprivate func padded(left width: Int, with pad: Character) -> String {
+    count >= width ? self : String(repeating: pad, count: width - count) + self
   }
 }

@@ -85,6 +85,27 @@ public struct RunOptions: Equatable, Sendable {
     command = parsed.remaining
   }
 
+  /// Checks the paths given against the file system: the `--config` file
+  /// exists, and the `--log` file's directory does (the module would only
+  /// warn once the program runs).
+  /// - Parameters:
+  ///   - fileExists: whether a file is there.
+  ///   - directoryExists: whether a directory is there.
+  /// - Throws: ``CommandFailure`` (usage) naming the option and the path.
+  public func checkPaths(
+    fileExists: (String) -> Bool, directoryExists: (String) -> Bool
+  ) throws(CommandFailure) {
+    if let config = environment[Self.configVariable], !fileExists(config) {
+      throw .badValue("--config", config, accepted: "an existing rules file")
+    }
+    if let log = environment[ModuleConfiguration.logVariable], log != "-" {
+      let directory = log.contains("/") ? String(log[..<(log.lastIndex(of: "/") ?? log.endIndex)]) : "."
+      guard directoryExists(directory.isEmpty ? "/" : directory) else {
+        throw .badValue("--log", log, accepted: "a file in an existing directory, or '-' for standard error")
+      }
+    }
+  }
+
   /// `value` for `option`, checked where the module's settings do not
   /// check it themselves: not empty, and the settle time's range.
   private static func checked(_ option: String, _ value: String) throws(CommandFailure) -> String {

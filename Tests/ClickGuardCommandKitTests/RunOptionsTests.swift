@@ -99,4 +99,28 @@ import Testing
     let missing = failure(["--interval-ms"])
     #expect(missing == .usage("--interval-ms: needs a value (accepted: whole milliseconds from 0 to 60000)"))
   }
+
+  @Test func aMissingRulesFileOrLogDirectoryIsNamed() throws {
+    let run = try options(["--config", "/etc/nope.conf", "--log", "/no/dir/x.log", "app"])
+    let files: Set = ["/home/u/rules.conf"]
+    let directories: Set = ["/tmp", "/", "."]
+    func check(_ run: RunOptions) -> CommandFailure? {
+      do {
+        try run.checkPaths(fileExists: { files.contains($0) }, directoryExists: { directories.contains($0) })
+        return nil
+      } catch {
+        return error
+      }
+    }
+    #expect(check(run) == .usage("--config: '/etc/nope.conf' is not accepted (accepted: an existing rules file)"))
+    let log = try options(["--config", "/home/u/rules.conf", "--log", "/no/dir/x.log", "app"])
+    #expect(
+      check(log)
+        == .usage(
+          "--log: '/no/dir/x.log' is not accepted (accepted: a file in an existing directory, or '-' for standard error)"
+        ))
+    for good in ["/tmp/x.log", "x.log", "/x.log", "-"] {
+      #expect(check(try options(["--log", good, "app"])) == nil, "\(good)")
+    }
+  }
 }

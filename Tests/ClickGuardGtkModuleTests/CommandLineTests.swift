@@ -41,6 +41,7 @@ final class CommandLineTests: XCTestCase {
         "--settle-ms: 'soon' is not accepted (accepted: whole milliseconds from 0 to 5000)"
       ),
       (["run", "--observe"], "run: no program given"),
+      (["run", "--config", "/no/such.conf", "true"], "--config: '/no/such.conf' is not accepted"),
       (["run", "--intervall-ms", "5", "true"], "--intervall-ms"),
       (["run", "--interval-ms"], "--interval-ms: needs a value (accepted: whole milliseconds from 0 to 60000)"),
       (["report", "--top", "0"], "--top: '0' is not accepted (accepted: a whole number from 1 to 1000)"),

@@ -104,4 +104,23 @@ extension ModuleProcessTests {
     XCTAssertEqual(lines.count, 1, result.stderr)
     XCTAssertTrue(lines.first?.contains(missing) ?? false, result.stderr)
   }
+
+  func testRulesAWidgetGroupTurnsTheFenceOffForOneKindOfContent() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+      throw XCTSkip("no /usr/bin/python3 (scripts/deps.sh installs python3-gi and gir1.2-gtk-3.0)")
+    }
+    // Without the rule the fence keeps this burst out of the dialog
+    // (FenceModuleTests); with it, the clicks after the first confirm it.
+    let rules = try rulesFile("[*: type=GtkDialog]\nfence=false\n")
+    let log = ModuleHarness.scratch.appendingPathComponent("rules-\(UUID().uuidString).jsonl")
+    let app = try FixtureApp(
+      modules: try ModuleHarness.modulePath(),
+      environment: ["CLICKGUARD_CONFIG": rules.path, "CLICKGUARD_LOG": log.path], program: .fence)
+    app.click("delete", count: 5, delayMs: 90, settle: 1.0)
+    let result = app.finish()
+    XCTAssertGreaterThanOrEqual(result.final["confirmed"].flatMap { Int($0) } ?? 0, 1, result.stderr)
+    let outcomes = try JSONLines.objects(in: log).compactMap { $0["outcome"] as? String }
+    XCTAssertFalse(outcomes.contains { $0.hasSuffix("fence-drop") }, "\(outcomes)")
+    XCTAssertEqual(moduleMessages(result), [], result.stderr)
+  }
 }

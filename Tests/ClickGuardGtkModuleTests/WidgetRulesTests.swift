@@ -82,4 +82,35 @@ final class WidgetRulesTests: XCTestCase {
       XCTAssertEqual(WidgetSettings.get(digit).policy, .exempt)
     }
   }
+
+  func testTheFenceIsHandedAContentsOwnSettingsFromAWidgetGroup() throws {
+    try onMain {
+      try GtkHarness.start()
+      let rules = RulesFile(
+        parsing: Array("[default]\nsettle-ms=300\n[*: type=GtkDialog]\nfence=false\n".utf8),
+        location: RulesFileLocation(path: "test.conf", isExplicit: true)
+      ).rules.forProgram("any")
+      let dialog = gtk_dialog_new()!
+      let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+      defer {
+        gtk_widget_destroy(dialog)
+        gtk_widget_destroy(window)
+      }
+      XCTAssertEqual(
+        FenceRuleHandover.settings(forContent: dialog, rules: rules),
+        FenceSettings(isEnabled: false, settle: try ClickInterval(milliseconds: 300)))
+      XCTAssertNil(FenceRuleHandover.settings(forContent: window, rules: rules))
+
+      FenceRuleHandover.install(rules)
+      XCTAssertNotNil(FenceSettings.contentOverride)
+      FenceRuleHandover.uninstall()
+      XCTAssertNil(FenceSettings.contentOverride)
+      FenceRuleHandover.install(
+        RulesFile(
+          parsing: Array("[*: type=GtkDialog]\ninterval-ms=900\n".utf8),
+          location: RulesFileLocation(path: "t", isExplicit: true)
+        ).rules.forProgram("any"))
+      XCTAssertNil(FenceSettings.contentOverride, "no group sets fence or settle-ms: nothing to hand over")
+    }
+  }
 }

@@ -5,7 +5,8 @@
 import ClickGuardGtk
 
 /// The settings of the ClickGuard GTK module (`libclickguard-gtk-module.so`),
-/// read from `CLICKGUARD_*` environment variables.
+/// read from `CLICKGUARD_*` environment variables; ``SettingsInForce`` adds
+/// the rules file (the guard and fence settings in force, ``rules``).
 ///
 /// | Variable | Accepted | Default |
 /// | --- | --- | --- |

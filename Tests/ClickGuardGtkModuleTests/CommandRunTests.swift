@@ -2,7 +2,8 @@
 // clickcount fixture, never compiled with ClickGuard) under Xvfb with real
 // X input: a burst of five clicks runs once through `clickguard run`, five
 // times without it; its settings reach the module; and the log it writes
-// reads back through `clickguard report` with the counts seen.
+// reads back through `clickguard report` with the counts seen, the fence's
+// drops (fence.py, a PyGObject app) included.
 
 import ClickGuardTestSupport
 import Foundation

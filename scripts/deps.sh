@@ -5,6 +5,9 @@ set -euo pipefail
 # python3-gi and gir1.2-gtk-3.0 run the module tests' PyGObject fixture app.
 # Extra packages a target needs (make soak: valgrind) come as arguments.
 packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make python3-gi gir1.2-gtk-3.0 "$@")
+# xsettingsd publishes a display's GTK settings (XSETTINGS), for the test of
+# clickguard doctor reading gtk-modules from the display.
+packages+=(xsettingsd)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

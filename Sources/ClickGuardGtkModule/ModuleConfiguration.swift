@@ -5,7 +5,8 @@
 import ClickGuardGtk
 
 /// The settings of the ClickGuard GTK module (`libclickguard-gtk-module.so`),
-/// read from `CLICKGUARD_*` environment variables.
+/// read from `CLICKGUARD_*` environment variables; ``SettingsInForce`` adds
+/// the rules file (the guard and fence settings in force, ``rules``).
 ///
 /// | Variable | Accepted | Default |
 /// | --- | --- | --- |
@@ -101,6 +102,16 @@ package struct ModuleConfiguration: Hashable, Sendable {
   /// The values that were not accepted, one per variable, in the order of
   /// ``variables``.
   package var warnings: [Warning] = []
+  /// The guard settings the environment sets, each with its variable: they
+  /// override the rules file's `[default]` and program groups
+  /// (``SettingsInForce``).
+  package var environmentValues = RuleValues()
+  /// The rules in force in this program: its program-level settings (the
+  /// environment over the file) and the file's widget groups, applied to
+  /// each widget at its first judgment.
+  package var rules = ProgramRules()
+  /// The rules file's problems, logged once each when the module starts.
+  package var rulesWarnings: [RulesFileWarning] = []
 
   /// The defaults: enforce, 500 ms, no log, no stalls.
   package init() {}
@@ -116,12 +127,14 @@ package struct ModuleConfiguration: Hashable, Sendable {
       if let interval = milliseconds(value, Self.intervalVariable, in: 0...60_000, defaultUsed: "\(defaultMs)") {
         // In range by construction; setInterval only rejects over 60 s.
         try? guardConfiguration.setInterval(interval)
+        environmentValues.interval = SourcedValue(interval, from: .environment(Self.intervalVariable))
       }
     }
     if let value = Self.value(environment, Self.modeVariable) {
       let name = value.trimmingASCIIWhitespace().lowercased()
       if let mode = GuardMode(rawValue: name) {
         guardConfiguration.mode = mode
+        environmentValues.mode = SourcedValue(mode, from: .environment(Self.modeVariable))
       } else {
         warnings.append(
           Warning(
@@ -149,8 +162,12 @@ package struct ModuleConfiguration: Hashable, Sendable {
     }
     if let value = Self.value(environment, Self.fenceVariable) {
       switch value.trimmingASCIIWhitespace().lowercased() {
-      case "on", "true", "1": fence.isEnabled = true
-      case "off", "false", "0": fence.isEnabled = false
+      case "on", "true", "1":
+        fence.isEnabled = true
+        environmentValues.fence = SourcedValue(true, from: .environment(Self.fenceVariable))
+      case "off", "false", "0":
+        fence.isEnabled = false
+        environmentValues.fence = SourcedValue(false, from: .environment(Self.fenceVariable))
       default:
         warnings.append(
           Warning(
@@ -161,6 +178,7 @@ package struct ModuleConfiguration: Hashable, Sendable {
       let settle = milliseconds(value, Self.settleVariable, in: 0...5_000, defaultUsed: "gtk-double-click-time")
     {
       fence.settle = settle
+      environmentValues.settle = SourcedValue(settle, from: .environment(Self.settleVariable))
     }
     // A stall as long as its period, or longer, would leave the app frozen.
     if periodicStall > .zero, periodicStall >= periodicEvery {

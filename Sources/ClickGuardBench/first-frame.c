@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -58,6 +59,11 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
     g_signal_handlers_disconnect_by_func(clock, after_paint, NULL);
     printf("first-frame-ms %.1f\n", ms_since_process_start());
     printf("first-frame-ms-since-main %.1f\n", clock_ms(CLOCK_MONOTONIC) - main_ms);
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    printf("first-frame-cpu-ms %.1f\n", (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
+                                           + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3);
+    printf("first-frame-peak-rss-kb %ld\n", usage.ru_maxrss);
     fflush(stdout);
     g_idle_add(quit, NULL);
 }

@@ -15,6 +15,8 @@ let package = Package(
     // The desktop demo (make demo) and its scripted showcase driver.
     .executable(name: "clickguard-demo", targets: ["ClickGuardDemo"]),
     .executable(name: "clickguard-showcase", targets: ["ClickGuardShowcase"]),
+    // The command: clickguard run / report / doctor (docs/command.md).
+    .executable(name: "clickguard", targets: ["ClickGuardCommand"]),
   ],
   targets: [
     .systemLibrary(
@@ -35,6 +37,12 @@ let package = Package(
     // The demo: a library (options, log, app) with thin executables on top.
     .target(name: "ClickGuardDemoKit", dependencies: ["ClickGuard", "ClickGuardGtk", "CGtk"]),
     .executableTarget(name: "ClickGuardDemo", dependencies: ["ClickGuardDemoKit"]),
+    // The clickguard command: option parsing, log reports, rule suggestions
+    // and the doctor's checks in a library, so tests reach them; the
+    // executable only calls it.
+    .target(
+      name: "ClickGuardCommandKit", dependencies: ["ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk"]),
+    .executableTarget(name: "ClickGuardCommand", dependencies: ["ClickGuardCommandKit"]),
     // Drives the built demo from outside (subprocess, xdotool, its JSON log):
     // the showcase and the demo's tests share it. Kept out of the app, which
     // then starts without Foundation.
@@ -56,6 +64,7 @@ let package = Package(
     .testTarget(
       name: "ClickGuardDemoKitTests",
       dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver", "ClickGuardTestSupport"]),
+    .testTarget(name: "ClickGuardCommandKitTests", dependencies: ["ClickGuardCommandKit"]),
     // Builds every ```swift block of README.md against this package (in a
     // package of its own under .build/readme-snippets): no dependencies here.
     .testTarget(name: "ReadmeSnippetTests"),

@@ -1,0 +1,65 @@
+// ClickGuardTool: the clickguard command's entry point. The top-level
+// GOption context reads --version and the subcommand; the subcommand's own
+// context reads the rest.
+
+import Foundation
+
+/// The `clickguard` command.
+public enum ClickGuardTool {
+  /// The top-level parser: `clickguard [--version] COMMAND [OPTION…]`.
+  static let parser = GOptionParser(
+    program: "clickguard", parameters: "COMMAND [OPTION…]",
+    summary: "Keeps repeated clicks from running the same action twice in GTK 3 programs.",
+    epilogue: "Commands:\n"
+      + Subcommand.allCases.map { "  \($0.rawValue.padded(to: 8))\($0.summary)" }
+      .joined(separator: "\n")
+      + "\n\nRun 'clickguard COMMAND --help' to see a command's options.",
+    options: [CommandOption("version", help: "Print the version and exit")], stopsAtFirstArgument: true)
+
+  /// Runs the command line `arguments` (the program name first) and returns
+  /// the exit status. `run` does not return when it starts the program.
+  @MainActor
+  public static func main(_ arguments: [String]) -> Int32 {
+    // GOption prints --help in the locale's encoding.
+    setlocale(LC_ALL, "")
+    do throws(CommandFailure) {
+      let top = try parser.parse(Array(arguments.dropFirst()))
+      if top.has("version") {
+        print("clickguard \(ClickGuardVersion.current)")
+        return ExitStatus.success
+      }
+      guard let name = top.remaining.first else {
+        throw .usage(
+          "no command given (accepted: \(Subcommand.allCases.map(\.rawValue).joined(separator: ", "))); "
+            + "run 'clickguard --help'")
+      }
+      guard let command = Subcommand(rawValue: name) else {
+        throw .usage(
+          "unknown command '\(name)' (accepted: \(Subcommand.allCases.map(\.rawValue).joined(separator: ", ")))")
+      }
+      let parsed = try command.parser.parse(Array(top.remaining.dropFirst()))
+      return try run(command, parsed)
+    } catch {
+      printError(error.message)
+      return error.status
+    }
+  }
+
+  /// Runs `command` with its parsed command line.
+  @MainActor
+  static func run(_ command: Subcommand, _ parsed: ParsedArguments) throws(CommandFailure) -> Int32 {
+    switch command {
+    case .run:
+      try ProgramLauncher.exec(RunOptions(parsed))
+    case .report:
+      return ReportCommand.run(try ReportOptions(parsed))
+    case .doctor:
+      throw CommandFailure("doctor: not built yet", status: ExitStatus.failure)
+    }
+  }
+
+  /// Prints `message` on standard error, after the program name.
+  static func printError(_ message: String) {
+    FileHandle.standardError.write(Data("clickguard: \(message)\n".utf8))
+  }
+}

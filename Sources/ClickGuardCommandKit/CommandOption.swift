@@ -1,0 +1,23 @@
+// CommandOption: one option of a clickguard subcommand as data (name, value
+// placeholder, help), from which GOptionParser builds GOption entries.
+
+/// One long option of a `clickguard` subcommand.
+public struct CommandOption: Hashable, Sendable {
+  /// The long name, without the leading `--`.
+  public let name: String
+  /// The placeholder `--help` shows for its value (`MS`, `FILE`), or `nil`
+  /// for a flag, which takes no value.
+  public let argument: String?
+  /// One line of help, with what the value accepts.
+  public let help: String
+
+  /// An option `--name`, taking a value shown as `argument` (`nil`: a flag).
+  public init(_ name: String, argument: String? = nil, help: String) {
+    self.name = name
+    self.argument = argument
+    self.help = help
+  }
+
+  /// The name with its dashes, as people type it and messages show it.
+  public var dashed: String { "--" + name }
+}

@@ -1,0 +1,66 @@
+// DecisionLogLine: one line of the module's decision log as `clickguard
+// report` reads it (Foundation's JSONDecoder). Fields other than `outcome`
+// may be missing or null; fields it does not know are ignored, so lines
+// with more fields (a fence's content) still count.
+
+/// One decision from a ClickGuard decision log (JSON lines, as
+/// `CLICKGUARD_LOG` writes them).
+///
+/// ```json
+/// {"time":"2025-11-29T15:02:41.318Z","pid":4242,"program":"gtk3-widget-factory","widget":"GtkButton",
+///  "id":null,"label":"Open","accessible":"Open","action":"clicked","kind":"button","source":"user",
+///  "outcome":"would-drop","reason":"event-time","event_time":1234567,"control":"0x55d0c2a1b2c0"}
+/// ```
+public struct DecisionLogLine: Decodable, Equatable, Sendable {
+  /// Wall-clock time, ISO 8601 in UTC.
+  public var time: String?
+  /// The process id.
+  public var pid: Int64?
+  /// The program name (`g_get_prgname`).
+  public var program: String?
+  /// The widget's GType name.
+  public var widget: String?
+  /// The widget's GtkBuilder id.
+  public var id: String?
+  /// The widget's label.
+  public var label: String?
+  /// The widget's accessible name.
+  public var accessible: String?
+  /// `clicked`, a GAction name, `state-set`…
+  public var action: String?
+  /// `button`, `toggle`, `switch`…
+  public var kind: String?
+  /// `user`, `programmatic` or `nested`.
+  public var source: String?
+  /// `accepted`, `dropped`, `would-drop`, `passed`, `fence-drop` or
+  /// `would-fence-drop`.
+  public var outcome: String
+  /// Why it was dropped or passed.
+  public var reason: String?
+  /// The input event's X server time (ms).
+  public var eventTime: UInt32?
+
+  enum CodingKeys: String, CodingKey {
+    case time, pid, program, widget, id, label, accessible, action, kind, source, outcome, reason
+    case eventTime = "event_time"
+  }
+
+  /// A line with `outcome` and the given fields; for tests.
+  public init(
+    outcome: String, reason: String? = nil, program: String? = nil, widget: String? = "GtkButton",
+    label: String? = nil, id: String? = nil, accessible: String? = nil, pid: Int64? = 1, time: String? = nil,
+    eventTime: UInt32? = nil, source: String? = "user"
+  ) {
+    self.outcome = outcome
+    self.reason = reason
+    self.program = program
+    self.widget = widget
+    self.label = label
+    self.id = id
+    self.accessible = accessible
+    self.pid = pid
+    self.time = time
+    self.eventTime = eventTime
+    self.source = source
+  }
+}

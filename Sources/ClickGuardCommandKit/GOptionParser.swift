@@ -1,0 +1,130 @@
+// GOptionParser: one clickguard command line through GLib's GOption, one
+// option context per subcommand. GOption does the parsing and GNOME-style
+// --help (printed, then exit 0); every option goes through one callback that
+// records it as given, and the subcommand checks the values afterwards, so
+// the checks are plain Swift.
+
+import CGtk
+
+/// A GOption context for one `clickguard` subcommand.
+///
+/// ```swift
+/// let parser = GOptionParser(
+///   program: "clickguard report", parameters: "[FILE…]", summary: "Summarises decision logs.",
+///   options: [CommandOption("json", help: "Print JSON instead of text")])
+/// let parsed = try parser.parse(["--json", "a.log"])   // options: [json], remaining: [a.log]
+/// ```
+public struct GOptionParser: Sendable {
+  /// The name `--help` shows before the options, for example
+  /// `clickguard run` (GLib's program name while parsing).
+  public let program: String
+  /// What follows the options in the usage line (`-- APP [ARG…]`).
+  public let parameters: String
+  /// The paragraph after the usage line.
+  public let summary: String
+  /// The paragraph at the end of `--help`, or `nil`.
+  public let epilogue: String?
+  /// The options, in the order `--help` lists them.
+  public let options: [CommandOption]
+  /// Whether parsing stops at the first argument that is not an option, so
+  /// the options after it stay with it (a program's own options).
+  public let stopsAtFirstArgument: Bool
+
+  /// A parser for `program`'s command line.
+  public init(
+    program: String, parameters: String, summary: String, epilogue: String? = nil, options: [CommandOption],
+    stopsAtFirstArgument: Bool = false
+  ) {
+    self.program = program
+    self.parameters = parameters
+    self.summary = summary
+    self.epilogue = epilogue
+    self.options = options
+    self.stopsAtFirstArgument = stopsAtFirstArgument
+  }
+
+  /// Parses `arguments` (without the program name). `--help` prints the
+  /// help and exits the process with status 0, as GOption does.
+  /// - Throws: ``CommandFailure`` (usage) for an unknown option or a missing
+  ///   value, in GOption's words, with a pointer to `--help`.
+  public func parse(_ arguments: [String]) throws(CommandFailure) -> ParsedArguments {
+    let recorder = OptionRecorder()
+    let context = g_option_context_new(parameters)
+    defer { g_option_context_free(context) }
+    g_option_context_set_summary(context, summary)
+    if let epilogue { g_option_context_set_description(context, epilogue) }
+    g_option_context_set_strict_posix(context, stopsAtFirstArgument ? 1 : 0)
+
+    // GOption keeps pointers to the entries' strings until the context goes.
+    var strings: [UnsafeMutablePointer<gchar>?] = []
+    defer { for string in strings { g_free(string) } }
+    func keep(_ text: String) -> UnsafePointer<gchar>? {
+      let copy = g_strdup(text)
+      strings.append(copy)
+      return UnsafePointer(copy)
+    }
+    // Values come as given (FILENAME: no conversion from the locale's
+    // encoding, which could fail without naming the option).
+    var entries = options.map { option in
+      let flags = option.argument == nil ? G_OPTION_FLAG_NO_ARG.rawValue : G_OPTION_FLAG_FILENAME.rawValue
+      return GOptionEntry(
+        long_name: keep(option.name), short_name: 0, flags: gint(flags), arg: G_OPTION_ARG_CALLBACK,
+        arg_data: cg_option_callback(recordOption), description: keep(option.help),
+        arg_description: option.argument.flatMap(keep))
+    }
+    entries.append(GOptionEntry())
+
+    let unmanaged = Unmanaged.passRetained(recorder)
+    let group = g_option_group_new(keep(program), keep(summary), keep(summary), unmanaged.toOpaque()) { data in
+      guard let data else { return }
+      Unmanaged<OptionRecorder>.fromOpaque(data).release()
+    }
+    entries.withUnsafeBufferPointer { g_option_group_add_entries(group, $0.baseAddress) }
+    g_option_context_set_main_group(context, group)
+
+    let previousName = g_get_prgname().map { String(cString: $0) }
+    g_set_prgname(program)
+    defer { if let previousName { g_set_prgname(previousName) } }
+
+    let all = [program] + arguments
+    var strv: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = zeroedStringArray(count: all.count)
+    for (index, argument) in all.enumerated() { strv?[index] = g_strdup(argument) }
+    defer { g_strfreev(strv) }
+    var error: UnsafeMutablePointer<GError>?
+    guard g_option_context_parse_strv(context, &strv, &error) != 0 else {
+      defer { g_error_free(error) }
+      let message = error?.pointee.message.map { String(cString: $0) } ?? "cannot read the command line"
+      throw .usage("\(message); run '\(program) --help' to see every option")
+    }
+    var remaining: [String] = []
+    var index = 1
+    while let argument = strv?[index] {
+      remaining.append(String(cString: argument))
+      index += 1
+    }
+    // GOption leaves the `--` that ended the options in front of the rest.
+    if remaining.first == "--" { remaining.removeFirst() }
+    return ParsedArguments(options: recorder.given, remaining: remaining)
+  }
+}
+
+/// A NULL-terminated, zeroed array for `count` strings, as g_strfreev frees.
+private func zeroedStringArray(count: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
+  let size = gsize((count + 1) * MemoryLayout<UnsafeMutablePointer<gchar>?>.stride)
+  return g_malloc0(size).assumingMemoryBound(to: UnsafeMutablePointer<gchar>?.self)
+}
+
+/// Collects the options GOption reads, through its group's user data.
+private final class OptionRecorder {
+  var given: [ParsedArguments.Given] = []
+}
+
+/// GOption's callback for every option: records it as given.
+private let recordOption: GOptionArgFunc = { name, value, data, _ in
+  guard let data, let name else { return 0 }
+  let recorder = Unmanaged<OptionRecorder>.fromOpaque(data).takeUnretainedValue()
+  let option = String(cString: name)
+  recorder.given.append(
+    .init(option.hasPrefix("--") ? String(option.dropFirst(2)) : option, value.map { String(cString: $0) }))
+  return 1
+}

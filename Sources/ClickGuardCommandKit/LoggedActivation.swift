@@ -1,0 +1,40 @@
+// LoggedActivation: one judged activation of a widget, as much of it as the
+// rule suggestions need: what happened and when.
+
+/// One activation the guard judged, in log order.
+public struct LoggedActivation: Equatable, Sendable {
+  /// What happened.
+  public var outcome: LogOutcome
+  /// Why, for a drop.
+  public var reason: String?
+  /// The input event's X server time (ms), if any.
+  public var eventTime: UInt32?
+  /// The wall-clock time (ms since 1970), if the line had one.
+  public var wallTime: Int64?
+
+  /// An activation with `outcome` at the given times.
+  public init(outcome: LogOutcome, reason: String? = nil, eventTime: UInt32? = nil, wallTime: Int64? = nil) {
+    self.outcome = outcome
+    self.reason = reason
+    self.eventTime = eventTime
+    self.wallTime = wallTime
+  }
+
+  /// Milliseconds from `earlier` to this one: by the X server's event
+  /// times when both have one (wrap-safe, as the guard compares them), else
+  /// by the wall clock; `nil` when neither can say or it is negative.
+  public func milliseconds(since earlier: LoggedActivation) -> Int? {
+    if let now = eventTime, let then = earlier.eventTime, now != 0, then != 0 {
+      let gap = Int(Int32(bitPattern: now &- then))
+      return gap >= 0 ? gap : nil
+    }
+    if let now = wallTime, let then = earlier.wallTime, now >= then { return Int(now - then) }
+    return nil
+  }
+
+  /// Whether the guard dropped it (or would have) as a repeat too close to
+  /// the one before: the interval or event-time rules, not `busy`.
+  public var isQuickRepeat: Bool {
+    outcome.isRepeat && (reason == "within-interval" || reason == "event-time")
+  }
+}

@@ -1,0 +1,45 @@
+// ParsedArguments: what GOptionParser read from one command line, in order,
+// before any value is checked.
+
+/// The options and the other arguments of one command line, as given.
+public struct ParsedArguments: Equatable, Sendable {
+  /// One option given: its name without dashes and its value (`nil` for a
+  /// flag).
+  public struct Given: Equatable, Sendable {
+    /// The option's long name, without dashes.
+    public let name: String
+    /// The value as given, `nil` for a flag.
+    public let value: String?
+
+    /// `--name` given with `value`.
+    public init(_ name: String, _ value: String?) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  /// The options, in the order given (a repeated option appears each time).
+  public var options: [Given] = []
+  /// The arguments that are not options: files, or the program and its
+  /// arguments. A `--` that ended the options is not among them.
+  public var remaining: [String] = []
+
+  /// Nothing given.
+  public init() {}
+
+  /// The options and arguments given.
+  public init(options: [Given], remaining: [String]) {
+    self.options = options
+    self.remaining = remaining
+  }
+
+  /// The value of the last `--name` given, or `nil`.
+  public func last(_ name: String) -> Given? {
+    options.last { $0.name == name }
+  }
+
+  /// Whether the flag `--name` was given.
+  public func has(_ name: String) -> Bool {
+    options.contains { $0.name == name }
+  }
+}

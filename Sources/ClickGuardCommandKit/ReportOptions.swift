@@ -1,0 +1,31 @@
+// ReportOptions: `clickguard report`'s options, checked.
+
+/// What `clickguard report` reads and how it prints.
+public struct ReportOptions: Equatable, Sendable {
+  /// The options of `clickguard report`, as `--help` lists them.
+  public static let options = [
+    CommandOption("json", help: "Print the summary as JSON instead of text"),
+    CommandOption("top", argument: "N", help: "Show the N widgets repeated most (1 to 1000; default 10)"),
+  ]
+
+  /// The log files; empty: standard input.
+  public var files: [String] = []
+  /// `--json`.
+  public var json = false
+  /// `--top`.
+  public var top = 10
+
+  /// Checks `parsed`.
+  /// - Throws: ``CommandFailure`` (usage) naming the option and what it
+  ///   accepts.
+  public init(_ parsed: ParsedArguments) throws(CommandFailure) {
+    json = parsed.has("json")
+    if let given = parsed.last("top") {
+      let value = given.value ?? ""
+      guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value), (1...1000).contains(number)
+      else { throw .badValue("--top", value, accepted: "a whole number from 1 to 1000") }
+      top = number
+    }
+    files = parsed.remaining
+  }
+}

@@ -1,0 +1,126 @@
+// ReportText: `clickguard report`'s output for a person: what was read, a
+// table per program, the widgets repeated most, the suggested rules ready to
+// paste. Pure: a report in, text out.
+
+/// The text `clickguard report` prints.
+public struct ReportText: Sendable {
+  /// How many widgets "repeated most" lists.
+  public var top: Int
+  /// The widest a widget's name gets in the tables.
+  static let nameWidth = 44
+  /// How many bad line numbers are listed per file.
+  static let listedBadLines = 20
+
+  /// Text that lists the `top` widgets repeated most.
+  public init(top: Int = 10) {
+    self.top = top
+  }
+
+  /// The text for `report`, with `rules` suggested.
+  public func render(_ report: LogReport, rules: [SuggestedRule], policy: SuggestionPolicy) -> String {
+    var lines = header(report)
+    for program in report.programs {
+      lines.append("")
+      lines += table(program, report.tallies.filter { $0.widget.program == program })
+    }
+    lines.append("")
+    lines += mostRepeated(report)
+    lines.append("")
+    lines += suggestions(rules, policy: policy)
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What was read, and the lines that were not decisions.
+  func header(_ report: LogReport) -> [String] {
+    let files = report.sources.map { $0 == "-" ? "standard input" : $0 }
+    let programs = report.programs.count
+    var lines = [
+      "ClickGuard report: \(report.decisionCount) decisions from \(files.joined(separator: ", ")), "
+        + "\(programs) program\(programs == 1 ? "" : "s")"
+    ]
+    if !report.badLines.isEmpty {
+      var bySource: [(String, [Int])] = []
+      for bad in report.badLines {
+        if let index = bySource.firstIndex(where: { $0.0 == bad.source }) {
+          bySource[index].1.append(bad.line)
+        } else {
+          bySource.append((bad.source, [bad.line]))
+        }
+      }
+      let listed = bySource.map { source, numbers in
+        let shown = numbers.prefix(Self.listedBadLines).map(String.init).joined(separator: ", ")
+        let more = numbers.count > Self.listedBadLines ? " and \(numbers.count - Self.listedBadLines) more" : ""
+        let name = source == "-" ? "standard input" : source
+        return "\(name) line\(numbers.count == 1 ? "" : "s") \(shown)\(more)"
+      }
+      let count = report.badLines.count
+      lines.append(
+        "\(count) line\(count == 1 ? " is" : "s are") not ClickGuard decisions, skipped: "
+          + listed.joined(separator: "; "))
+    }
+    return lines
+  }
+
+  /// One program's table: a row per widget, a line of reasons under it.
+  func table(_ program: String?, _ tallies: [WidgetTally]) -> [String] {
+    let width = min(Self.nameWidth, max(6, tallies.map { $0.widget.displayName.count }.max() ?? 0))
+    let columns = ["ACCEPTED", "DROPPED", "WOULD-DROP", "FENCE", "PASSED"]
+    var lines = [
+      program ?? "(program not logged)",
+      "  " + "WIDGET".padded(to: width) + columns.map { "  " + $0 }.joined(),
+    ]
+    for tally in tallies {
+      let counts = [
+        tally.accepted, tally.dropped.values.reduce(0, +), tally.wouldDrop.values.reduce(0, +), tally.fenceDrops,
+        tally.passed.values.reduce(0, +),
+      ]
+      let cells = zip(columns, counts).map { "  " + String($1).padded(left: $0.count) }.joined()
+      lines.append("  " + Self.shortened(tally.widget.displayName, width).padded(to: width) + cells)
+      let reasons = [
+        ("dropped", tally.dropped), ("would drop", tally.wouldDrop), ("fence", tally.fenceDropped),
+        ("fence would drop", tally.wouldFenceDrop), ("passed", tally.passed),
+      ].filter { !$0.1.isEmpty }.map { name, counts in
+        "\(name): "
+          + counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
+          .joined(separator: ", ")
+      }
+      if !reasons.isEmpty { lines.append("      " + reasons.joined(separator: "; ")) }
+    }
+    return lines
+  }
+
+  /// The widgets with the most repeats.
+  func mostRepeated(_ report: LogReport) -> [String] {
+    let tallies = report.mostRepeated(top)
+    guard !tallies.isEmpty else { return ["Repeated most: no widget had repeats."] }
+    let width = String(tallies.map(\.repeats).max() ?? 0).count
+    return ["Repeated most (dropped or would drop):"]
+      + tallies.map { tally in
+        let percent = tally.judged > 0 ? tally.repeats * 100 / tally.judged : 0
+        return "  " + String(tally.repeats).padded(left: width)
+          + "  \(tally.widget.displayName) in \(tally.widget.program ?? "(program not logged)"): "
+          + "\(percent)% of its \(tally.judged) activations"
+      }
+  }
+
+  /// The suggested rules, or why there are none.
+  func suggestions(_ rules: [SuggestedRule], policy: SuggestionPolicy) -> [String] {
+    let criteria =
+      "at least \(policy.minimumRepeats) quick repeats, a median gap of \(policy.fastestDeliberateGap) ms or more, "
+      + "spread at most \(Int(policy.maximumSpread * 100))%, never followed by a fence drop"
+    guard !rules.isEmpty else {
+      return ["Suggested rules: none; no widget's repeats look deliberate (\(criteria))."]
+    }
+    return [
+      "Suggested rules: these widgets' repeats look deliberate (\(criteria)).",
+      "Paste into your clickguard.conf ('clickguard doctor' shows where it is):", "",
+    ]
+      + rules.map(\.text).joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init)
+  }
+
+  /// `name`, cut to `width` characters with an ellipsis.
+  static func shortened(_ name: String, _ width: Int) -> String {
+    name.count <= width ? name : String(name.prefix(width - 1)) + "…"
+  }
+}

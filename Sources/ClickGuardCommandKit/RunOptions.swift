@@ -1,0 +1,99 @@
+// RunOptions: `clickguard run`'s options, checked and turned into the
+// CLICKGUARD_* variables the module reads. The ranges are the module's own:
+// the values go through ModuleConfiguration, and a value it would warn
+// about is refused here, naming the option.
+
+import ClickGuardGtkModule
+
+/// The settings `clickguard run` gives the module, and the program to run.
+public struct RunOptions: Equatable, Sendable {
+  /// The options of `clickguard run`, as `--help` lists them.
+  public static let options = [
+    CommandOption(
+      "interval-ms", argument: "MS", help: "Repeats closer than MS are dropped (0 to 60000; default 500)"),
+    CommandOption("observe", help: "Log what would be dropped, drop nothing"),
+    CommandOption("log", argument: "FILE", help: "Append one JSON line per decision to FILE ('-': standard error)"),
+    CommandOption(
+      "stall-ms", argument: "MS", help: "Block the main loop MS after each accepted click, to try lag (0 to 60000)"),
+    CommandOption(
+      "periodic-stall-ms", argument: "MS", help: "Block the main loop MS at a time, periodically (0 to 60000)"),
+    CommandOption(
+      "periodic-every-ms", argument: "MS", help: "Time between periodic stalls (10 to 600000; default 1000)"),
+    CommandOption("no-fence", help: "Do not fence input off freshly shown windows and pages"),
+    CommandOption(
+      "settle-ms", argument: "MS", help: "How long fresh content is fenced (0 to 5000; default: the double-click time)"),
+    CommandOption("config", argument: "FILE", help: "Read rules from FILE instead of the user's clickguard.conf"),
+  ]
+
+  /// Each option that sets a module variable, and the variable.
+  static let variables: [(option: String, variable: String)] = [
+    ("interval-ms", ModuleConfiguration.intervalVariable), ("observe", ModuleConfiguration.modeVariable),
+    ("log", ModuleConfiguration.logVariable), ("stall-ms", ModuleConfiguration.stallVariable),
+    ("periodic-stall-ms", ModuleConfiguration.periodicStallVariable),
+    ("periodic-every-ms", ModuleConfiguration.periodicEveryVariable), ("no-fence", fenceVariable),
+    ("settle-ms", settleVariable), ("config", configVariable),
+  ]
+
+  /// The fence switch the module reads.
+  static let fenceVariable = "CLICKGUARD_FENCE"
+  /// The fence's settle time the module reads.
+  static let settleVariable = "CLICKGUARD_SETTLE_MS"
+  /// The rules file the module reads.
+  static let configVariable = "CLICKGUARD_CONFIG"
+
+  /// The variables to set for the program, only for the options given.
+  public var environment: [String: String] = [:]
+  /// The program and its arguments.
+  public var command: [String] = []
+
+  /// Checks `parsed` (the options and `APP [ARG…]`).
+  /// - Throws: ``CommandFailure`` (usage) naming the option, the value and
+  ///   what is accepted, or saying that no program was given.
+  public init(_ parsed: ParsedArguments) throws(CommandFailure) {
+    for (option, variable) in Self.variables {
+      guard let given = parsed.last(option) else { continue }
+      switch option {
+      case "observe": environment[variable] = "observe"
+      case "no-fence": environment[variable] = "off"
+      default: environment[variable] = try Self.checked(option, given.value ?? "")
+      }
+    }
+    let settings = ModuleConfiguration(environment: environment)
+    if let warning = settings.warnings.first {
+      let option = Self.variables.first { $0.variable == warning.variable }?.option ?? warning.variable
+      var accepted = warning.accepted
+      for (name, variable) in Self.variables { accepted = accepted.replacingAll(variable, with: "--" + name) }
+      throw .badValue("--" + option, warning.value, accepted: accepted)
+    }
+    guard parsed.remaining.first.map({ !$0.isEmpty }) == true else {
+      throw .usage("run: no program given; usage: clickguard run [OPTION…] [--] APP [ARG…]")
+    }
+    command = parsed.remaining
+  }
+
+  /// `value` for `option`, checked where the module's settings do not
+  /// check it themselves.
+  private static func checked(_ option: String, _ value: String) throws(CommandFailure) -> String {
+    switch option {
+    case "settle-ms":
+      guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value), (0...5000).contains(number)
+      else { throw .badValue("--settle-ms", value, accepted: "whole milliseconds from 0 to 5000") }
+      return value
+    case "log", "config":
+      guard !value.isEmpty else { throw .badValue("--" + option, value, accepted: "a file path") }
+      return value
+    default:
+      guard !value.isEmpty else {
+        throw .badValue("--" + option, value, accepted: "whole milliseconds")
+      }
+      return value
+    }
+  }
+}
+
+extension String {
+  /// The string with every `target` replaced by `replacement`.
+  fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+    split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+  }
+}

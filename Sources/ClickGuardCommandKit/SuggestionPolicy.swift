@@ -1,0 +1,39 @@
+// SuggestionPolicy: when `clickguard report` calls a widget's repeats
+// deliberate, and the interval it then suggests. The thresholds in one
+// place, named, so the docs and the tests can quote them.
+
+/// When repeats look deliberate enough to suggest a rule.
+///
+/// A widget gets a rule when it has at least ``minimumRepeats`` quick
+/// repeats (dropped or would-drop by the interval or event-time rules),
+/// their median gap is at least ``fastestDeliberateGap`` (faster is a
+/// bounce, a tremor or a double click), their spread is at most
+/// ``maximumSpread``, and no fence drop ever followed one of its accepted
+/// activations within ``navigationWindow`` (it never showed fresh content:
+/// not a navigation). The rule lowers its interval to ``intervalFraction``
+/// of its shortest gap, so the deliberate repeats pass while faster bounces
+/// are still dropped.
+public struct SuggestionPolicy: Equatable, Sendable {
+  /// Quick repeats needed before a widget is judged at all.
+  public var minimumRepeats = 6
+  /// The median gap (ms) below which repeats count as a burst.
+  public var fastestDeliberateGap = 150
+  /// The largest spread (standard deviation over mean) of even repeats.
+  public var maximumSpread = 0.3
+  /// How soon after an accepted activation (ms) a fence drop marks it a
+  /// navigation.
+  public var navigationWindow: Int64 = 2000
+  /// The suggested interval as a fraction of the shortest gap.
+  public var intervalFraction = 0.7
+  /// The shortest interval suggested (ms).
+  public var smallestInterval = 50
+
+  /// The thresholds above.
+  public init() {}
+
+  /// The interval (ms) to suggest for repeats whose shortest gap is
+  /// `shortestGap`: a fraction of it, rounded down to 10 ms.
+  public func interval(shortestGap: Int) -> Int {
+    max(smallestInterval, Int(Double(shortestGap) * intervalFraction) / 10 * 10)
+  }
+}

@@ -1,0 +1,74 @@
+// WidgetIdentity: a widget as the report groups and names it — its program,
+// type, builder id, label and accessible name — and the rule selector that
+// would match it.
+
+/// One widget of one program, as the decision log describes it. Widgets
+/// with the same description (two "OK" buttons of one program) count as one:
+/// a rule would match them both.
+public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
+  /// The program (`g_get_prgname`), or `nil` when the log did not say.
+  public var program: String?
+  /// The GType name.
+  public var type: String
+  /// The GtkBuilder id.
+  public var id: String?
+  /// The label.
+  public var label: String?
+  /// The accessible name.
+  public var accessible: String?
+
+  /// The widget of `line`.
+  public init(_ line: DecisionLogLine) {
+    self.init(
+      program: line.program, type: line.widget ?? "?", id: line.id.nonEmpty, label: line.label.nonEmpty,
+      accessible: line.accessible.nonEmpty)
+  }
+
+  /// A widget described by hand.
+  public init(program: String?, type: String, id: String? = nil, label: String? = nil, accessible: String? = nil) {
+    self.program = program
+    self.type = type
+    self.id = id
+    self.label = label
+    self.accessible = accessible
+  }
+
+  /// How a person recognises it: `"Save" GtkButton` (its label),
+  /// `accessible "Zoom in" GtkButton`, `#save_button GtkButton` (builder
+  /// id), or the type alone.
+  public var displayName: String {
+    if let label { return "\"\(label)\" \(type)" }
+    if let accessible { return "accessible \"\(accessible)\" \(type)" }
+    if let id { return "#\(id) \(type)" }
+    return "unnamed \(type)"
+  }
+
+  /// The selector a rule names it by (contracts: `id=`, `label=`,
+  /// `accessible=`): the builder id first, which does not change with the
+  /// language, then the label, then the accessible name. `nil` when none can
+  /// be written in a key-file group name (no `[`, `]` or line breaks).
+  public var selector: String? {
+    let choices = [("id", id), ("label", label), ("accessible", accessible)]
+    for case (let key, let value?) in choices where Self.fitsGroupName(value) {
+      return "\(key)=\(value)"
+    }
+    return nil
+  }
+
+  /// Whether `value` can stand in a GKeyFile group name.
+  static func fitsGroupName(_ value: String) -> Bool {
+    !value.isEmpty
+      && !value.contains { $0 == "[" || $0 == "]" || $0.isNewline || $0.asciiValue.map { $0 < 32 } == true }
+  }
+
+  public static func < (lhs: WidgetIdentity, rhs: WidgetIdentity) -> Bool {
+    (lhs.program ?? "", lhs.displayName, lhs.id ?? "") < (rhs.program ?? "", rhs.displayName, rhs.id ?? "")
+  }
+}
+
+extension Optional where Wrapped == String {
+  /// The string, or `nil` when it is empty.
+  fileprivate var nonEmpty: String? {
+    flatMap { $0.isEmpty ? nil : $0 }
+  }
+}

@@ -1,0 +1,56 @@
+// WidgetTally: what the log says happened to one widget: counts by outcome
+// and reason, and the judged activations in order (per process) for the
+// rule suggestions.
+
+/// The decisions about one widget, counted.
+public struct WidgetTally: Codable, Equatable, Sendable {
+  /// The widget.
+  public var widget: WidgetIdentity
+  /// Activations that ran.
+  public var accepted = 0
+  /// Repeats dropped, by reason (`busy`, `within-interval`, `event-time`).
+  public var dropped: [String: Int] = [:]
+  /// Repeats that would have been dropped (observe mode), by reason.
+  public var wouldDrop: [String: Int] = [:]
+  /// Presses the spill-over fence dropped, by reason.
+  public var fenceDropped: [String: Int] = [:]
+  /// Presses the fence would have dropped (observe mode), by reason.
+  public var wouldFenceDrop: [String: Int] = [:]
+  /// Activations not judged, by reason (`exempt`, `programmatic`…).
+  public var passed: [String: Int] = [:]
+  /// The judged activations of each process (by pid), in log order.
+  public var activations: [Int64: [LoggedActivation]] = [:]
+
+  enum CodingKeys: String, CodingKey {
+    case widget, accepted, dropped, wouldDrop, fenceDropped, wouldFenceDrop, passed
+  }
+
+  /// Nothing counted yet for `widget`.
+  public init(widget: WidgetIdentity) {
+    self.widget = widget
+  }
+
+  /// Repeats dropped or that would have been.
+  public var repeats: Int { dropped.values.reduce(0, +) + wouldDrop.values.reduce(0, +) }
+  /// Presses the fence dropped or would have.
+  public var fenceDrops: Int { fenceDropped.values.reduce(0, +) + wouldFenceDrop.values.reduce(0, +) }
+  /// Activations the guard judged: accepted and repeats.
+  public var judged: Int { accepted + repeats }
+
+  /// Counts `line`, whose outcome is `outcome`, made by process `pid`.
+  mutating func count(_ line: DecisionLogLine, _ outcome: LogOutcome, pid: Int64, wallTime: Int64?) {
+    let reason = line.reason ?? "unknown"
+    switch outcome {
+    case .accepted: accepted += 1
+    case .dropped: dropped[reason, default: 0] += 1
+    case .wouldDrop: wouldDrop[reason, default: 0] += 1
+    case .fenceDrop: fenceDropped[reason, default: 0] += 1
+    case .wouldFenceDrop: wouldFenceDrop[reason, default: 0] += 1
+    case .passed: passed[reason, default: 0] += 1
+    }
+    if outcome == .accepted || outcome.isRepeat {
+      activations[pid, default: []].append(
+        LoggedActivation(outcome: outcome, reason: line.reason, eventTime: line.eventTime, wallTime: wallTime))
+    }
+  }
+}

@@ -16,7 +16,7 @@ final class InstallTests: XCTestCase {
     addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
   }
 
-  func testTheInstalledModuleLoadsByNameWithThePrefixsGtkPathAndGuardsABurst() throws {
+  func testTheInstalledModuleLoadsByNameFromGtk3ModulesOrSettingsIniAndGuardsABurst() throws {
     let prefix = try InstallHarness.install()
     removeAtEnd(prefix)
     let log = ModuleHarness.scratch.appendingPathComponent("installed-\(UUID().uuidString).jsonl")
@@ -30,6 +30,16 @@ final class InstallTests: XCTestCase {
     let outcomes = try JSONLines.objects(in: log).filter { $0["label"] as? String == "Count" }
       .map { $0["outcome"] as? String }
     XCTAssertEqual(outcomes, ["accepted"] + Array(repeating: "dropped", count: 4))
+
+    // gtk-modules=clickguard in settings.ini, the switch for every app of a session.
+    let config = prefix + "/config"
+    try FileManager.default.createDirectory(atPath: config + "/gtk-3.0", withIntermediateDirectories: true)
+    try "[Settings]\ngtk-modules=clickguard\n".write(
+      toFile: config + "/gtk-3.0/settings.ini", atomically: true, encoding: .utf8)
+    let fromSettings = try FixtureApp(
+      modules: nil, environment: ["GTK_PATH": prefix + "/lib/gtk-3.0", "XDG_CONFIG_HOME": config])
+    fromSettings.click("count", count: 5)
+    XCTAssertEqual(fromSettings.finish().clicked, 1)
 
     let plain = try FixtureApp(modules: nil)
     plain.click("count", count: 5)

@@ -19,11 +19,12 @@ STATIC_FLAGS := -c release --scratch-path $(STATIC_BUILD) --disable-local-rpath 
 # packs its relative relocations (RELR) and lays out the code it runs while
 # the app starts in one place (packaging/clickguard-module.order): fewer
 # pages touched in every app that loads it.
+MODULE_LINK_INPUTS := packaging/clickguard-module.map packaging/clickguard-module.order
 MODULE_LINK_FLAGS := -Xlinker --version-script=packaging/clickguard-module.map \
   -Xlinker -z -Xlinker pack-relative-relocs \
   -Xlinker --symbol-ordering-file=packaging/clickguard-module.order -Xlinker --no-warn-symbol-ordering
 
-.PHONY: deps build test lint demo showcase bench soak static install deb clean
+.PHONY: deps build test lint demo showcase bench soak static install deb module-order clean
 
 deps:
 	@scripts/deps.sh
@@ -70,9 +71,20 @@ showcase: deps
 ## The installed build (see STATIC_FLAGS): the module, the command and the
 ## demo in $(STATIC_BIN). swift build takes one --product at a time.
 static: deps
+	@# SwiftPM does not see the linker's input files: relink when they changed.
+	@for input in $(MODULE_LINK_INPUTS); do \
+	  [ $(STATIC_BIN)/libclickguard-gtk-module.so -nt $$input ] || rm -f $(STATIC_BIN)/libclickguard-gtk-module.so; \
+	done
 	$(SWIFT) build $(STATIC_FLAGS) $(MODULE_LINK_FLAGS) --product clickguard-gtk-module
 	$(SWIFT) build $(STATIC_FLAGS) --product clickguard
 	$(SWIFT) build $(STATIC_FLAGS) --product clickguard-demo
+
+## Rewrites packaging/clickguard-module.order from a run of the module under
+## callgrind (scripts/module-order.sh), then relinks the module with it.
+module-order: static
+	@scripts/deps.sh valgrind
+	$(XVFB) scripts/module-order.sh $(STATIC_BIN)/libclickguard-gtk-module.so
+	$(MAKE) static
 
 ## Installs under $(PREFIX) (staged in $(DESTDIR)): bin/clickguard,
 ## bin/clickguard-demo, the module as libclickguard.so in GTK's module

@@ -102,13 +102,15 @@ deb: static
 ## Benchmarks (see BENCHMARKS.md): release build, every row measured side by
 ## side in one run under Xvfb, one table: each budget with PASS/MISS, the
 ## decision cost and emission ratios as information. Builds the demo too
-## (row 6 times its start-up; swift build takes one --product at a time).
+## (row 6 times its start-up; swift build takes one --product at a time)
+## and the installed build (row 7 loads its module into a C window).
 ## BENCH_ARGS="--quick" for a quicker, noisier run; BENCH_ARGS="--rows 1,3"
 ## for some rows only.
 bench: deps static
 	$(SWIFT) build -c release --product clickguard-bench
 	$(SWIFT) build -c release --product clickguard-demo
-	$(XVFB) "$$($(SWIFT) build -c release --show-bin-path)/clickguard-bench" $(BENCH_ARGS)
+	$(XVFB) env CLICKGUARD_BENCH_MODULE="$(CURDIR)/$(STATIC_BIN)/libclickguard-gtk-module.so" \
+	  "$$($(SWIFT) build -c release --show-bin-path)/clickguard-bench" $(BENCH_ARGS)
 
 ## Soak: the churn benchmark (SOAK_COUNT guarded buttons created and
 ## destroyed, async actions outliving their buttons) under valgrind memcheck.

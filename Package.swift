@@ -64,7 +64,9 @@ let package = Package(
     .testTarget(
       name: "ClickGuardDemoKitTests",
       dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver", "ClickGuardTestSupport"]),
-    .testTarget(name: "ClickGuardCommandKitTests", dependencies: ["ClickGuardCommandKit"]),
+    .testTarget(
+      name: "ClickGuardCommandKitTests", dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule"],
+      exclude: ["Fixtures"]),
     // Builds every ```swift block of README.md against this package (in a
     // package of its own under .build/readme-snippets): no dependencies here.
     .testTarget(name: "ReadmeSnippetTests"),

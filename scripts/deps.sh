@@ -6,6 +6,9 @@ set -euo pipefail
 # dpkg-dev's dpkg-shlibdeps works out the .deb's Depends (make deb, make test).
 # Extra packages a target needs (make soak: valgrind) come as arguments.
 packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make python3-gi gir1.2-gtk-3.0 dpkg-dev "$@")
+# xsettingsd publishes a display's GTK settings (XSETTINGS), for the test of
+# clickguard doctor reading gtk-modules from the display.
+packages+=(xsettingsd)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

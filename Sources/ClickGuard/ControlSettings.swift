@@ -10,15 +10,19 @@ public struct ControlSettings: Hashable, Sendable {
   public var maxBusy: ClickInterval?
   /// A gate shared with other controls; `nil` gives the control its own.
   public var group: GroupKey?
+  /// This control's mode, overriding ``GuardConfiguration/mode``: one
+  /// control observed or off while the rest are enforced, or the reverse.
+  public var mode: GuardMode?
 
   /// Creates settings; the defaults follow the global configuration.
   public init(
     policy: ControlPolicy = .automatic, interval: ClickInterval? = nil, maxBusy: ClickInterval? = nil,
-    group: GroupKey? = nil
+    group: GroupKey? = nil, mode: GuardMode? = nil
   ) {
     self.policy = policy
     self.interval = interval
     self.maxBusy = maxBusy
     self.group = group
+    self.mode = mode
   }
 }

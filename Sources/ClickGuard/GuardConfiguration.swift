@@ -69,18 +69,20 @@ public struct GuardConfiguration: Hashable, Sendable {
   }
 
   /// How `activation` is judged under these settings and its control's own:
-  /// the one place where global and per-control settings meet.
+  /// the one place where global and per-control settings meet (a control's
+  /// own mode, interval and maximum busy time win over the global ones).
   func rule(for activation: Activation) -> GateRule {
     if let reason = passReason(for: activation) { return .pass(reason) }
     let settings = activation.settings
     let interval = settings.interval ?? interval
     return .judge(
       settings.group.map(GateKey.group) ?? .control(activation.control, activation.action),
-      interval: interval, maxBusy: max(settings.maxBusy ?? maxBusy, interval), observing: mode == .observe)
+      interval: interval, maxBusy: max(settings.maxBusy ?? maxBusy, interval),
+      observing: (settings.mode ?? mode) == .observe)
   }
 
   private func passReason(for activation: Activation) -> PassReason? {
-    if mode == .off { return .guardOff }
+    if (activation.settings.mode ?? mode) == .off { return .guardOff }
     switch activation.settings.policy {
     case .exempt: return .exempt
     case .automatic where skippedKinds.contains(activation.kind): return .kindSkipped

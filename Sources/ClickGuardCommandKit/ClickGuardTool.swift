@@ -54,7 +54,10 @@ public enum ClickGuardTool {
     case .report:
       return ReportCommand.run(try ReportOptions(parsed))
     case .doctor:
-      throw CommandFailure("doctor: not built yet", status: ExitStatus.failure)
+      let options = try DoctorOptions(parsed)
+      let report = DoctorReport(DoctorFacts.current(), program: options.program)
+      FileHandle.standardOutput.write(Data(report.text.utf8))
+      return report.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
   }
 

@@ -10,14 +10,26 @@ public struct CommandOption: Hashable, Sendable {
   public let argument: String?
   /// One line of help, with what the value accepts.
   public let help: String
+  /// What the value accepts, in words, for error messages (`whole
+  /// milliseconds from 0 to 60000`); `nil` for a flag.
+  public let accepted: String?
 
-  /// An option `--name`, taking a value shown as `argument` (`nil`: a flag).
-  public init(_ name: String, argument: String? = nil, help: String) {
+  /// An option `--name`, taking a value shown as `argument` (`nil`: a flag)
+  /// that accepts what `accepted` says.
+  public init(_ name: String, argument: String? = nil, accepted: String? = nil, help: String) {
     self.name = name
     self.argument = argument
+    self.accepted = accepted
     self.help = help
   }
 
   /// The name with its dashes, as people type it and messages show it.
   public var dashed: String { "--" + name }
+}
+
+extension [CommandOption] {
+  /// What the option `name` (without dashes) accepts, in words.
+  func accepted(_ name: String) -> String {
+    first { $0.name == name }?.accepted ?? "a value"
+  }
 }

@@ -94,7 +94,7 @@ public struct GOptionParser: Sendable {
     guard g_option_context_parse_strv(context, &strv, &error) != 0 else {
       defer { g_error_free(error) }
       let message = error?.pointee.message.map { String(cString: $0) } ?? "cannot read the command line"
-      throw .usage("\(message); run '\(program) --help' to see every option")
+      throw refusal(message, code: error?.pointee.code ?? 0)
     }
     var remaining: [String] = []
     var index = 1
@@ -105,6 +105,21 @@ public struct GOptionParser: Sendable {
     // GOption leaves the `--` that ended the options in front of the rest.
     if remaining.first == "--" { remaining.removeFirst() }
     return ParsedArguments(options: recorder.given, remaining: remaining)
+  }
+}
+
+extension GOptionParser {
+  /// The error for GOption's `message`: for a value missing at the end of
+  /// the line, the option and what it accepts; otherwise GOption's words
+  /// (which name the argument), with a pointer to `--help`.
+  func refusal(_ message: String, code: gint) -> CommandFailure {
+    if code == gint(G_OPTION_ERROR_BAD_VALUE.rawValue),
+      let option = options.filter({ message.contains($0.dashed) }).max(by: { $0.name.count < $1.name.count }),
+      let accepted = option.accepted
+    {
+      return .usage("\(option.dashed): needs a value (accepted: \(accepted))")
+    }
+    return .usage("\(message); run '\(program) --help' to see every option")
   }
 }
 

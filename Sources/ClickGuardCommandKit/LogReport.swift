@@ -24,6 +24,9 @@ public struct LogReport {
   public private(set) var sources: [String] = []
   /// The wall-clock times (ms since 1970) of each process's fence drops.
   public private(set) var fenceTimes: [Int64: [Int64]] = [:]
+  /// Each process's accepted activations, in log order: when, and which
+  /// widget.
+  private var acceptedTimes: [Int64: [(time: Int64, widget: WidgetIdentity)]] = [:]
   private let decoder = JSONDecoder()
 
   /// An empty report.
@@ -59,6 +62,7 @@ public struct LogReport {
     let wallTime = decision.time.flatMap(LogTimestamp.milliseconds)
     widgets[widget, default: WidgetTally(widget: widget)].count(decision, outcome, pid: pid, wallTime: wallTime)
     if outcome.isFence, let wallTime { fenceTimes[pid, default: []].append(wallTime) }
+    if outcome == .accepted, let wallTime { acceptedTimes[pid, default: []].append((wallTime, widget)) }
   }
 
   /// The tallies, by program, then by widget name.
@@ -78,10 +82,18 @@ public struct LogReport {
     return Array(repeated.sorted { ($1.repeats, $0.widget) < ($0.repeats, $1.widget) }.prefix(count))
   }
 
-  /// Whether a fence drop of process `pid` follows `wallTime` within
-  /// `window` milliseconds: the activation at `wallTime` showed fresh
-  /// content (it navigated).
-  public func fenceDropFollows(_ wallTime: Int64, pid: Int64, within window: Int64) -> Bool {
-    fenceTimes[pid, default: []].contains { $0 >= wallTime && $0 - wallTime <= window }
+  /// The widgets that showed fresh content: for each fence drop, the
+  /// widget whose accepted activation came last before it in the same
+  /// process, at most `window` milliseconds before.
+  public func navigatingWidgets(within window: Int64) -> Set<WidgetIdentity> {
+    var widgets: Set<WidgetIdentity> = []
+    for (pid, fences) in fenceTimes {
+      let accepted = acceptedTimes[pid, default: []]
+      for fence in fences {
+        guard let last = accepted.last(where: { $0.time <= fence }), fence - last.time <= window else { continue }
+        widgets.insert(last.widget)
+      }
+    }
+    return widgets
   }
 }

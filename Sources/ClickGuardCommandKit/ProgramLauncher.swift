@@ -14,6 +14,7 @@ public enum ProgramLauncher {
   ///   (``ExitStatus/notFound``) or cannot be executed
   ///   (``ExitStatus/cannotExecute``).
   public static func exec(_ options: RunOptions) throws(CommandFailure) -> Never {
+    try options.checkPaths(fileExists: { FileManager.default.fileExists(atPath: $0) }, directoryExists: isDirectory)
     let environment = ProcessInfo.processInfo.environment
     let locator = ModuleLocator(environment: environment, executableDirectory: executableDirectory())
     let module = absolute(try locator.module { FileManager.default.fileExists(atPath: $0) })
@@ -37,6 +38,12 @@ public enum ProgramLauncher {
         status: ExitStatus.notFound)
     }
     throw CommandFailure("run: cannot execute '\(program)' (\(reason))", status: ExitStatus.cannotExecute)
+  }
+
+  /// Whether `path` is a directory.
+  static func isDirectory(_ path: String) -> Bool {
+    var isDirectory: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
   }
 
   /// The directory of the running `clickguard` executable (symbolic links

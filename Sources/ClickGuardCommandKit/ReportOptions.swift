@@ -5,7 +5,9 @@ public struct ReportOptions: Equatable, Sendable {
   /// The options of `clickguard report`, as `--help` lists them.
   public static let options = [
     CommandOption("json", help: "Print the summary as JSON instead of text"),
-    CommandOption("top", argument: "N", help: "Show the N widgets repeated most (1 to 1000; default 10)"),
+    CommandOption(
+      "top", argument: "N", accepted: "a whole number from 1 to 1000",
+      help: "Show the N widgets repeated most (1 to 1000; default 10)"),
   ]
 
   /// The log files; empty: standard input.
@@ -23,7 +25,7 @@ public struct ReportOptions: Equatable, Sendable {
     if let given = parsed.last("top") {
       let value = given.value ?? ""
       guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value), (1...1000).contains(number)
-      else { throw .badValue("--top", value, accepted: "a whole number from 1 to 1000") }
+      else { throw .badValue("--top", value, accepted: Self.options.accepted("top")) }
       top = number
     }
     files = parsed.remaining

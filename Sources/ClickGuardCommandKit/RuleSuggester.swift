@@ -14,32 +14,22 @@ public struct RuleSuggester: Sendable {
 
   /// The rules for `report`'s widgets, in widget order.
   public func rules(for report: LogReport) -> [SuggestedRule] {
-    report.tallies.compactMap { rule(for: $0, in: report) }
+    let navigating = report.navigatingWidgets(within: policy.navigationWindow)
+    return report.tallies.compactMap { rule(for: $0, navigates: navigating.contains($0.widget)) }
   }
 
   /// The rule for `tally`, or `nil` when its repeats do not look
-  /// deliberate or no selector can name it.
-  public func rule(for tally: WidgetTally, in report: LogReport) -> SuggestedRule? {
+  /// deliberate, it `navigates` (showed fresh content that the fence then
+  /// guarded) or no selector can name it.
+  public func rule(for tally: WidgetTally, navigates: Bool) -> SuggestedRule? {
     let rhythm = RepeatRhythm(tally)
     guard rhythm.gaps.count >= policy.minimumRepeats, rhythm.median >= policy.fastestDeliberateGap,
-      rhythm.spread <= policy.maximumSpread, !navigates(tally, in: report),
-      let selector = tally.widget.selector
+      rhythm.spread <= policy.maximumSpread, !navigates, let selector = tally.widget.selector
     else { return nil }
     let program = tally.widget.program.flatMap { WidgetIdentity.fitsGroupName($0) ? $0 : nil } ?? "*"
     return SuggestedRule(
       widget: tally.widget, group: "\(program): \(selector)",
       intervalMs: policy.interval(shortestGap: rhythm.shortest), repeats: rhythm.gaps.count,
       medianGapMs: rhythm.median, shortestGapMs: rhythm.shortest, spread: rhythm.spread)
-  }
-
-  /// Whether a fence drop ever followed one of `tally`'s accepted
-  /// activations: the widget showed fresh content.
-  func navigates(_ tally: WidgetTally, in report: LogReport) -> Bool {
-    tally.activations.contains { pid, activations in
-      activations.contains { activation in
-        guard activation.outcome == .accepted, let time = activation.wallTime else { return false }
-        return report.fenceDropFollows(time, pid: pid, within: policy.navigationWindow)
-      }
-    }
   }
 }

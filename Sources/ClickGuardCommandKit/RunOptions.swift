@@ -10,20 +10,34 @@ public struct RunOptions: Equatable, Sendable {
   /// The options of `clickguard run`, as `--help` lists them.
   public static let options = [
     CommandOption(
-      "interval-ms", argument: "MS", help: "Repeats closer than MS are dropped (0 to 60000; default 500)"),
+      "interval-ms", argument: "MS", accepted: milliseconds(0, 60_000),
+      help: "Repeats closer than MS are dropped (0 to 60000; default 500)"),
     CommandOption("observe", help: "Log what would be dropped, drop nothing"),
-    CommandOption("log", argument: "FILE", help: "Append one JSON line per decision to FILE ('-': standard error)"),
     CommandOption(
-      "stall-ms", argument: "MS", help: "Block the main loop MS after each accepted click, to try lag (0 to 60000)"),
+      "log", argument: "FILE", accepted: "a file path, or '-' for standard error",
+      help: "Append one JSON line per decision to FILE ('-': standard error)"),
     CommandOption(
-      "periodic-stall-ms", argument: "MS", help: "Block the main loop MS at a time, periodically (0 to 60000)"),
+      "stall-ms", argument: "MS", accepted: milliseconds(0, 60_000),
+      help: "Block the main loop MS after each accepted click, to try lag (0 to 60000)"),
     CommandOption(
-      "periodic-every-ms", argument: "MS", help: "Time between periodic stalls (10 to 600000; default 1000)"),
+      "periodic-stall-ms", argument: "MS", accepted: milliseconds(0, 60_000),
+      help: "Block the main loop MS at a time, periodically (0 to 60000)"),
+    CommandOption(
+      "periodic-every-ms", argument: "MS", accepted: milliseconds(10, 600_000),
+      help: "Time between periodic stalls (10 to 600000; default 1000)"),
     CommandOption("no-fence", help: "Do not fence input off freshly shown windows and pages"),
     CommandOption(
-      "settle-ms", argument: "MS", help: "How long fresh content is fenced (0 to 5000; default: the double-click time)"),
-    CommandOption("config", argument: "FILE", help: "Read rules from FILE instead of the user's clickguard.conf"),
+      "settle-ms", argument: "MS", accepted: milliseconds(0, 5000),
+      help: "How long fresh content is fenced (0 to 5000; default: the double-click time)"),
+    CommandOption(
+      "config", argument: "FILE", accepted: "a file path",
+      help: "Read rules from FILE instead of the user's clickguard.conf"),
   ]
+
+  /// `whole milliseconds from lower to upper`, as the module words it.
+  private static func milliseconds(_ lower: Int, _ upper: Int) -> String {
+    "whole milliseconds from \(lower) to \(upper)"
+  }
 
   /// Each option that sets a module variable, and the variable.
   static let variables: [(option: String, variable: String)] = [
@@ -71,23 +85,37 @@ public struct RunOptions: Equatable, Sendable {
     command = parsed.remaining
   }
 
-  /// `value` for `option`, checked where the module's settings do not
-  /// check it themselves.
-  private static func checked(_ option: String, _ value: String) throws(CommandFailure) -> String {
-    switch option {
-    case "settle-ms":
-      guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value), (0...5000).contains(number)
-      else { throw .badValue("--settle-ms", value, accepted: "whole milliseconds from 0 to 5000") }
-      return value
-    case "log", "config":
-      guard !value.isEmpty else { throw .badValue("--" + option, value, accepted: "a file path") }
-      return value
-    default:
-      guard !value.isEmpty else {
-        throw .badValue("--" + option, value, accepted: "whole milliseconds")
-      }
-      return value
+  /// Checks the paths given against the file system: the `--config` file
+  /// exists, and the `--log` file's directory does (the module would only
+  /// warn once the program runs).
+  /// - Parameters:
+  ///   - fileExists: whether a file is there.
+  ///   - directoryExists: whether a directory is there.
+  /// - Throws: ``CommandFailure`` (usage) naming the option and the path.
+  public func checkPaths(
+    fileExists: (String) -> Bool, directoryExists: (String) -> Bool
+  ) throws(CommandFailure) {
+    if let config = environment[Self.configVariable], !fileExists(config) {
+      throw .badValue("--config", config, accepted: "an existing rules file")
     }
+    if let log = environment[ModuleConfiguration.logVariable], log != "-" {
+      let directory = log.contains("/") ? String(log[..<(log.lastIndex(of: "/") ?? log.endIndex)]) : "."
+      guard directoryExists(directory.isEmpty ? "/" : directory) else {
+        throw .badValue("--log", log, accepted: "a file in an existing directory, or '-' for standard error")
+      }
+    }
+  }
+
+  /// `value` for `option`, checked where the module's settings do not
+  /// check it themselves: not empty, and the settle time's range.
+  private static func checked(_ option: String, _ value: String) throws(CommandFailure) -> String {
+    let accepted = options.accepted(option)
+    guard !value.isEmpty else { throw .badValue("--" + option, value, accepted: accepted) }
+    if option == "settle-ms" {
+      guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value), (0...5000).contains(number)
+      else { throw .badValue("--settle-ms", value, accepted: accepted) }
+    }
+    return value
   }
 }
 

@@ -36,13 +36,17 @@ public enum Subcommand: String, CaseIterable, Sendable {
         summary: "Summarises ClickGuard decision logs (JSON lines, as CLICKGUARD_LOG or --log writes them): "
           + "per program and widget, what was accepted and dropped and why; the widgets repeated most; "
           + "rules for widgets that look repeated on purpose. Reads standard input when no FILE is given.",
+        epilogue: "Exit status: 0; 1 when a FILE cannot be read (the others are still reported); 2 for a bad "
+          + "command line. Lines that are not decisions are counted and listed once, not fatal.",
         options: ReportOptions.options)
     case .doctor:
       GOptionParser(
         program: "clickguard doctor", parameters: "",
         summary: "Shows the GTK version, where the ClickGuard module is and whether GTK finds it by name, "
-          + "and the settings in force with where each came from.",
-        options: [])
+          + "whether it is switched on for every app, and the settings in force with where each came from.",
+        epilogue: "Exit status: 0 when no problem was found, 1 when one was (listed at the end), 2 for a bad "
+          + "command line.",
+        options: DoctorOptions.options)
     }
   }
 }

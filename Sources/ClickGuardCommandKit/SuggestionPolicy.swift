@@ -8,9 +8,9 @@
 /// repeats (dropped or would-drop by the interval or event-time rules),
 /// their median gap is at least ``fastestDeliberateGap`` (faster is a
 /// bounce, a tremor or a double click), their spread is at most
-/// ``maximumSpread``, and no fence drop ever followed one of its accepted
-/// activations within ``navigationWindow`` (it never showed fresh content:
-/// not a navigation). The rule lowers its interval to ``intervalFraction``
+/// ``maximumSpread``, and it never navigated: no fence drop came within
+/// ``navigationWindow`` after one of its accepted activations with no other
+/// widget's accepted activation in between (it never showed fresh content). The rule lowers its interval to ``intervalFraction``
 /// of its shortest gap, so the deliberate repeats pass while faster bounces
 /// are still dropped.
 public struct SuggestionPolicy: Equatable, Sendable {
@@ -20,8 +20,8 @@ public struct SuggestionPolicy: Equatable, Sendable {
   public var fastestDeliberateGap = 150
   /// The largest spread (standard deviation over mean) of even repeats.
   public var maximumSpread = 0.3
-  /// How soon after an accepted activation (ms) a fence drop marks it a
-  /// navigation.
+  /// How soon after a widget's accepted activation (ms), with no other
+  /// accepted activation between, a fence drop marks it a navigation.
   public var navigationWindow: Int64 = 2000
   /// The suggested interval as a fraction of the shortest gap.
   public var intervalFraction = 0.7

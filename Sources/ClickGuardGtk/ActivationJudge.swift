@@ -27,7 +27,7 @@ enum ActivationJudge {
   ) -> Bool {
     guard routes(widget) else { return true }
     let runtime = GuardRuntime.shared
-    let state = WidgetGuardState.existing(on: widget)
+    let state = settledState(of: widget)
     let activation = Activation(
       control: ControlID(object: widget), action: action, kind: kind,
       settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source)
@@ -39,6 +39,17 @@ enum ActivationJudge {
     }
     if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true
+  }
+
+  /// The state on `widget`; when nothing set its settings yet and a
+  /// ``WidgetSettings/resolver`` is installed, with the settings it resolves
+  /// (attached now, so they are resolved once and go with the widget).
+  private static func settledState(of widget: gpointer) -> WidgetGuardState? {
+    let state = WidgetGuardState.existing(on: widget)
+    guard state?.hasSettings != true, let resolver = WidgetSettings.resolver else { return state }
+    let settled = state ?? WidgetGuardState.attached(to: widget)
+    settled.settings = resolver(widget) ?? ControlSettings()
+    return settled
   }
 
   /// Who pressed the key of `event`, and when: a held key's auto-repeat

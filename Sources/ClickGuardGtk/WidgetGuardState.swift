@@ -9,7 +9,12 @@ import ClickGuard
 @MainActor
 final class WidgetGuardState {
   /// The widget's own settings.
-  var settings = ControlSettings()
+  var settings = ControlSettings() {
+    didSet { hasSettings = true }
+  }
+  /// Whether ``settings`` were set (by the app, a wrapper or
+  /// ``WidgetSettings/resolver``): then the resolver is not asked again.
+  private(set) var hasSettings = false
   /// Whether a ``Control`` wrapper routes this widget (judged even without
   /// the global install).
   var isWrapped = false

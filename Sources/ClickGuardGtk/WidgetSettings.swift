@@ -1,3 +1,4 @@
+import CGtk
 import ClickGuard
 
 /// Reads and writes the guard settings of any widget, wrapped or not: how
@@ -18,6 +19,13 @@ public enum WidgetSettings {
   public static func set(_ settings: ControlSettings, on widget: WidgetPointer) {
     WidgetGuardState.attached(to: widget.raw).settings = settings
   }
+
+  /// Gives a widget nobody set settings on its settings, at its first
+  /// judgment; they are kept with the widget from then on. `nil` (the
+  /// default) leaves such widgets on the global configuration. The GTK
+  /// module sets it from its rules file; returning `nil` means no rule
+  /// matched.
+  package static var resolver: (@MainActor (gpointer) -> ControlSettings?)?
 
   /// How many widgets carry ClickGuard state now.
   package static var liveStateCount: Int { WidgetGuardState.liveCount }

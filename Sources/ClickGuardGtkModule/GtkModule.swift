@@ -15,8 +15,9 @@ import ClickGuardGtk
 ///   CLICKGUARD_LOG=/tmp/clicks.jsonl gtk3-widget-factory
 /// ```
 ///
-/// ``start()`` reads ``ModuleConfiguration`` from the environment, logs one
-/// message per rejected value, configures
+/// ``start()`` reads ``ModuleConfiguration`` from the environment and the
+/// rules file (``SettingsInForce``), logs one message per rejected value,
+/// configures
 /// ``GtkClickGuard/dispatcher``, installs ``GlobalGuard``, and starts the
 /// ``DecisionLog`` and the stalls asked for. Starting again is harmless, even
 /// from a second copy of the module loaded from another path: the first one
@@ -36,17 +37,19 @@ package enum GtkModule {
   // the literal, and another copy of the module must find the same quark.
   private static let processMark: GQuark = g_quark_from_string("clickguard-module-started")
 
-  /// Starts with the settings in the process environment. Call on GTK's
-  /// thread after `gtk_init` (GTK calls `gtk_module_init` from there).
+  /// Starts with the settings in the process environment and the rules
+  /// file (``SettingsInForce``). Call on GTK's thread after `gtk_init` (GTK
+  /// calls `gtk_module_init` from there).
   /// - Returns: whether this call started the module (`false` when it was
   ///   already running here or in another copy).
   @discardableResult
   package static func start() -> Bool {
     var environment: [String: String] = [:]
-    for name in ModuleConfiguration.variables {
+    for name in ModuleConfiguration.variables + [RulesFileLocation.variable] {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
-    var settings = ModuleConfiguration(environment: environment)
+    let program = swiftString(g_get_prgname()) ?? ""
+    var settings = SettingsInForce.current(program: program, environment: environment).moduleConfiguration
     // The log's file name as the environment holds it: bytes, not
     // necessarily UTF-8, which a String would have changed.
     if case .file = settings.log, let name = getenv(ModuleConfiguration.logVariable) {
@@ -63,6 +66,7 @@ package enum GtkModule {
     guard !isStarted, g_type_get_qdata(buttonType, processMark) == nil else { return false }
     g_type_set_qdata(buttonType, processMark, UnsafeMutableRawPointer(bitPattern: 1))
     for warning in settings.warnings { logMessage(warning.description) }
+    for warning in settings.rulesWarnings { logMessage(warning.description) }
     GtkClickGuard.dispatcher.configuration = settings.guardConfiguration
     GlobalGuard.install()
     session = ModuleSession(settings: settings, dispatcher: GtkClickGuard.dispatcher)

@@ -90,6 +90,16 @@ package struct ModuleConfiguration: Hashable, Sendable {
   /// The values that were not accepted, one per variable, in the order of
   /// ``variables``.
   package var warnings: [Warning] = []
+  /// The guard settings the environment sets, each with its variable: they
+  /// override the rules file's `[default]` and program groups
+  /// (``SettingsInForce``).
+  package var environmentValues = RuleValues()
+  /// The rules in force in this program: its program-level settings (the
+  /// environment over the file) and the file's widget groups, applied to
+  /// each widget at its first judgment.
+  package var rules = ProgramRules()
+  /// The rules file's problems, logged once each when the module starts.
+  package var rulesWarnings: [RulesFileWarning] = []
 
   /// The defaults: enforce, 500 ms, no log, no stalls.
   package init() {}
@@ -105,12 +115,14 @@ package struct ModuleConfiguration: Hashable, Sendable {
       if let interval = milliseconds(value, Self.intervalVariable, in: 0...60_000, defaultUsed: "\(defaultMs)") {
         // In range by construction; setInterval only rejects over 60 s.
         try? guardConfiguration.setInterval(interval)
+        environmentValues.interval = SourcedValue(interval, from: .environment(Self.intervalVariable))
       }
     }
     if let value = Self.value(environment, Self.modeVariable) {
       let name = value.trimmingASCIIWhitespace().lowercased()
       if let mode = GuardMode(rawValue: name) {
         guardConfiguration.mode = mode
+        environmentValues.mode = SourcedValue(mode, from: .environment(Self.modeVariable))
       } else {
         warnings.append(
           Warning(

@@ -2,7 +2,8 @@ import CGtk
 import ClickGuardGtk
 
 /// What the GTK module runs while it is started: the decision log, the stall
-/// after each accepted click and the periodic stall, as its settings ask.
+/// after each accepted click, the periodic stall and the rules per widget,
+/// as its settings ask.
 @MainActor
 final class ModuleSession {
   /// The settings it was started with.
@@ -37,10 +38,14 @@ final class ModuleSession {
       }
     }
     if settings.periodicStall > .zero { schedulePeriodicStall() }
+    WidgetRuleResolver.install(settings.rules)
+    FenceRuleHandover.install(settings.rules)
   }
 
-  /// Stops the log and the stalls.
+  /// Stops the log, the stalls and the rules.
   func stop() {
+    WidgetRuleResolver.uninstall()
+    FenceRuleHandover.uninstall()
     log?.stop()
     log = nil
     if let stallObserver { dispatcher.removeObserver(stallObserver) }

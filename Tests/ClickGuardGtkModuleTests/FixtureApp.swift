@@ -25,9 +25,11 @@ final class FixtureApp {
   ///   - arguments: fixture arguments (`--no-buttons`).
   ///   - waitForReady: whether to wait for the `ready` line.
   ///   - program: which fixture app to run.
+  ///   - launcher: a command that runs the fixture for it, given the
+  ///     fixture's command line after its own (`clickguard run --`).
   init(
     modules: String?, environment: [String: String] = [:], arguments: [String] = [], waitForReady: Bool = true,
-    program: FixtureProgram = .clickcount
+    program: FixtureProgram = .clickcount, launcher: [String] = []
   ) throws {
     self.program = program
     let name = UUID().uuidString
@@ -42,8 +44,9 @@ final class FixtureApp {
     if let modules { env["GTK3_MODULES"] = modules }
     env.merge(environment) { $1 }
     let command = try program.command()
-    process.executableURL = URL(fileURLWithPath: command.executable)
-    process.arguments = command.arguments + ["--seconds", "25"] + arguments
+    let line = launcher + [command.executable] + command.arguments + ["--seconds", "25"] + arguments
+    process.executableURL = URL(fileURLWithPath: line[0])
+    process.arguments = Array(line.dropFirst())
     process.environment = env
     process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
     process.standardError = try FileHandle(forWritingTo: stderrURL)

@@ -17,10 +17,6 @@ enum ModuleHarness {
       }
       return path
     }
-    let executable =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-      ?? CommandLine.arguments[0]
-    let binDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
     let candidate = binDirectory.appendingPathComponent("libclickguard-gtk-module.so").path
     guard FileManager.default.fileExists(atPath: candidate) else {
       throw HarnessError(
@@ -30,11 +26,23 @@ enum ModuleHarness {
     return candidate
   }
 
-  /// A directory for this test process's files, made once.
+  /// SwiftPM's bin directory, where `swift build --build-tests` puts the
+  /// test executable, the module and the `clickguard` command.
+  static var binDirectory: URL {
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: executable).deletingLastPathComponent()
+  }
+
+  /// A directory for this test process's files, made once and removed
+  /// when the process exits: the test classes share it (the compiled
+  /// fixture, logs, rules files), so no one class may remove it.
   static let scratch: URL = {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "clickguard-module-tests-\(getpid())", isDirectory: true)
     try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: ModuleHarness.scratch) }
     return url
   }()
 

@@ -10,12 +10,6 @@ final class ModuleProcessTests: XCTestCase {
     try XDisplay.require()
   }
 
-  override class func tearDown() {
-    // The compiled fixture, its outputs, logs and module copies.
-    try? FileManager.default.removeItem(at: ModuleHarness.scratch)
-    super.tearDown()
-  }
-
   func testWithoutTheModuleABurstRunsEveryClick() throws {
     let app = try FixtureApp(modules: nil)
     app.click("count", count: 5)

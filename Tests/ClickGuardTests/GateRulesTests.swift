@@ -430,6 +430,34 @@ struct GateRulesTests {
     #expect(h.click(1).outcome == .dropped(.busy))
   }
 
+  @Test func aControlsOwnModeOverridesTheGlobalMode() {
+    let h = Harness()
+    let observed = ControlSettings(mode: .observe)
+    let off = ControlSettings(mode: .off)
+    #expect(h.click(1, settings: observed).outcome == .accepted)
+    let repeated = h.click(1, settings: observed)
+    #expect(repeated.outcome == .wouldDrop(.busy))
+    #expect(repeated.runsAction)
+    #expect(h.click(2, settings: off).outcome == .passed(.guardOff))
+    #expect(h.click(2, settings: off).outcome == .passed(.guardOff))
+    // The others still follow the global mode, enforce.
+    #expect(h.click(3).outcome == .accepted)
+    #expect(h.click(3).outcome == .dropped(.busy))
+  }
+
+  @Test func aControlCanBeEnforcedWhileTheRestAreObservedOrOff() {
+    for globalMode in [GuardMode.observe, .off] {
+      var configuration = GuardConfiguration()
+      configuration.mode = globalMode
+      let h = Harness(configuration)
+      let enforced = ControlSettings(mode: .enforce)
+      #expect(h.click(1, settings: enforced).outcome == .accepted)
+      #expect(h.click(1, settings: enforced).outcome == .dropped(.busy))
+      #expect(h.click(2).runsAction)
+      #expect(h.click(2).runsAction)
+    }
+  }
+
   // MARK: Sources
 
   @Test func programmaticActivationNotGuardedByDefault() {

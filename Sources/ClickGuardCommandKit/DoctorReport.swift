@@ -1,0 +1,226 @@
+// DoctorReport: `clickguard doctor`'s text, from DoctorFacts: GTK, the
+// module `clickguard run` uses, the module GTK loads by name, whether
+// ClickGuard is switched on for every app, and the settings in force with
+// where each came from. Ends with the problems found, if any.
+
+import ClickGuardGtkModule
+
+/// The doctor's findings as text, and the problems among them.
+package struct DoctorReport: Sendable {
+  /// The text, section by section.
+  package private(set) var lines: [String] = []
+  /// The problems found, one line each (empty: none).
+  package private(set) var problems: [String] = []
+
+  /// Examines `facts`, describing the settings of `program` (`nil`: a
+  /// program without a group of its own).
+  package init(_ facts: DoctorFacts, program: String?) {
+    gtk(facts)
+    let runModule = moduleForRun(facts)
+    let byName = moduleByName(facts)
+    if runModule == nil && byName == nil {
+      problems.append("no ClickGuard module found: install it (make install) or set CLICKGUARD_MODULE")
+    }
+    switchedOn(facts, byName: byName)
+    settings(facts.settings(program), program: program)
+    lines.append("")
+    if problems.isEmpty {
+      lines.append("No problems found.")
+    } else {
+      lines.append("Problems:")
+      lines += problems.map { "  - " + $0 }
+    }
+  }
+
+  /// The text as printed.
+  package var text: String { lines.joined(separator: "\n") + "\n" }
+
+  private mutating func section(_ title: String) {
+    if !lines.isEmpty { lines.append("") }
+    lines.append(title)
+  }
+
+  private mutating func gtk(_ facts: DoctorFacts) {
+    section("GTK")
+    lines.append("  GTK \(facts.gtkVersion), GLib \(facts.glibVersion) (the libraries this process runs with)")
+    let directory = facts.gtkLibraryDirectory
+    lines.append(
+      "  GTK's library directory: \(directory.path) "
+        + (directory.measured ? "(where libgtk-3.so.0 is loaded from)" : "(a guess: libgtk-3.so.0 not seen mapped)"))
+  }
+
+  /// The module `clickguard run` loads, or `nil`.
+  private mutating func moduleForRun(_ facts: DoctorFacts) -> String? {
+    section("Module for 'clickguard run' (first found wins)")
+    let locator = ModuleLocator(environment: facts.environment, executableDirectory: facts.executableDirectory)
+    for candidate in locator.candidates {
+      lines.append(
+        "  \(facts.exists(candidate.path) ? "found    " : "not found") \(candidate.path) (\(candidate.origin))")
+    }
+    do {
+      let module = try locator.module(exists: facts.exists)
+      lines.append("  clickguard run loads \(module)")
+      return module
+    } catch {
+      lines.append(
+        "  clickguard run finds no module: " + (error.message.split(separator: "\n").first.map(String.init) ?? ""))
+      return nil
+    }
+  }
+
+  /// The file GTK loads for `clickguard`, or `nil`.
+  private mutating func moduleByName(_ facts: DoctorFacts) -> String? {
+    section("Module by name (GTK3_MODULES=clickguard, gtk-modules=clickguard)")
+    let search = GtkModuleSearch(
+      gtkPath: facts.environment["GTK_PATH"], exePrefix: facts.environment["GTK_EXE_PREFIX"],
+      libraryDirectory: facts.gtkLibraryDirectory.path)
+    lines.append("  GTK 3 looks for libclickguard.so (then .la) in, in order:")
+    lines += search.directories.map { "    " + $0 }
+    if let found = search.find("clickguard", exists: facts.exists) {
+      lines.append("  GTK would load \(found)")
+      return found
+    }
+    lines.append(
+      "  Not in GTK's module directories: GTK would try libclickguard.so on the system library path, and fail "
+        + "unless it is there. Install the module (make install) or add its prefix's lib/gtk-3.0 to GTK_PATH.")
+    return nil
+  }
+
+  private mutating func switchedOn(_ facts: DoctorFacts, byName: String?) {
+    section("Switched on for every app?")
+    var sources: [(name: String, list: GtkModuleList)] = []
+    for variable in ["GTK3_MODULES", "GTK_MODULES"] {
+      guard let value = facts.environment[variable], !value.isEmpty else {
+        lines.append("  \(variable): not set")
+        continue
+      }
+      let list = GtkModuleList(value)
+      lines.append("  \(variable)=\(value): " + (list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
+      sources.append((variable, list))
+    }
+    let files = GtkSettingsFiles(
+      prefix: GtkSettingsFiles.prefix(libraryDirectory: facts.gtkLibraryDirectory.path),
+      configDirectories: facts.systemConfigDirectories, userConfigDirectory: facts.userConfigDirectory)
+    lines.append("  settings.ini files GTK reads (a later file's gtk-modules overrides an earlier one's):")
+    var values: [String: String?] = [:]
+    for path in files.paths {
+      let exists = facts.exists(path)
+      let value = exists ? facts.gtkModulesSetting(path) : nil
+      values[path] = value
+      lines.append(
+        "    \(path): " + (!exists ? "no file" : value.map { "gtk-modules=\($0)" } ?? "does not set gtk-modules"))
+    }
+    if let (path, value) = files.inForce(values) {
+      let list = GtkModuleList(value)
+      lines.append(
+        "  gtk-modules in force: \(value) (from \(path)): "
+          + (list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
+      sources.append(("gtk-modules", list))
+    }
+    if let (display, value) = facts.displayModules {
+      let list = GtkModuleList(value)
+      lines.append(
+        "  display \(display): "
+          + (value.map { "gtk-modules=\($0) (a settings daemon's XSETTINGS, over the files): " }
+            ?? "sets no gtk-modules")
+          + (value == nil ? "" : list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
+      if value != nil { sources.append(("the display's gtk-modules", list)) }
+    } else {
+      lines.append("  no display to ask for its gtk-modules (a settings daemon's XSETTINGS)")
+    }
+    let on = sources.filter { $0.list.hasClickGuard }
+    guard !on.isEmpty else {
+      lines.append("  ClickGuard is not switched on for every app: 'clickguard run APP' runs one app with it.")
+      return
+    }
+    lines.append(
+      "  ClickGuard is switched on by \(on.map(\.name).joined(separator: " and ")) for apps started from here.")
+    for (name, list) in on {
+      for entry in list.entries where GtkModuleList.isClickGuard(entry) {
+        if entry.hasPrefix("/") {
+          if !facts.exists(entry) { problems.append("\(name) names \(entry), which does not exist") }
+        } else if byName == nil {
+          problems.append("\(name) loads '\(entry)' by name, but GTK cannot find libclickguard.so")
+        }
+      }
+    }
+    let count = on.reduce(0) { $0 + $1.list.entries.filter(GtkModuleList.isClickGuard).count }
+    if count > 1 {
+      problems.append(
+        "ClickGuard is named \(count) times (\(on.map(\.name).joined(separator: ", "))): "
+          + "if they are different files, both load and guard twice")
+    }
+  }
+
+  private mutating func settings(_ inForce: SettingsInForce, program: String?) {
+    section(
+      "Settings in force for "
+        + (program.map { "the program '\($0)'" } ?? "a program without a group of its own (--program NAME for one)"))
+    let file = inForce.file
+    let status =
+      switch file.status {
+      case .missing: "no file"
+      case .loaded: "read"
+      case .unusable: "cannot be used"
+      }
+    lines.append(
+      "  rules file: \(file.location.path) (\(status)"
+        + (file.location.isExplicit ? ", named by \(RulesFileLocation.variable))" : ")"))
+    let width = inForce.entries.map { "\($0.key) = \($0.value)".count }.max() ?? 0
+    for entry in inForce.entries {
+      lines.append("  " + "\(entry.key) = \(entry.value)".padded(to: width) + "  (\(entry.origin))")
+    }
+    let module = inForce.environment
+    if let log = module.log {
+      let target =
+        switch log {
+        case .standardError: "standard error"
+        case .file(let name): name.displayName
+        }
+      lines.append("  decision log: \(target) (\(ModuleConfiguration.logVariable))")
+    } else {
+      lines.append("  decision log: none (\(ModuleConfiguration.logVariable) not set)")
+    }
+    if module.stallAfterClick > .zero {
+      lines.append(
+        "  stall after each click: \(module.stallAfterClick.milliseconds) ms (\(ModuleConfiguration.stallVariable))")
+    }
+    if module.periodicStall > .zero {
+      lines.append(
+        "  periodic stall: \(module.periodicStall.milliseconds) ms every \(module.periodicEvery.milliseconds) ms "
+          + "(\(ModuleConfiguration.periodicStallVariable))")
+    }
+    let rules = inForce.widgetRules.anyProgram + inForce.widgetRules.thisProgram
+    if rules.isEmpty {
+      lines.append("  widget rules: none")
+    } else {
+      lines.append("  widget rules that apply here (a program's own over '*'):")
+      for rule in rules { lines.append("    [\(rule.groupName)] " + Self.describe(rule.values)) }
+    }
+    let warnings = inForce.warnings
+    if !warnings.isEmpty {
+      lines.append("  warnings (the module prints these too, and uses the defaults for those values):")
+      lines += warnings.map { "    " + $0 }
+      problems += warnings
+    }
+  }
+
+  /// A widget rule's values, `key=value` each, with where they come from.
+  static func describe(_ values: RuleValues) -> String {
+    var parts: [String] = []
+    var origins: [String] = []
+    func add<Value>(_ key: String, _ sourced: SourcedValue<Value>?, _ text: (Value) -> String) {
+      guard let sourced else { return }
+      parts.append("\(key)=\(text(sourced.value))")
+      if case .file(let path, let line, _) = sourced.origin { origins.append("\(path):\(line)") }
+    }
+    add("policy", values.policy) { $0.rawValue }
+    add("mode", values.mode) { $0.rawValue }
+    add("interval-ms", values.interval) { "\($0.milliseconds)" }
+    add("max-busy-ms", values.maxBusy) { "\($0.milliseconds)" }
+    add("fence", values.fence) { "\($0)" }
+    add("settle-ms", values.settle) { "\($0.milliseconds)" }
+    let from = origins.first.map { " (\($0))" } ?? ""
+    return (parts.isEmpty ? "no values" : parts.joined(separator: ", ")) + from
+  }
+}

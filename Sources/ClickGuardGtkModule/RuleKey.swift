@@ -1,0 +1,78 @@
+import ClickGuardGtk
+
+/// A key of the rules file, what it accepts, and how its text becomes a
+/// value.
+package enum RuleKey: String, Hashable, Sendable, CaseIterable {
+  /// `mode=enforce|observe|off`.
+  case mode
+  /// `interval-ms=0..60000`.
+  case intervalMs = "interval-ms"
+  /// `max-busy-ms=0..60000` (never shorter than the interval in use).
+  case maxBusyMs = "max-busy-ms"
+  /// `policy=guarded|exempt` (widget groups only).
+  case policy
+  /// `fence=true|false`.
+  case fence
+  /// `settle-ms=0..5000`.
+  case settleMs = "settle-ms"
+
+  /// The keys a `[default]` or program group accepts: all but `policy`.
+  package static let programKeys = allCases.filter { $0 != .policy }
+
+  /// What the key accepts, for messages.
+  package var accepted: String {
+    switch self {
+    case .mode: "enforce, observe or off"
+    case .intervalMs, .maxBusyMs: "whole milliseconds from 0 to 60000"
+    case .policy: "guarded or exempt"
+    case .fence: "true or false"
+    case .settleMs: "whole milliseconds from 0 to 5000"
+    }
+  }
+
+  /// Stores the value `text` stands for in `values`, with `origin`.
+  /// - Returns: whether `text` is accepted; `values` is unchanged if not.
+  package func apply(_ text: String, from origin: SettingOrigin, to values: inout RuleValues) -> Bool {
+    let word = text.trimmingKeyFileSpace()
+    switch self {
+    case .mode:
+      guard let mode = GuardMode(rawValue: word.lowercased()) else { return false }
+      values.mode = SourcedValue(mode, from: origin)
+    case .intervalMs:
+      guard let interval = Self.milliseconds(word, upTo: 60_000) else { return false }
+      values.interval = SourcedValue(interval, from: origin)
+    case .maxBusyMs:
+      guard let maxBusy = Self.milliseconds(word, upTo: 60_000) else { return false }
+      values.maxBusy = SourcedValue(maxBusy, from: origin)
+    case .policy:
+      guard let policy = ControlPolicy(rawValue: word.lowercased()), policy != .automatic else { return false }
+      values.policy = SourcedValue(policy, from: origin)
+    case .fence:
+      guard let isOn = ["true": true, "false": false][word.lowercased()] else { return false }
+      values.fence = SourcedValue(isOn, from: origin)
+    case .settleMs:
+      guard let settle = Self.milliseconds(word, upTo: 5000) else { return false }
+      values.settle = SourcedValue(settle, from: origin)
+    }
+    return true
+  }
+
+  /// Whole milliseconds from 0 to `limit`, digits only.
+  private static func milliseconds(_ word: String, upTo limit: Int) -> ClickInterval? {
+    guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(word), number <= limit
+    else { return nil }
+    return try? ClickInterval(milliseconds: number)
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces and tabs (what GKeyFile
+  /// leaves around a value).
+  func trimmingKeyFileSpace() -> String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+      return ""
+    }
+    return String(self[first...last])
+  }
+}

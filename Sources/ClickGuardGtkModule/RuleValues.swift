@@ -1,0 +1,45 @@
+import ClickGuardGtk
+
+/// The settings one layer sets — a group of the rules file, the environment,
+/// or several of those merged — each with where it came from. A `nil` field
+/// leaves the setting to the layers below.
+package struct RuleValues: Hashable, Sendable {
+  /// `mode`: enforce, observe or off.
+  package var mode: SourcedValue<GuardMode>?
+  /// `interval-ms`.
+  package var interval: SourcedValue<ClickInterval>?
+  /// `max-busy-ms`.
+  package var maxBusy: SourcedValue<ClickInterval>?
+  /// `policy` (widget groups only): guarded or exempt.
+  package var policy: SourcedValue<ControlPolicy>?
+  /// `fence`: whether the spill-over fence is on.
+  package var fence: SourcedValue<Bool>?
+  /// `settle-ms`: the fence's settle time.
+  package var settle: SourcedValue<ClickInterval>?
+
+  /// A layer that sets nothing.
+  package init() {}
+
+  /// Whether this layer sets nothing.
+  package var isEmpty: Bool { self == RuleValues() }
+
+  /// This layer on top of `lower`: each setting this layer leaves unset
+  /// comes from `lower`.
+  package func overriding(_ lower: RuleValues) -> RuleValues {
+    var merged = self
+    merged.mode = mode ?? lower.mode
+    merged.interval = interval ?? lower.interval
+    merged.maxBusy = maxBusy ?? lower.maxBusy
+    merged.policy = policy ?? lower.policy
+    merged.fence = fence ?? lower.fence
+    merged.settle = settle ?? lower.settle
+    return merged
+  }
+
+  /// The settings a widget stores: policy, mode, interval and maximum busy
+  /// time (the fence's settings go to the fence).
+  package var controlSettings: ControlSettings {
+    ControlSettings(
+      policy: policy?.value ?? .automatic, interval: interval?.value, maxBusy: maxBusy?.value, mode: mode?.value)
+  }
+}

@@ -1,0 +1,188 @@
+import CGtk
+import ClickGuardGtk
+
+/// The rules file, read with GLib's `GKeyFile` and checked: its rules and
+/// one ``RulesFileWarning`` per problem.
+///
+/// A problem never stops anything: a bad value or key is left out (the
+/// setting comes from the groups below it, or the built-in default), a bad
+/// group is left out whole, and a file that cannot be read or parsed gives
+/// no rules at all. A missing file at the default place is silent; a missing
+/// file named by `CLICKGUARD_CONFIG` is a warning.
+///
+/// ```swift
+/// let file = RulesFile(reading: RulesFileLocation(environment: environment))
+/// for warning in file.warnings { print(warning) }
+/// let rules = file.rules.forProgram("gnome-calculator")
+/// ```
+package struct RulesFile: Hashable, Sendable {
+  /// Whether the file was read.
+  package enum Status: Hashable, Sendable {
+    /// There is no file (at the default place, or where CLICKGUARD_CONFIG
+    /// says, which warns).
+    case missing
+    /// Read and parsed (its values may still have warnings).
+    case loaded
+    /// It exists but could not be read or parsed.
+    case unusable
+  }
+
+  /// Where the file is.
+  package var location: RulesFileLocation
+  /// Whether it was read.
+  package var status: Status
+  /// The rules it holds (none unless ``status`` is ``Status/loaded``).
+  package var rules = RuleSet()
+  /// Its problems, in file order.
+  package var warnings: [RulesFileWarning] = []
+
+  /// Reads and checks the file at `location`.
+  package init(reading location: RulesFileLocation) {
+    var contents: UnsafeMutablePointer<gchar>?
+    var length: gsize = 0
+    var error: UnsafeMutablePointer<GError>?
+    guard g_file_get_contents(location.path, &contents, &length, &error) != 0, let contents else {
+      let isMissing =
+        error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == G_FILE_ERROR_NOENT.rawValue }
+        ?? false
+      let reason = error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
+      g_clear_error(&error)
+      self.init(location: location, status: isMissing ? .missing : .unusable)
+      if !isMissing || location.isExplicit {
+        warn(line: nil, "cannot be read (\(reason)); using the defaults throughout")
+      }
+      return
+    }
+    let bytes = UnsafeBufferPointer(
+      start: UnsafeRawPointer(contents).assumingMemoryBound(to: UInt8.self), count: Int(length))
+    self.init(parsing: Array(bytes), location: location)
+    g_free(contents)
+  }
+
+  /// Checks the file's `contents` (as read from `location`).
+  package init(parsing contents: [UInt8], location: RulesFileLocation) {
+    self.init(location: location, status: .loaded)
+    let keyFile = g_key_file_new()
+    defer { g_key_file_free(keyFile) }
+    let text = KeyFileText(String(decoding: contents, as: UTF8.self))
+    var error: UnsafeMutablePointer<GError>?
+    let loaded = contents.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        g_key_file_load_from_data(keyFile, $0.baseAddress, gsize($0.count), G_KEY_FILE_NONE, &error)
+      }
+    }
+    guard loaded != 0 else {
+      let reason = error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
+      g_clear_error(&error)
+      status = .unusable
+      warn(
+        line: Self.quotedLine(in: reason).flatMap(text.line(reading:)),
+        "cannot be parsed (\(reason)); using the defaults throughout")
+      return
+    }
+    var groupCount: gsize = 0
+    guard let groups = g_key_file_get_groups(keyFile, &groupCount) else { return }
+    defer { g_strfreev(groups) }
+    for index in 0..<Int(groupCount) {
+      guard let group = swiftString(groups[index]) else { continue }
+      read(group: group, from: keyFile, text: text)
+    }
+  }
+
+  private init(location: RulesFileLocation, status: Status) {
+    self.location = location
+    self.status = status
+  }
+
+  /// Checks one group and adds what it sets to ``rules``.
+  private mutating func read(group: String, from keyFile: OpaquePointer?, text: KeyFileText) {
+    guard let name = RuleGroupName(parsing: group) else {
+      warn(
+        line: text.line(ofGroup: group),
+        "group [\(group)] is not accepted (accepted: \(RuleGroupName.accepted)); its keys are ignored")
+      return
+    }
+    let accepted: [RuleKey]
+    switch name {
+    case .defaults, .program: accepted = RuleKey.programKeys
+    case .widget: accepted = RuleKey.allCases
+    }
+    var values = RuleValues()
+    var keyCount: gsize = 0
+    let keys = g_key_file_get_keys(keyFile, group, &keyCount, nil)
+    defer { g_strfreev(keys) }
+    for index in 0..<Int(keyCount) {
+      guard let keyName = swiftString(keys?[index]) else { continue }
+      let line = text.line(ofKey: keyName, inGroup: group)
+      guard let key = RuleKey(rawValue: keyName), accepted.contains(key) else {
+        let allowed = accepted.map(\.rawValue).joined(separator: ", ")
+        let hint = keyName == RuleKey.policy.rawValue ? " (policy belongs in a widget group)" : ""
+        warn(
+          line: line, "[\(group)] key \"\(keyName)\" is not accepted here\(hint) (accepted: \(allowed)); it is ignored")
+        continue
+      }
+      var error: UnsafeMutablePointer<GError>?
+      guard let raw = g_key_file_get_string(keyFile, group, keyName, &error) else {
+        let reason = error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
+        g_clear_error(&error)
+        warn(line: line, "[\(group)] \(keyName): \(reason) (accepted: \(key.accepted)); it is ignored")
+        continue
+      }
+      let value = Self.withoutComment(String(cString: raw))
+      g_free(raw)
+      let origin = SettingOrigin.file(path: location.path, line: line ?? 0, group: group)
+      if !key.apply(value, from: origin, to: &values) {
+        warn(
+          line: line,
+          "[\(group)] \(keyName)=\"\(value)\" is not accepted (accepted: \(key.accepted)); it is ignored and the default applies"
+        )
+      }
+    }
+    if let interval = values.interval, let maxBusy = values.maxBusy, maxBusy.value < interval.value {
+      let line: Int? = if case .file(_, let number, _) = maxBusy.origin { number } else { nil }
+      warn(
+        line: line,
+        "[\(group)] max-busy-ms=\(maxBusy.value.milliseconds) is shorter than interval-ms=\(interval.value.milliseconds) (accepted: at least the interval, at most 60000); it is ignored and the default applies"
+      )
+      values.maxBusy = nil
+    }
+    add(values, to: name)
+  }
+
+  /// Adds a group's settings to ``rules``; a group that appears twice adds up, as in GKeyFile.
+  private mutating func add(_ values: RuleValues, to name: RuleGroupName) {
+    switch name {
+    case .defaults:
+      rules.defaults = values.overriding(rules.defaults)
+    case .program(let program):
+      rules.programs[program] = values.overriding(rules.programs[program] ?? RuleValues())
+    case .widget(let program, let selector):
+      rules.widgetRules.append(WidgetRule(program: program, selector: selector, values: values))
+    }
+  }
+
+  private mutating func warn(line: Int?, _ message: String) {
+    warnings.append(RulesFileWarning(path: location.path, line: line, message: message))
+  }
+
+  /// A value without a trailing comment: `enforce   # or observe` reads
+  /// `enforce` (GKeyFile itself keeps the comment in the value).
+  static func withoutComment(_ value: String) -> String {
+    var previous: Character = " "
+    for index in value.indices {
+      if value[index] == "#", previous == " " || previous == "\t" {
+        return String(value[..<index]).trimmingKeyFileSpace()
+      }
+      previous = value[index]
+    }
+    return value.trimmingKeyFileSpace()
+  }
+
+  /// The line GLib quotes in a parse error (“…”), if any.
+  private static func quotedLine(in message: String) -> String? {
+    guard let open = message.firstIndex(of: "\u{201C}"), let close = message[open...].firstIndex(of: "\u{201D}") else {
+      return nil
+    }
+    return String(message[message.index(after: open)..<close])
+  }
+}

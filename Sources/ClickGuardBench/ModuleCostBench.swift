@@ -25,15 +25,25 @@ enum ModuleCostBench {
       .deletingLastPathComponent().appendingPathComponent("install/release/libclickguard-gtk-module.so").path
   }
 
-  /// One start of the window: its peak resident memory (KiB) and CPU time
-  /// (ms) at the first frame, as it printed them.
-  static func measure(_ window: String, module: String?) -> (peakKiB: Double, cpuMs: Double)? {
+  /// What one start of the window printed at its first frame.
+  struct Start {
+    /// Peak resident memory (ru_maxrss), KiB.
+    var peakKiB: Double
+    /// User and system CPU time, ms.
+    var cpuMs: Double
+    /// Memory only this process can use (Private_Dirty), KiB.
+    var privateDirtyKiB: Double
+  }
+
+  /// One start of the window, with `module` in GTK3_MODULES or none.
+  static func measure(_ window: String, module: String?) -> Start? {
     let modules = module.map { ["GTK3_MODULES=\($0)"] } ?? ["-u", "GTK3_MODULES"]
     let result = runProgram("/usr/bin/env", modules + ["NO_AT_BRIDGE=1", window])
     guard result.status == 0, let peak = result.values["first-frame-peak-rss-kb"].flatMap(Double.init),
-      let cpu = result.values["first-frame-cpu-ms"].flatMap(Double.init)
+      let cpu = result.values["first-frame-cpu-ms"].flatMap(Double.init),
+      let dirty = result.values["first-frame-private-dirty-kb"].flatMap(Double.init)
     else { return nil }
-    return (peak, cpu)
+    return Start(peakKiB: peak, cpuMs: cpu, privateDirtyKiB: dirty)
   }
 
   /// Row 7: `pairs` starts of the window without and with the module,
@@ -53,8 +63,8 @@ enum ModuleCostBench {
     defer { unlink(window) }
     _ = measure(window, module: nil)
     _ = measure(window, module: module)
-    var plain: [(peakKiB: Double, cpuMs: Double)] = []
-    var guarded: [(peakKiB: Double, cpuMs: Double)] = []
+    var plain: [Start] = []
+    var guarded: [Start] = []
     var problems: [String] = []
     for round in 1...pairs {
       // Alternate which goes first, so neither always starts on a warmer machine.
@@ -82,6 +92,9 @@ enum ModuleCostBench {
         + "\(fmt(median(plain.map(\.peakKiB)) / 1024, 1)) MiB without",
       "CPU time to the first frame: \(fmt(median(guarded.map(\.cpuMs)), 1)) ms with, "
         + "\(fmt(median(plain.map(\.cpuMs)), 1)) ms without",
+      "of which written by the process, which no other app shares (Private_Dirty at the first frame): "
+        + "+\(fmt((median(guarded.map(\.privateDirtyKiB)) - median(plain.map(\.privateDirtyKiB))) / 1024, 2)) MiB; "
+        + "the rest is the module's code and data read from the page cache, one copy for every app that loads it",
       "module: \(module) (\(fmt(Double(size) / 1_048_576, 1)) MiB on disk, unstripped)",
     ]
     row.details += problems

@@ -100,6 +100,13 @@ public final class ClickDispatcher {
     inputClock.observe(eventTime, at: instant)
   }
 
+  /// Where the input clock stands at `instant`, estimated from the events
+  /// seen (never ahead of it), or `nil` before any: the appearance time of
+  /// fresh content without a round trip to the X server.
+  package func estimatedInputTime(at instant: ClickInstant) -> EventTimestamp? {
+    inputClock.inputTime(at: instant)
+  }
+
   // MARK: Gates
 
   /// Drops every gate of `control`: call it when the control is destroyed.

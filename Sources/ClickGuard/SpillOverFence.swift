@@ -9,8 +9,11 @@
 /// 1. Its event time predates the page's appearance → drop
 ///    (``Reason/predatesPage``): it was made before the page was there.
 /// 2. The page's transition is still running → drop (``Reason/transition``).
-/// 3. Less than the settle delay has passed since the transition finished →
-///    drop (``Reason/settling``).
+/// 3. It was made, by its event time, less than the settle delay after the
+///    page appeared (after its transition finished), or it is processed less
+///    than the settle delay after that → drop (``Reason/settling``). Event
+///    time keeps a press made while the app stalled just after showing the
+///    page off it: it was made before the page could be seen.
 /// 4. It follows a dropped press by less than the settle delay → drop
 ///    (``Reason/continuingBurst``): the same burst of clicking that began
 ///    before the page appeared.
@@ -59,6 +62,9 @@ public struct SpillOverFence: Sendable {
   private var transitionRunning = false
   /// When the settle delay ends; `nil` while the transition runs.
   private var settledAt: ClickInstant?
+  /// When the settle delay ends on the input clock, if known; `nil` while
+  /// the transition runs.
+  private var settledAtEventTime: EventTimestamp?
   private var lastDrop: (eventTime: EventTimestamp?, instant: ClickInstant)?
 
   /// Creates a disarmed fence.
@@ -78,14 +84,17 @@ public struct SpillOverFence: Sendable {
     armedAt = now
     self.transitionRunning = transitionRunning
     settledAt = transitionRunning ? nil : now + settle.duration
+    settledAtEventTime = transitionRunning ? nil : serverTime?.adding(milliseconds: settle.milliseconds)
     lastDrop = nil
   }
 
   /// The page's transition finished at `now`: the settle delay starts.
-  public mutating func transitionFinished(at now: ClickInstant) {
+  /// - Parameter serverTime: the input clock at `now`, if known.
+  public mutating func transitionFinished(at now: ClickInstant, serverTime: EventTimestamp? = nil) {
     guard isArmed, transitionRunning else { return }
     transitionRunning = false
     settledAt = now + settle.duration
+    settledAtEventTime = serverTime?.adding(milliseconds: settle.milliseconds)
   }
 
   /// Stops judging input.
@@ -107,6 +116,10 @@ public struct SpillOverFence: Sendable {
     } else if transitionRunning {
       reason = .transition
     } else if let settledAt, now < settledAt {
+      reason = .settling
+    } else if let eventTime, let settledAtEventTime, eventTime.isBefore(settledAtEventTime),
+      Int64(eventTime.milliseconds(since: settledAtEventTime)) > -ClickGate.staleHorizonMilliseconds
+    {
       reason = .settling
     } else if continuesBurst(eventTime: eventTime, at: now) {
       reason = .continuingBurst

@@ -48,7 +48,7 @@ public struct GOptionParser: Sendable {
   /// - Throws: ``CommandFailure`` (usage) for an unknown option or a missing
   ///   value, in GOption's words, with a pointer to `--help`.
   public func parse(_ arguments: [String]) throws(CommandFailure) -> ParsedArguments {
-    let recorder = OptionRecorder()
+    let recorder = Recorder()
     let context = g_option_context_new(parameters)
     defer { g_option_context_free(context) }
     g_option_context_set_summary(context, summary)
@@ -77,7 +77,7 @@ public struct GOptionParser: Sendable {
     let unmanaged = Unmanaged.passRetained(recorder)
     let group = g_option_group_new(keep(program), keep(summary), keep(summary), unmanaged.toOpaque()) { data in
       guard let data else { return }
-      Unmanaged<OptionRecorder>.fromOpaque(data).release()
+      Unmanaged<GOptionParser.Recorder>.fromOpaque(data).release()
     }
     entries.withUnsafeBufferPointer { g_option_group_add_entries(group, $0.baseAddress) }
     g_option_context_set_main_group(context, group)
@@ -129,15 +129,17 @@ private func zeroedStringArray(count: Int) -> UnsafeMutablePointer<UnsafeMutable
   return g_malloc0(size).assumingMemoryBound(to: UnsafeMutablePointer<gchar>?.self)
 }
 
-/// Collects the options GOption reads, through its group's user data.
-private final class OptionRecorder {
-  var given: [ParsedArguments.Given] = []
+extension GOptionParser {
+  /// Collects the options GOption reads, through its group's user data.
+  fileprivate final class Recorder {
+    var given: [ParsedArguments.Given] = []
+  }
 }
 
 /// GOption's callback for every option: records it as given.
 private let recordOption: GOptionArgFunc = { name, value, data, _ in
   guard let data, let name else { return 0 }
-  let recorder = Unmanaged<OptionRecorder>.fromOpaque(data).takeUnretainedValue()
+  let recorder = Unmanaged<GOptionParser.Recorder>.fromOpaque(data).takeUnretainedValue()
   let option = String(cString: name)
   recorder.given.append(
     .init(option.hasPrefix("--") ? String(option.dropFirst(2)) : option, value.map { String(cString: $0) }))

@@ -25,10 +25,17 @@ public struct GtkModuleList: Equatable, Sendable {
   /// Whether a ClickGuard module is among the entries.
   public var hasClickGuard: Bool { entries.contains(where: Self.isClickGuard) }
 
+  /// The list without ClickGuard modules.
+  public var withoutClickGuard: GtkModuleList {
+    var list = self
+    list.entries = entries.filter { !Self.isClickGuard($0) }
+    return list
+  }
+
   /// The list with `module` first and no other ClickGuard module.
   public func leading(with module: String) -> GtkModuleList {
-    var list = self
-    list.entries = [module] + entries.filter { !Self.isClickGuard($0) }
+    var list = withoutClickGuard
+    list.entries.insert(module, at: 0)
     return list
   }
 }

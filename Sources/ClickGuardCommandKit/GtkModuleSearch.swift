@@ -67,14 +67,3 @@ public struct GtkModuleSearch: Equatable, Sendable {
     return nil
   }
 }
-
-extension String {
-  /// The string without leading and trailing spaces and tabs.
-  var trimmed: String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-      return ""
-    }
-    return String(self[first...last])
-  }
-}

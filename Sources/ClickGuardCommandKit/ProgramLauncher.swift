@@ -6,7 +6,8 @@ import Foundation
 
 /// Starts a program with the ClickGuard module, in place of `clickguard`.
 public enum ProgramLauncher {
-  /// Sets the module's variables and `GTK3_MODULES`, then executes
+  /// Sets the module's variables and `GTK3_MODULES` (and takes ClickGuard
+  /// out of `GTK_MODULES`), then executes
   /// `options.command` (searched in `PATH` as the shell does). Returns only
   /// when that fails.
   /// - Throws: ``CommandFailure``: the module is not found
@@ -25,6 +26,12 @@ public enum ProgramLauncher {
     }
     for (name, value) in options.environment { setenv(name, value, 1) }
     setenv("GTK3_MODULES", GtkModuleList(environment["GTK3_MODULES"]).leading(with: module).value, 1)
+    // GTK 3 reads GTK_MODULES too: a ClickGuard there would load a second
+    // copy. The other modules there stay.
+    if let legacy = environment["GTK_MODULES"], GtkModuleList(legacy).hasClickGuard {
+      let others = GtkModuleList(legacy).withoutClickGuard
+      if others.entries.isEmpty { unsetenv("GTK_MODULES") } else { setenv("GTK_MODULES", others.value, 1) }
+    }
 
     let program = options.command[0]
     var arguments: [UnsafeMutablePointer<CChar>?] = options.command.map { strdup($0) } + [nil]

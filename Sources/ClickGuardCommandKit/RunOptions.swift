@@ -44,16 +44,9 @@ public struct RunOptions: Equatable, Sendable {
     ("interval-ms", ModuleConfiguration.intervalVariable), ("observe", ModuleConfiguration.modeVariable),
     ("log", ModuleConfiguration.logVariable), ("stall-ms", ModuleConfiguration.stallVariable),
     ("periodic-stall-ms", ModuleConfiguration.periodicStallVariable),
-    ("periodic-every-ms", ModuleConfiguration.periodicEveryVariable), ("no-fence", fenceVariable),
-    ("settle-ms", settleVariable), ("config", configVariable),
+    ("periodic-every-ms", ModuleConfiguration.periodicEveryVariable), ("no-fence", ModuleConfiguration.fenceVariable),
+    ("settle-ms", ModuleConfiguration.settleVariable), ("config", RulesFileLocation.variable),
   ]
-
-  /// The fence switch the module reads.
-  static let fenceVariable = "CLICKGUARD_FENCE"
-  /// The fence's settle time the module reads.
-  static let settleVariable = "CLICKGUARD_SETTLE_MS"
-  /// The rules file the module reads.
-  static let configVariable = "CLICKGUARD_CONFIG"
 
   /// The variables to set for the program, only for the options given.
   public var environment: [String: String] = [:]
@@ -95,7 +88,7 @@ public struct RunOptions: Equatable, Sendable {
   public func checkPaths(
     fileExists: (String) -> Bool, directoryExists: (String) -> Bool
   ) throws(CommandFailure) {
-    if let config = environment[Self.configVariable], !fileExists(config) {
+    if let config = environment[RulesFileLocation.variable], !fileExists(config) {
       throw .badValue("--config", config, accepted: "an existing rules file")
     }
     if let log = environment[ModuleConfiguration.logVariable], log != "-" {
@@ -106,15 +99,10 @@ public struct RunOptions: Equatable, Sendable {
     }
   }
 
-  /// `value` for `option`, checked where the module's settings do not
-  /// check it themselves: not empty, and the settle time's range.
+  /// `value` for `option`, not empty (the module's settings take an empty
+  /// value as unset).
   private static func checked(_ option: String, _ value: String) throws(CommandFailure) -> String {
-    let accepted = options.accepted(option)
-    guard !value.isEmpty else { throw .badValue("--" + option, value, accepted: accepted) }
-    if option == "settle-ms" {
-      guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value), (0...5000).contains(number)
-      else { throw .badValue("--settle-ms", value, accepted: accepted) }
-    }
+    guard !value.isEmpty else { throw .badValue("--" + option, value, accepted: options.accepted(option)) }
     return value
   }
 }

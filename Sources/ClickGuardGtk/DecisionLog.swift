@@ -22,6 +22,7 @@ public final class DecisionLog {
   /// Where the lines go, as messages name it.
   private let destination: String
   private var subscription: (ClickDispatcher, ObservationToken)?
+  private var fenceSubscription: ObservationToken?
   /// Lines lost since writing last failed; `nil` while writing works.
   private var lostLines: Int?
 
@@ -55,9 +56,10 @@ public final class DecisionLog {
     if ownsDescriptor { close(descriptor) }
   }
 
-  /// Logs every decision `dispatcher` makes from now on. The decisions are
-  /// about GTK widgets: each control id is the address of a widget alive
-  /// while its decision is reported.
+  /// Logs every decision `dispatcher` makes from now on, and every press the
+  /// fresh-content fence drops (or would drop, in observe mode). The
+  /// decisions are about GTK widgets: each control id is the address of a
+  /// widget alive while its decision is reported.
   public func start(_ dispatcher: ClickDispatcher) {
     stop()
     let token = dispatcher.addObserver { [weak self] decision in
@@ -74,12 +76,19 @@ public final class DecisionLog {
           program: swiftString(g_get_prgname())))
     }
     subscription = (dispatcher, token)
+    fenceSubscription = GuardRuntime.shared.fences.decisions.add { [weak self] decision in
+      self?.write(
+        DecisionLogRecord(
+          fenceDecision: decision, time: DecisionLogRecord.now(), pid: getpid(), program: swiftString(g_get_prgname())))
+    }
   }
 
   /// Stops logging.
   public func stop() {
     if let (dispatcher, token) = subscription { dispatcher.removeObserver(token) }
     subscription = nil
+    if let fenceSubscription { GuardRuntime.shared.fences.decisions.remove(fenceSubscription) }
+    fenceSubscription = nil
   }
 
   /// Appends `record` as one line.

@@ -15,6 +15,13 @@ import ClickGuard
 /// `exempt`, `kind-skipped`, `programmatic`, `nested`), `null` when
 /// accepted. `event_time` is the input event's X server timestamp in
 /// milliseconds, `null` when there was no event.
+///
+/// The fresh-content fence writes `fence-drop` (or `would-fence-drop` in
+/// observe mode) with a ``SpillOverFence/Reason`` (`predates-page`,
+/// `transition`, `settling`, `continuing-burst`); `widget` is the widget the
+/// press was aimed at, `action` is `press` or `key`, `kind` is `fence`, and
+/// two more fields name the content that fenced it: `content` (its GType
+/// name) and `content_control` (its address).
 package struct DecisionLogRecord: Hashable, Sendable {
   /// The wall-clock time of the decision, ISO 8601 in UTC.
   package var time: String
@@ -40,6 +47,11 @@ package struct DecisionLogRecord: Hashable, Sendable {
   package var eventTime: UInt32?
   /// The control's identity (the widget's address).
   package var control: String
+  /// The GType name of the content (window, dialog, popover, page) that
+  /// fenced the input: fence lines only.
+  package var contentType: String?
+  /// That content's address: fence lines only.
+  package var contentControl: String?
 
   /// The record of `decision` about `widget`.
   package init(decision: ClickDecision, widget: WidgetDescription, time: String, pid: Int32, program: String?) {
@@ -60,6 +72,24 @@ package struct DecisionLogRecord: Hashable, Sendable {
     control = decision.activation.control.description
   }
 
+  /// The record of a press the fresh-content fence dropped or would drop.
+  @MainActor
+  package init(fenceDecision decision: FenceDecision, time: String, pid: Int32, program: String?) {
+    self.time = time
+    self.pid = pid
+    self.program = program
+    widget = WidgetDescription(widget: decision.target.raw)
+    action = decision.input
+    kind = "fence"
+    source = "user"
+    outcome = decision.isEnforced ? "fence-drop" : "would-fence-drop"
+    reason = decision.reason.rawValue
+    eventTime = decision.eventTime?.milliseconds
+    control = ControlID(object: decision.target.raw).description
+    contentType = swiftString(g_type_name(cg_type_of(decision.content.raw))) ?? "?"
+    contentControl = ControlID(object: decision.content.raw).description
+  }
+
   /// The record as one line of JSON, without the line break.
   package var jsonLine: String {
     let fields: [(String, String)] = [
@@ -70,7 +100,13 @@ package struct DecisionLogRecord: Hashable, Sendable {
       ("outcome", jsonStringLiteral(outcome)), ("reason", jsonStringLiteral(reason)),
       ("event_time", eventTime.map { String($0) } ?? "null"), ("control", jsonStringLiteral(control)),
     ]
-    return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    let contentFields: [(String, String)] =
+      if let contentType, let contentControl {
+        [("content", jsonStringLiteral(contentType)), ("content_control", jsonStringLiteral(contentControl))]
+      } else {
+        []
+      }
+    return "{" + (fields + contentFields).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
   }
 
   /// The current wall-clock time as ISO 8601 in UTC with milliseconds, for

@@ -8,7 +8,10 @@
 /// settings (``WidgetSettings``) apply; toggles are skipped by default; a
 /// wrapped control is judged once. Menu items, list box, flow box, tree view
 /// and icon view rows activated by keyboard, Return in an entry and GAction
-/// accelerators are judged too (docs/module.md lists every path).
+/// accelerators are judged too (docs/module.md lists every path). Fresh
+/// windows, dialogs, popovers and pages are fenced (``fenceSettings``):
+/// a press or activation key made before one appeared, or within the settle
+/// time after, never reaches it.
 @MainActor
 public enum GlobalGuard {
   /// Whether every button in the process is guarded.
@@ -18,6 +21,14 @@ public enum GlobalGuard {
   public static func install() {
     GuardRuntime.shared.installPlumbing()
     GuardRuntime.shared.guardsEveryButton = true
+  }
+
+  /// How the fresh-content fence treats every window, dialog, popover and
+  /// page while installed. Default: on, settle time GTK's double-click time.
+  /// Content already on screen keeps the settings it appeared with.
+  public static var fenceSettings: FenceSettings {
+    get { GuardRuntime.shared.fences.settings }
+    set { GuardRuntime.shared.fences.settings = newValue }
   }
 
   /// Stops guarding buttons that are not wrapped. Idempotent.

@@ -31,6 +31,8 @@ final class GuardRuntime {
   let treeActivations = TreeActivationInterceptor()
   /// The judge of key presses that activate an entry or an accelerator.
   let keyActivations = KeyActivationFilter()
+  /// The fence that keeps input made before content appeared off it.
+  let fences = ContentFence()
 
   private var isPlumbingInstalled = false
 
@@ -38,8 +40,9 @@ final class GuardRuntime {
 
   /// Puts ClickGuard between GTK and the app: the `clicked` override, the
   /// keyboard `activate` hook, the list, tree and icon view activation
-  /// overrides, the event handler in front of GTK's, the scope closer and
-  /// the bridge that runs Swift's main queue. Idempotent.
+  /// overrides, the event handler in front of GTK's, the fresh-content
+  /// fence's map hook, the scope closer and the bridge that runs Swift's
+  /// main queue. Idempotent.
   func installPlumbing() {
     guard !isPlumbingInstalled else { return }
     isPlumbingInstalled = true
@@ -47,16 +50,18 @@ final class GuardRuntime {
     interceptor.install()
     cursorActivations.install()
     treeActivations.install()
+    fences.install()
     scopes.attachCloser()
     MainLoopBridge.install()
   }
 
   /// Sees every GDK event before GTK dispatches it: the tracker notes it,
-  /// then each filter may consume it, then a key press that activates an
-  /// entry or an accelerator is judged (a drop consumes it), else GTK gets
-  /// it.
+  /// then the fresh-content fence may drop it, then each filter may consume
+  /// it, then a key press that activates an entry or an accelerator is
+  /// judged (a drop consumes it), else GTK gets it.
   fileprivate func dispatch(_ event: UnsafeMutablePointer<GdkEvent>) {
     input.observe(event, dispatcher: dispatcher)
+    if fences.drops(event) { return }
     for filter in inputFilters.observers where filter(event) { return }
     if keyActivations.drops(event) { return }
     gtk_main_do_event(event)

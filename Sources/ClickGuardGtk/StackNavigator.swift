@@ -6,9 +6,11 @@ import ClickGuard
 ///
 /// Navigation is idempotent: pushing the page already on top, or pushing
 /// while a transition runs, is a no-op that is counted and reported. Each
-/// newly shown page is fenced (``SpillOverFence``): presses stamped before it
-/// appeared, presses during its transition and its settle delay, and the rest
-/// of a burst that began before it settled never reach it.
+/// newly shown page, and the header bar with it, is fenced by the process's
+/// fresh-content fence (the one ``GlobalGuard`` puts on every page, here
+/// with or without the global install): presses stamped before it appeared,
+/// presses during its transition and its settle delay, and the rest of a
+/// burst that began before it settled never reach it.
 @MainActor
 public final class StackNavigator {
   /// The GtkStack holding the pages.
@@ -19,15 +21,21 @@ public final class StackNavigator {
   public let backButton: Button
   /// The history: stack, known pages, counters.
   public private(set) var history: NavigationHistory
-  /// The spill-over fence of the page on top. Change ``SpillOverFence/settle``
-  /// to tune it.
+  /// The fence each newly shown page starts with. Change
+  /// ``SpillOverFence/settle`` to tune it (default 300 ms).
   public var fence = SpillOverFence()
-  /// Whether the spill-over fence judges input. Default: on.
-  public var isFenceEnabled = true
+  /// Whether the spill-over fence judges input. Default: on. Turning it off
+  /// lets input reach the page on top at once.
+  public var isFenceEnabled = true {
+    didSet {
+      guard !isFenceEnabled else { return }
+      for content in fencedContent { FencedContent.existing(on: content.raw)?.fence.disarm() }
+    }
+  }
 
   private var titles: [String: String] = [:]
   private let observers = ObserverList<@MainActor (NavigatorEvent) -> Void>()
-  private var filterID: ObservationToken?
+  private var fenceObserver: ObservationToken?
 
   /// Creates a navigator showing `root`.
   /// - Parameters:
@@ -55,12 +63,14 @@ public final class StackNavigator {
     gtk_stack_set_visible_child_name(stack.cast(), root)
     backButton.onClick { [weak self] in self?.pop() }
     Signal.notify(stack.raw, property: "transition-running") { [weak self] _ in self?.transitionChanged() }
-    filterID = InputFilter.add { [weak self] event in self?.filter(event) ?? false }
+    GuardRuntime.shared.installPlumbing()
+    GuardRuntime.shared.fences.manage(stack)
+    fenceObserver = GuardRuntime.shared.fences.decisions.add { [weak self] decision in self?.fenceDropped(decision) }
     updateChrome()
   }
 
   isolated deinit {
-    if let filterID { InputFilter.remove(filterID) }
+    if let fenceObserver { GuardRuntime.shared.fences.decisions.remove(fenceObserver) }
     g_object_unref(headerBar.raw)
     g_object_unref(stack.raw)
   }
@@ -128,11 +138,13 @@ public final class StackNavigator {
       let type = gtk_stack_get_transition_type(stack.cast())
       gtk_stack_set_visible_child_full(stack.cast(), change.to, forward ? type : reversed(type))
       updateChrome()
-      let window = gtk_widget_get_window(stack)
-      let serverTime = window.map { cg_server_time($0) } ?? 0
-      fence.pageAppeared(
-        serverTime: EventTimestamp(gdkTime: serverTime), transitionRunning: isTransitionRunning,
-        at: ClickClock.system.now)
+      if isFenceEnabled {
+        let settings = FenceSettings(settle: fence.settle)
+        for content in fencedContent {
+          GuardRuntime.shared.fences.appeared(
+            content, defaults: settings, managed: true, transitionRunning: isTransitionRunning)
+        }
+      }
       report(.navigated(change))
     }
     return result
@@ -149,7 +161,13 @@ public final class StackNavigator {
   }
 
   private func transitionChanged() {
-    if !isTransitionRunning { fence.transitionFinished(at: ClickClock.system.now) }
+    guard !isTransitionRunning else { return }
+    for content in fencedContent { GuardRuntime.shared.fences.transitionFinished(content) }
+  }
+
+  /// What a push or pop fences: the page on top and the header bar.
+  private var fencedContent: [WidgetPointer] {
+    [gtk_stack_get_visible_child(stack.cast()), headerBar].compactMap { $0 }
   }
 
   private func updateChrome() {
@@ -161,36 +179,9 @@ public final class StackNavigator {
     for observer in observers.observers { observer(event) }
   }
 
-  /// The input filter: judges presses aimed at the stack or the header bar.
-  private func filter(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-    guard isFenceEnabled, fence.isArmed else { return false }
-    let type = gdk_event_get_event_type(event)
-    let target: WidgetPointer?
-    switch type {
-    case GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS, GDK_TOUCH_BEGIN:
-      var data: gpointer?
-      if let window = cg_event_window(event) { gdk_window_get_user_data(window, &data) }
-      target = data?.assumingMemoryBound(to: GtkWidget.self)
-    case GDK_KEY_PRESS:
-      var data: gpointer?
-      if let window = cg_event_window(event) { gdk_window_get_user_data(window, &data) }
-      let toplevel = data?.assumingMemoryBound(to: GtkWidget.self)
-      target = toplevel.flatMap {
-        GObjectType.isA($0.raw, gtk_window_get_type()) ? gtk_window_get_focus($0.cast()) : nil
-      }
-    default:
-      return false
-    }
-    guard let target, isInside(target) else { return false }
-    let verdict = fence.judge(eventTime: EventTimestamp(gdkTime: gdk_event_get_time(event)), at: ClickClock.system.now)
-    guard case .drop(let reason) = verdict else { return false }
-    report(
-      .inputDropped(page: history.top, reason: reason, eventTime: EventTimestamp(gdkTime: gdk_event_get_time(event))))
-    return true
-  }
-
-  private func isInside(_ widget: WidgetPointer) -> Bool {
-    widget == stack || widget == headerBar || gtk_widget_is_ancestor(widget, stack) != 0
-      || gtk_widget_is_ancestor(widget, headerBar) != 0
+  /// Reports a press the fence kept from the page on top or the header bar.
+  private func fenceDropped(_ decision: FenceDecision) {
+    guard decision.isEnforced, fencedContent.contains(decision.content) else { return }
+    report(.inputDropped(page: history.top, reason: decision.reason, eventTime: decision.eventTime))
   }
 }

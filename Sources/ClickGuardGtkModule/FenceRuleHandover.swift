@@ -1,43 +1,35 @@
 import CGtk
 import ClickGuardGtk
 
-/// Where the rules' `fence` and `settle-ms` are handed to the spill-over
-/// fence: for the process (the environment over the file's program and
-/// `[default]` groups) and for one content widget — a window, dialog or
-/// page — matched by a widget group.
-///
-/// ``install(_:)`` keeps the rules; the fence reads
-/// ``processSettings`` once and ``settings(forContent:)`` for each content
-/// it fences. Wiring those two into the fence's own API (`FenceSettings`,
-/// its per-content override hook) happens in ``install(_:)``.
+/// Hands the rules' `fence` and `settle-ms` for one content widget — a
+/// window, dialog, popover or page matched by a widget group — to the
+/// fresh-content fence, through ``FenceSettings/contentOverride``. (The
+/// process's own fence settings reach it as ``ModuleConfiguration/fence``.)
 @MainActor
 enum FenceRuleHandover {
-  private static var rules = ProgramRules()
-
-  /// Keeps `rules` for the fence.
+  /// Answers the fence's per-content question from `rules`; installs
+  /// nothing when no widget group sets `fence` or `settle-ms`.
   static func install(_ rules: ProgramRules) {
-    Self.rules = rules
+    let setsFence = (rules.anyProgram + rules.thisProgram).contains {
+      $0.values.fence != nil || $0.values.settle != nil
+    }
+    guard setsFence else { return }
+    FenceSettings.contentOverride = { content in settings(forContent: content, rules: rules) }
   }
 
-  /// Forgets the rules.
+  /// Stops answering: every content gets the process's settings.
   static func uninstall() {
-    rules = ProgramRules()
+    FenceSettings.contentOverride = nil
   }
 
-  /// The process's fence settings: whether it is on (default on) and its
-  /// settle time (`nil`: GTK's gtk-double-click-time).
-  static var processSettings: (isEnabled: Bool, settle: ClickInterval?) {
-    (rules.values.fence?.value ?? true, rules.values.settle?.value)
-  }
-
-  /// The fence settings for `content` when a widget group sets `fence` or
-  /// `settle-ms` for it (what it leaves unset is the process's), or `nil`
-  /// when none does.
-  static func settings(forContent content: gpointer) -> (isEnabled: Bool, settle: ClickInterval?)? {
-    guard rules.hasWidgetRules else { return nil }
+  /// The fence settings for `content` when a widget group of `rules` sets
+  /// `fence` or `settle-ms` for it (what it leaves unset is the program's),
+  /// or `nil` when none does.
+  static func settings(forContent content: gpointer, rules: ProgramRules) -> FenceSettings? {
     let values = rules.values(for: WidgetTraits(widget: content, reading: rules.selectorKinds))
     guard values.fence != nil || values.settle != nil else { return nil }
-    let process = processSettings
-    return (values.fence?.value ?? process.isEnabled, values.settle?.value ?? process.settle)
+    return FenceSettings(
+      isEnabled: values.fence?.value ?? rules.values.fence?.value ?? true,
+      settle: values.settle?.value ?? rules.values.settle?.value)
   }
 }

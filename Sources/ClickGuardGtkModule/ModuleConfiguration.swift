@@ -5,7 +5,8 @@
 import ClickGuardGtk
 
 /// The settings of the ClickGuard GTK module (`libclickguard-gtk-module.so`),
-/// read from `CLICKGUARD_*` environment variables.
+/// read from `CLICKGUARD_*` environment variables; ``SettingsInForce`` adds
+/// the rules file (the guard and fence settings in force, ``rules``).
 ///
 /// | Variable | Accepted | Default |
 /// | --- | --- | --- |
@@ -15,6 +16,8 @@ import ClickGuardGtk
 /// | `CLICKGUARD_STALL_MS` | whole milliseconds, 0 to 60000 | 0 (off) |
 /// | `CLICKGUARD_PERIODIC_STALL_MS` | whole milliseconds, 0 to 60000 | 0 (off) |
 /// | `CLICKGUARD_PERIODIC_EVERY_MS` | whole milliseconds, 10 to 600000 | 1000 |
+/// | `CLICKGUARD_FENCE` | `on`, `off`, `true`, `false`, `1`, `0` | `on` |
+/// | `CLICKGUARD_SETTLE_MS` | whole milliseconds, 0 to 5000 | GTK's `gtk-double-click-time` |
 ///
 /// An unset or empty variable takes the default silently. A value that is
 /// not accepted takes the default too, and adds one ``Warning`` naming the
@@ -67,9 +70,15 @@ package struct ModuleConfiguration: Hashable, Sendable {
   /// The periodic stall spacing variable's name.
   package static let periodicEveryVariable = "CLICKGUARD_PERIODIC_EVERY_MS"
 
+  /// The fresh-content fence switch's name.
+  package static let fenceVariable = "CLICKGUARD_FENCE"
+  /// The fence's settle time variable's name.
+  package static let settleVariable = "CLICKGUARD_SETTLE_MS"
+
   /// Every variable the module reads.
   package static let variables = [
     intervalVariable, modeVariable, logVariable, stallVariable, periodicStallVariable, periodicEveryVariable,
+    fenceVariable, settleVariable,
   ]
 
   /// The dispatcher settings: interval and mode from the environment, the
@@ -87,6 +96,9 @@ package struct ModuleConfiguration: Hashable, Sendable {
   /// The running time between the end of one periodic stall and the start of
   /// the next.
   package var periodicEvery = Self.oneSecond
+  /// The fresh-content fence: on, with GTK's double-click time, unless the
+  /// environment says otherwise.
+  package var fence = FenceSettings()
   /// The values that were not accepted, one per variable, in the order of
   /// ``variables``.
   package var warnings: [Warning] = []
@@ -147,6 +159,26 @@ package struct ModuleConfiguration: Hashable, Sendable {
       let every = milliseconds(value, Self.periodicEveryVariable, in: 10...600_000, defaultUsed: "1000")
     {
       periodicEvery = every
+    }
+    if let value = Self.value(environment, Self.fenceVariable) {
+      switch value.trimmingASCIIWhitespace().lowercased() {
+      case "on", "true", "1":
+        fence.isEnabled = true
+        environmentValues.fence = SourcedValue(true, from: .environment(Self.fenceVariable))
+      case "off", "false", "0":
+        fence.isEnabled = false
+        environmentValues.fence = SourcedValue(false, from: .environment(Self.fenceVariable))
+      default:
+        warnings.append(
+          Warning(
+            variable: Self.fenceVariable, value: value, accepted: "on, off, true, false, 1 or 0", defaultUsed: "on"))
+      }
+    }
+    if let value = Self.value(environment, Self.settleVariable),
+      let settle = milliseconds(value, Self.settleVariable, in: 0...5_000, defaultUsed: "gtk-double-click-time")
+    {
+      fence.settle = settle
+      environmentValues.settle = SourcedValue(settle, from: .environment(Self.settleVariable))
     }
     // A stall as long as its period, or longer, would leave the app frozen.
     if periodicStall > .zero, periodicStall >= periodicEvery {

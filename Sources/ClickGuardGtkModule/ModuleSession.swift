@@ -1,9 +1,9 @@
 import CGtk
 import ClickGuardGtk
 
-/// What the GTK module runs while it is started: the decision log, the stall
-/// after each accepted click, the periodic stall and the rules per widget,
-/// as its settings ask.
+/// What the GTK module runs while it is started: the fresh-content fence's
+/// settings, the decision log, the stall after each accepted click, the
+/// periodic stall and the rules per widget, as its settings ask.
 @MainActor
 final class ModuleSession {
   /// The settings it was started with.
@@ -16,6 +16,7 @@ final class ModuleSession {
   init(settings: ModuleConfiguration, dispatcher: ClickDispatcher) {
     self.settings = settings
     self.dispatcher = dispatcher
+    GlobalGuard.fenceSettings = settings.fence
     switch settings.log {
     case .file(let name):
       do throws(DecisionLogError) {

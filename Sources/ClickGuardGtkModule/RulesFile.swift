@@ -45,8 +45,7 @@ package struct RulesFile: Hashable, Sendable {
       let isMissing =
         error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == G_FILE_ERROR_NOENT.rawValue }
         ?? false
-      let reason = error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
-      g_clear_error(&error)
+      let reason = Self.message(taking: &error)
       self.init(location: location, status: isMissing ? .missing : .unusable)
       if !isMissing || location.isExplicit {
         warn(line: nil, "cannot be read (\(reason)); using the defaults throughout")
@@ -72,8 +71,7 @@ package struct RulesFile: Hashable, Sendable {
       }
     }
     guard loaded != 0 else {
-      let reason = error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
-      g_clear_error(&error)
+      let reason = Self.message(taking: &error)
       status = .unusable
       warn(
         line: Self.quotedLine(in: reason).flatMap(text.line(reading:)),
@@ -123,8 +121,7 @@ package struct RulesFile: Hashable, Sendable {
       }
       var error: UnsafeMutablePointer<GError>?
       guard let raw = g_key_file_get_string(keyFile, group, keyName, &error) else {
-        let reason = error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
-        g_clear_error(&error)
+        let reason = Self.message(taking: &error)
         warn(line: line, "[\(group)] \(keyName): \(reason) (accepted: \(key.accepted)); it is ignored")
         continue
       }
@@ -176,6 +173,12 @@ package struct RulesFile: Hashable, Sendable {
       previous = value[index]
     }
     return value.trimmingKeyFileSpace()
+  }
+
+  /// The message of a GLib error, which is freed.
+  private static func message(taking error: inout UnsafeMutablePointer<GError>?) -> String {
+    defer { g_clear_error(&error) }
+    return error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
   }
 
   /// The line GLib quotes in a parse error (“…”), if any.

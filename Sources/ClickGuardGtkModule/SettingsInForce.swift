@@ -98,10 +98,12 @@ package struct SettingsInForce: Hashable, Sendable {
   }
 
   /// The module's configuration: the environment's (log, stalls) with the
-  /// guard settings in force, the widget rules and the file's warnings.
+  /// guard and fence settings in force, the widget rules and the file's
+  /// warnings.
   package var moduleConfiguration: ModuleConfiguration {
     var configuration = environment
     configuration.guardConfiguration = guardConfiguration
+    configuration.fence = FenceSettings(isEnabled: values.fence?.value ?? true, settle: values.settle?.value)
     configuration.rules = ProgramRules(
       values: values, anyProgram: widgetRules.anyProgram, thisProgram: widgetRules.thisProgram)
     configuration.rulesWarnings = file.warnings

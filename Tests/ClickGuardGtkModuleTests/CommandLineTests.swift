@@ -58,13 +58,16 @@ final class CommandLineTests: XCTestCase {
   }
 
   func testRunExecutesTheProgramWithTheModuleAndItsSettings() throws {
-    let script = "echo \"$GTK3_MODULES|$CLICKGUARD_INTERVAL_MS|$CLICKGUARD_MODE|$CLICKGUARD_LOG\"; exit 7"
+    let script =
+      "echo \"$GTK3_MODULES|$GTK_MODULES|$CLICKGUARD_INTERVAL_MS|$CLICKGUARD_MODE|$CLICKGUARD_LOG\"; exit 7"
     let output = try CommandHarness.run(
       ["run", "--interval-ms", "300", "--observe", "--log", "/tmp/cg.log", "--", "/bin/sh", "-c", script],
-      environment: ["GTK3_MODULES": "canberra-gtk-module", "CLICKGUARD_MODULE": nil])
+      environment: [
+        "GTK3_MODULES": "canberra-gtk-module:clickguard", "GTK_MODULES": "clickguard:gail", "CLICKGUARD_MODULE": nil,
+      ])
     XCTAssertEqual(output.status, 7, output.stderr)
     let module = try ModuleHarness.modulePath()
-    XCTAssertEqual(output.stdout, "\(module):canberra-gtk-module|300|observe|/tmp/cg.log\n")
+    XCTAssertEqual(output.stdout, "\(module):canberra-gtk-module|gail|300|observe|/tmp/cg.log\n")
   }
 
   func testRunReportsAProgramThatIsNotThereOrCannotRunOrAModuleThatIsNot() throws {

@@ -12,12 +12,16 @@ enum FixtureProgram {
   /// Fixtures/activations.py: a GtkApplication with an entry, a list box, a
   /// flow box, a tree view, an icon view and GAction accelerators.
   case activations
+  /// Fixtures/fence.py: a dialog and a notebook page that appear under the
+  /// pointer, a menu bar and a combo box (the fresh-content fence).
+  case fence
 
   /// The window title, to find the window with xdotool.
   var title: String {
     switch self {
     case .clickcount: "clickcount"
     case .activations: "activations"
+    case .fence: "fence"
     }
   }
 
@@ -26,10 +30,10 @@ enum FixtureProgram {
     switch self {
     case .clickcount:
       return (try ModuleHarness.fixture(), [])
-    case .activations:
+    case .activations, .fence:
       // The system Python, where python3-gi is installed (not a pyenv shim).
       let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/activations.py").path
+        .appendingPathComponent("Fixtures/\(self == .fence ? "fence" : "activations").py").path
       return ("/usr/bin/python3", [script])
     }
   }

@@ -19,8 +19,30 @@ final class ModuleConfigurationTests: XCTestCase {
       XCTAssertEqual(settings.stallAfterClick, .zero)
       XCTAssertEqual(settings.periodicStall, .zero)
       XCTAssertEqual(settings.periodicEvery.milliseconds, 1000)
+      XCTAssertEqual(settings.fence, FenceSettings(isEnabled: true, settle: nil))
       XCTAssertEqual(settings.warnings, [])
     }
+  }
+
+  func testTheFenceVariablesTurnItOffAndSetItsSettleTime() throws {
+    for off in ["off", "FALSE", " 0 "] {
+      XCTAssertFalse(ModuleConfiguration(environment: ["CLICKGUARD_FENCE": off]).fence.isEnabled, off)
+    }
+    for on in ["on", "true", "1"] {
+      XCTAssertTrue(ModuleConfiguration(environment: ["CLICKGUARD_FENCE": on]).fence.isEnabled, on)
+    }
+    let settled = ModuleConfiguration(environment: ["CLICKGUARD_SETTLE_MS": "650"])
+    XCTAssertEqual(settled.fence.settle, try ClickInterval(milliseconds: 650))
+    XCTAssertEqual(ModuleConfiguration(environment: ["CLICKGUARD_SETTLE_MS": "5000"]).warnings, [])
+    let rejected = ModuleConfiguration(environment: ["CLICKGUARD_FENCE": "maybe", "CLICKGUARD_SETTLE_MS": "5001"])
+    XCTAssertEqual(rejected.fence, FenceSettings())
+    XCTAssertEqual(
+      rejected.warnings.map(\.description),
+      [
+        "CLICKGUARD_FENCE=\"maybe\" is not accepted (accepted: on, off, true, false, 1 or 0); using the default, on",
+        "CLICKGUARD_SETTLE_MS=\"5001\" is not accepted (accepted: whole milliseconds from 0 to 5000); "
+          + "using the default, gtk-double-click-time",
+      ])
   }
 
   func testEveryVariableIsRead() {

@@ -6,6 +6,7 @@ import ClickGuardGtkModule
 import XCTest
 
 @testable import ClickGuard
+@testable import ClickGuardGtk
 
 final class RulesFileTests: XCTestCase {
   private let path = "/home/ana/.config/clickguard/clickguard.conf"
@@ -225,6 +226,20 @@ final class RulesFileTests: XCTestCase {
     let rejected = inForce(text, environment: ["CLICKGUARD_INTERVAL_MS": "fast"])
     XCTAssertEqual(rejected.guardConfiguration.interval.milliseconds, 700)
     XCTAssertEqual(rejected.warnings.count, 1)
+  }
+
+  func testTheFenceVariablesOverrideTheFileAndReachTheModule() {
+    let text = "[default]\nfence=false\nsettle-ms=300\n"
+    let fileOnly = inForce(text).moduleConfiguration.fence
+    XCTAssertEqual(fileOnly, FenceSettings(isEnabled: false, settle: try ClickInterval(milliseconds: 300)))
+    let overridden = inForce(text, environment: ["CLICKGUARD_FENCE": "on", "CLICKGUARD_SETTLE_MS": "250"])
+    XCTAssertEqual(
+      overridden.moduleConfiguration.fence, FenceSettings(isEnabled: true, settle: try ClickInterval(milliseconds: 250))
+    )
+    XCTAssertEqual(
+      overridden.entries.suffix(2).map { "\($0.key)=\($0.value) \($0.origin)" },
+      ["fence=true CLICKGUARD_FENCE", "settle-ms=250 CLICKGUARD_SETTLE_MS"])
+    XCTAssertEqual(inForce("").moduleConfiguration.fence, FenceSettings())
   }
 
   func testWithoutAFileEverySettingIsTheBuiltInDefault() {

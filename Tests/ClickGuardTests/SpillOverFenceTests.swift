@@ -55,6 +55,27 @@ struct SpillOverFenceTests {
     #expect(verdict7 == .pass)
   }
 
+  @Test func aPressMadeWithinTheSettleDelayIsDroppedByItsEventTimeEvenWhenProcessedLate() {
+    var fence = SpillOverFence(settle: .ms(400))
+    fence.pageAppeared(serverTime: stamp(10_000), transitionRunning: false, at: .ms(0))
+    // Made 350 ms after the page appeared, processed after a 1 s stall.
+    let verdict = fence.judge(eventTime: stamp(10_350), at: .ms(1_350))
+    #expect(verdict == .drop(.settling))
+    // Made after a pause of the settle delay: acts, whenever processed.
+    let later = fence.judge(eventTime: stamp(10_800), at: .ms(1_400))
+    #expect(later == .pass)
+  }
+
+  @Test func theSettleDelayAfterATransitionIsMeasuredOnTheInputClockWhenKnown() {
+    var fence = SpillOverFence(settle: .ms(400))
+    fence.pageAppeared(serverTime: stamp(10_000), transitionRunning: true, at: .ms(0))
+    fence.transitionFinished(at: .ms(250), serverTime: stamp(10_250))
+    let verdict = fence.judge(eventTime: stamp(10_600), at: .ms(900))
+    #expect(verdict == .drop(.settling))
+    let later = fence.judge(eventTime: stamp(11_100), at: .ms(1_400))
+    #expect(later == .pass)
+  }
+
   @Test func withoutEventTimesTheBurstIsMeasuredByProcessingTime() {
     var fence = SpillOverFence(settle: .ms(300))
     fence.pageAppeared(serverTime: nil, transitionRunning: false, at: .ms(0))

@@ -1,5 +1,5 @@
-// String+Padding: plain-text layout helpers for the command's output (padding
-// to a column, right-aligned numbers).
+// String+Text: plain-text helpers for the command: padding to a column,
+// right-aligned numbers, trimming.
 
 extension String {
   /// The string padded with spaces on the right to `width` characters
@@ -11,5 +11,14 @@ extension String {
   /// The string padded with spaces on the left to `width` characters.
   func padded(left width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+
+  /// The string without leading and trailing spaces and tabs.
+  var trimmed: String {
+    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+      return ""
+    }
+    return String(self[first...last])
   }
 }

@@ -1,0 +1,298 @@
+import CGtk
+import ClickGuard
+
+/// The fresh-content fence of every app: keeps presses and activation keys
+/// made before a window, dialog, popover or page appeared, or within the
+/// settle time after, from reaching it.
+///
+/// Appearance is observed, never vetoed: an emission hook on GtkWidget's
+/// `map` sees a second toplevel window (dialogs included; popup windows,
+/// which hold menus, combo box lists and tooltips, are not content), a
+/// GtkPopover, and a child of a GtkStack or GtkNotebook (GtkAssistant's
+/// pages live in one) mapped inside an already visible container: a page
+/// switch. Each noted content keeps a ``SpillOverFence`` in its qdata.
+///
+/// Input is judged in ``GuardRuntime``'s event handler, before GTK sees it:
+/// a pointer press or touch begin by the widget it landed on (GDK's double
+/// and triple clicks go with their press), an activation key (Enter; Space unless typing into text) by
+/// the focus widget of its window. The widget's ancestors are walked up to
+/// the nearest content with an armed fence. A dropped press takes its
+/// release with it (a held key: its repeats and its release), so nothing of
+/// it acts. Releases are never judged on their own: a press made outside a
+/// menu and released on its item is how menus are used.
+@MainActor
+final class ContentFence {
+  /// The process's settings (``GlobalGuard/fenceSettings``).
+  var settings = FenceSettings()
+  /// Observers of every drop and would-be drop.
+  let decisions = ObserverList<@MainActor (FenceDecision) -> Void>()
+
+  private var droppedButtons: Set<UInt32> = []
+  private var droppedKeys: Set<UInt16> = []
+  private var droppedTouches: Set<OpaquePointer> = []
+  private var isInstalled = false
+
+  private static let managedQuark = g_quark_from_string("clickguard-fence-managed")
+  private static let enterKeys: Set<UInt32> = [
+    UInt32(GDK_KEY_Return), UInt32(GDK_KEY_KP_Enter), UInt32(GDK_KEY_ISO_Enter),
+  ]
+  private static let spaceKeys: Set<UInt32> = [UInt32(GDK_KEY_space), UInt32(GDK_KEY_KP_Space)]
+
+  /// Starts observing content appear. Idempotent.
+  func install() {
+    guard !isInstalled else { return }
+    isInstalled = true
+    g_type_class_unref(g_type_class_ref(gtk_widget_get_type()))
+    g_signal_add_emission_hook(g_signal_lookup("map", gtk_widget_get_type()), 0, contentMapHook, nil, nil)
+  }
+
+  // MARK: Appearance
+
+  /// Marks `stack` as fenced by its owner (``StackNavigator``): the map
+  /// hook leaves its pages alone.
+  func manage(_ stack: WidgetPointer) {
+    g_object_set_qdata(stack.raw.assumingMemoryBound(to: GObject.self), Self.managedQuark, stack.raw)
+  }
+
+  /// `content` appeared now: arms its fence with `defaults` unless
+  /// ``FenceSettings/contentOverride`` gives it its own settings.
+  /// - Parameters:
+  ///   - managed: whether its owner fences it (judged without the global
+  ///     install).
+  ///   - transitionRunning: whether it slides in; the settle time starts
+  ///     at ``transitionFinished(_:)``.
+  ///   - extraSettle: added to the settle time (a transition expected to run).
+  func appeared(
+    _ content: WidgetPointer, defaults: FenceSettings, managed: Bool, transitionRunning: Bool = false,
+    extraSettle: Duration = .zero
+  ) {
+    let settings = FenceSettings.contentOverride?(content.raw) ?? defaults
+    guard settings.isEnabled else {
+      FencedContent.existing(on: content.raw)?.fence.disarm()
+      return
+    }
+    let settle = (settings.settle ?? doubleClickTime(of: content)).duration + extraSettle
+    let state = FencedContent.attached(to: content.raw)
+    state.isManaged = managed
+    state.fence.settle = (try? ClickInterval(settle, setting: "settle")) ?? .maximum
+    let now = ClickClock.system.now
+    state.fence.pageAppeared(
+      serverTime: inputTime(for: content, at: now), transitionRunning: transitionRunning, at: now)
+  }
+
+  /// The transition that brings `content` in finished now.
+  func transitionFinished(_ content: WidgetPointer) {
+    guard let state = FencedContent.existing(on: content.raw) else { return }
+    let now = ClickClock.system.now
+    state.fence.transitionFinished(at: now, serverTime: inputTime(for: content, at: now))
+  }
+
+  /// GTK's double-click time for `widget`'s screen (`gtk-double-click-time`).
+  private func doubleClickTime(of widget: WidgetPointer) -> ClickInterval {
+    let milliseconds = gtk_widget_get_settings(widget).map { cg_object_get_int($0, "gtk-double-click-time") } ?? 400
+    return (try? ClickInterval(milliseconds: Int(milliseconds))) ?? SpillOverFence.defaultSettle
+  }
+
+  /// The input clock now: estimated from the events seen (no round trip),
+  /// else asked of the X server.
+  private func inputTime(for widget: WidgetPointer, at now: ClickInstant) -> EventTimestamp? {
+    if let estimate = GuardRuntime.shared.dispatcher.estimatedInputTime(at: now) { return estimate }
+    return gtk_widget_get_window(widget).flatMap { EventTimestamp(gdkTime: cg_server_time($0)) }
+  }
+
+  /// A widget was mapped: notes it if it is content appearing.
+  fileprivate func widgetMapped(_ widget: WidgetPointer) {
+    guard GuardRuntime.shared.guardsEveryButton else { return }
+    if GObjectType.isA(widget.raw, gtk_window_get_type()) {
+      let window: UnsafeMutablePointer<GtkWindow> = widget.cast()
+      guard gtk_window_get_window_type(window) == GTK_WINDOW_TOPLEVEL, anotherWindowIsMapped(besides: widget)
+      else { return }
+      appeared(widget, defaults: settings, managed: false)
+    } else if GObjectType.isA(widget.raw, gtk_popover_get_type()) {
+      appeared(widget, defaults: settings, managed: false)
+    } else if let parent = gtk_widget_get_parent(widget), isVisibleContainer(parent) {
+      if GObjectType.isA(parent.raw, gtk_stack_get_type()) {
+        guard g_object_get_qdata(parent.raw.assumingMemoryBound(to: GObject.self), Self.managedQuark) == nil else {
+          return
+        }
+        appeared(widget, defaults: settings, managed: false, extraSettle: expectedTransition(of: parent))
+      } else if GObjectType.isA(parent.raw, gtk_notebook_get_type()) {
+        appeared(widget, defaults: settings, managed: false)
+      }
+    }
+  }
+
+  /// Whether a toplevel other than `window` is on screen: the first window
+  /// of a program is not fenced (no input was aimed at the program before).
+  private func anotherWindowIsMapped(besides window: WidgetPointer) -> Bool {
+    guard let list = gtk_window_list_toplevels() else { return false }
+    defer { g_list_free(list) }
+    var node: UnsafeMutablePointer<GList>? = list
+    while let current = node {
+      if let data = current.pointee.data, data != window.raw {
+        let other = data.assumingMemoryBound(to: GtkWidget.self)
+        if gtk_widget_get_mapped(other) != 0,
+          gtk_window_get_window_type(data.assumingMemoryBound(to: GtkWindow.self)) == GTK_WINDOW_TOPLEVEL
+        {
+          return true
+        }
+      }
+      node = current.pointee.next
+    }
+    return false
+  }
+
+  /// Whether `container` is on screen already, so a child mapped in it is
+  /// a page switch (while a window is being shown, its GdkWindow is not
+  /// viewable yet).
+  private func isVisibleContainer(_ container: WidgetPointer) -> Bool {
+    guard gtk_widget_get_mapped(container) != 0, let window = gtk_widget_get_window(container) else { return false }
+    return gdk_window_is_viewable(window) != 0
+  }
+
+  /// How long the stack's transition to a new child will run: GtkStack
+  /// starts it after mapping the child, and its `transition-running` notify
+  /// cannot be hooked (GObject's `notify` takes no emission hooks).
+  private func expectedTransition(of stack: WidgetPointer) -> Duration {
+    let asStack: UnsafeMutablePointer<GtkStack> = stack.cast()
+    guard gtk_stack_get_transition_type(asStack) != GTK_STACK_TRANSITION_TYPE_NONE,
+      let settings = gtk_widget_get_settings(stack), cg_object_get_bool(settings, "gtk-enable-animations") != 0
+    else { return .zero }
+    return .milliseconds(Int(gtk_stack_get_transition_duration(asStack)))
+  }
+
+  // MARK: Input
+
+  /// Whether `event` is dropped: a press or an activation key aimed at
+  /// content still fenced (enforce mode), or the release, repeat or rest of
+  /// one that was.
+  func drops(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
+    let type = gdk_event_get_event_type(event)
+    var button: guint = 0
+    let target: WidgetPointer
+    let input: String
+    switch type {
+    case GDK_BUTTON_RELEASE:
+      gdk_event_get_button(event, &button)
+      return droppedButtons.remove(button) != nil
+    case GDK_KEY_RELEASE:
+      return droppedKeys.remove(cg_event_keycode(event)) != nil
+    case GDK_TOUCH_UPDATE:
+      return gdk_event_get_event_sequence(event).map { droppedTouches.contains($0) } ?? false
+    case GDK_TOUCH_END, GDK_TOUCH_CANCEL:
+      return gdk_event_get_event_sequence(event).map { droppedTouches.remove($0) != nil } ?? false
+    case GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS:
+      // GDK's double and triple clicks follow their own press at once: they
+      // go where it went.
+      gdk_event_get_button(event, &button)
+      return droppedButtons.contains(button)
+    case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
+      gdk_event_get_button(event, &button)
+      guard let widget = eventWidget(event) else { return false }
+      (target, input) = (widget, "press")
+    case GDK_KEY_PRESS:
+      // A held key whose press was dropped: its auto-repeats go too.
+      if droppedKeys.contains(cg_event_keycode(event)) { return true }
+      guard let widget = activationKeyTarget(event) else { return false }
+      (target, input) = (widget, "key")
+    default:
+      return false
+    }
+    let mode = GuardRuntime.shared.dispatcher.configuration.mode
+    guard mode != .off else { return false }
+    let eventTime = EventTimestamp(gdkTime: gdk_event_get_time(event))
+    guard let (content, reason) = judge(target, eventTime: eventTime) else {
+      forgetDrops(of: event, type: type, button: button)
+      return false
+    }
+    let isEnforced = mode == .enforce
+    if isEnforced { rememberDrop(of: event, type: type, button: button) }
+    let decision = FenceDecision(
+      target: target, content: content, reason: reason, input: input, eventTime: eventTime, isEnforced: isEnforced)
+    for observer in decisions.observers { observer(decision) }
+    return isEnforced
+  }
+
+  /// The nearest fenced content `target` is in, and its reason to drop a
+  /// press made at `eventTime`; `nil` when every fence on the way passes it.
+  private func judge(_ target: WidgetPointer, eventTime: EventTimestamp?) -> (WidgetPointer, SpillOverFence.Reason)? {
+    let now = ClickClock.system.now
+    let guardsEverything = GuardRuntime.shared.guardsEveryButton
+    var widget: WidgetPointer? = target
+    while let current = widget {
+      if let state = FencedContent.existing(on: current.raw), state.fence.isArmed,
+        state.isManaged || guardsEverything,
+        case .drop(let reason) = state.fence.judge(eventTime: eventTime, at: now)
+      {
+        return (current, reason)
+      }
+      widget = gtk_widget_get_parent(current)
+    }
+    return nil
+  }
+
+  /// The widget an activation key is for: the focus widget of its window
+  /// (the window itself when nothing has the focus); `nil` for other keys,
+  /// and for Space typed into text.
+  private func activationKeyTarget(_ event: UnsafeMutablePointer<GdkEvent>) -> WidgetPointer? {
+    var keyval: guint = 0
+    gdk_event_get_keyval(event, &keyval)
+    let isEnter = Self.enterKeys.contains(keyval)
+    guard isEnter || Self.spaceKeys.contains(keyval), let widget = eventWidget(event),
+      let toplevel = keyWindow(of: widget)
+    else { return nil }
+    let focus =
+      GObjectType.isA(toplevel.raw, gtk_window_get_type()) ? gtk_window_get_focus(toplevel.cast()) : nil
+    if !isEnter, let focus,
+      GObjectType.isA(focus.raw, gtk_editable_get_type()) || GObjectType.isA(focus.raw, gtk_text_view_get_type())
+    {
+      return nil
+    }
+    return focus ?? toplevel
+  }
+
+  /// The window a key event for `widget` goes to: its toplevel, or the
+  /// toplevel of the group's grab (a modal dialog) when the grab is
+  /// elsewhere — GTK hands the key to the grab, even though the X focus is
+  /// still on the parent window.
+  private func keyWindow(of widget: WidgetPointer) -> WidgetPointer? {
+    guard let toplevel = gtk_widget_get_toplevel(widget) else { return nil }
+    let group =
+      GObjectType.isA(toplevel.raw, gtk_window_get_type())
+      ? gtk_window_get_group(toplevel.cast()) : gtk_window_get_group(nil)
+    guard let grab = gtk_window_group_get_current_grab(group), grab != widget,
+      gtk_widget_is_ancestor(widget, grab) == 0
+    else { return toplevel }
+    return gtk_widget_get_toplevel(grab)
+  }
+
+  private func rememberDrop(of event: UnsafeMutablePointer<GdkEvent>, type: GdkEventType, button: guint) {
+    switch type {
+    case GDK_KEY_PRESS: droppedKeys.insert(cg_event_keycode(event))
+    case GDK_TOUCH_BEGIN: if let sequence = gdk_event_get_event_sequence(event) { droppedTouches.insert(sequence) }
+    default: droppedButtons.insert(button)
+    }
+  }
+
+  /// A press that passes: a release of its button or key is its own again.
+  private func forgetDrops(of event: UnsafeMutablePointer<GdkEvent>, type: GdkEventType, button: guint) {
+    switch type {
+    case GDK_KEY_PRESS: droppedKeys.remove(cg_event_keycode(event))
+    case GDK_TOUCH_BEGIN: break
+    default: droppedButtons.remove(button)
+    }
+  }
+}
+
+/// The GtkWidget `map` emission hook: notes content that appears.
+private let contentMapHook:
+  @convention(c) (UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?) -> gboolean =
+    { _, count, values, _ in
+      guard count > 0, let values, let object = g_value_get_object(values) else { return 1 }
+      let widget = CallbackArgument(object)
+      // GTK maps widgets on its own thread, the main one.
+      MainActor.assumeIsolated {
+        GuardRuntime.shared.fences.widgetMapped(widget.value.assumingMemoryBound(to: GtkWidget.self))
+      }
+      return 1  // stay connected
+    }

@@ -31,8 +31,8 @@ enum ModuleCostBench {
     var peakKiB: Double
     /// User and system CPU time, ms.
     var cpuMs: Double
-    /// Memory only this process can use (Private_Dirty), KiB.
-    var privateDirtyKiB: Double
+    /// Memory only this process can use (anonymous: written pages), KiB.
+    var anonymousKiB: Double
   }
 
   /// One start of the window, with `module` in GTK3_MODULES or none.
@@ -41,9 +41,9 @@ enum ModuleCostBench {
     let result = runProgram("/usr/bin/env", modules + ["NO_AT_BRIDGE=1", window])
     guard result.status == 0, let peak = result.values["first-frame-peak-rss-kb"].flatMap(Double.init),
       let cpu = result.values["first-frame-cpu-ms"].flatMap(Double.init),
-      let dirty = result.values["first-frame-private-dirty-kb"].flatMap(Double.init)
+      let anonymous = result.values["first-frame-anonymous-kb"].flatMap(Double.init)
     else { return nil }
-    return Start(peakKiB: peak, cpuMs: cpu, privateDirtyKiB: dirty)
+    return Start(peakKiB: peak, cpuMs: cpu, anonymousKiB: anonymous)
   }
 
   /// Row 7: `pairs` starts of the window without and with the module,
@@ -92,8 +92,8 @@ enum ModuleCostBench {
         + "\(fmt(median(plain.map(\.peakKiB)) / 1024, 1)) MiB without",
       "CPU time to the first frame: \(fmt(median(guarded.map(\.cpuMs)), 1)) ms with, "
         + "\(fmt(median(plain.map(\.cpuMs)), 1)) ms without",
-      "of which written by the process, which no other app shares (Private_Dirty at the first frame): "
-        + "+\(fmt((median(guarded.map(\.privateDirtyKiB)) - median(plain.map(\.privateDirtyKiB))) / 1024, 2)) MiB; "
+      "of which written by the process, which no other app shares (anonymous memory at the first frame): "
+        + "+\(fmt((median(guarded.map(\.anonymousKiB)) - median(plain.map(\.anonymousKiB))) / 1024, 2)) MiB; "
         + "the rest is the module's code and data read from the page cache, one copy for every app that loads it",
       "module: \(module) (\(fmt(Double(size) / 1_048_576, 1)) MiB on disk, unstripped)",
     ]

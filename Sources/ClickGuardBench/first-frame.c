@@ -47,16 +47,18 @@ static double ms_since_process_start(void) {
     return clock_ms(CLOCK_BOOTTIME) - start_ms;
 }
 
-/* Private_Dirty of /proc/self/smaps_rollup, in KiB: the memory written by
- * this process (heap, stacks, relocated data), which no other process can
- * share, unlike the pages of files it only reads. -1 when unreadable. */
-static long private_dirty_kb(void) {
+/* Anonymous of /proc/self/smaps_rollup, in KiB: the memory this process
+ * wrote (heap, stacks, relocated data), which no other process can share,
+ * unlike the pages of files it only reads. (Private_Dirty would also count
+ * page-cache pages of a file not yet written back, such as a module just
+ * built.) -1 when unreadable. */
+static long anonymous_kb(void) {
     FILE *file = fopen("/proc/self/smaps_rollup", "r");
     if (file == NULL) return -1;
     char line[256];
     long kb = -1;
     while (fgets(line, sizeof line, file) != NULL) {
-        if (sscanf(line, "Private_Dirty: %ld kB", &kb) == 1) break;
+        if (sscanf(line, "Anonymous: %ld kB", &kb) == 1) break;
     }
     fclose(file);
     return kb;
@@ -79,7 +81,7 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
     printf("first-frame-cpu-ms %.1f\n", (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
                                            + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3);
     printf("first-frame-peak-rss-kb %ld\n", usage.ru_maxrss);
-    printf("first-frame-private-dirty-kb %ld\n", private_dirty_kb());
+    printf("first-frame-anonymous-kb %ld\n", anonymous_kb());
     fflush(stdout);
     g_idle_add(quit, NULL);
 }

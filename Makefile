@@ -91,7 +91,10 @@ module-order: static
 ## directory (PREFIX=/usr) or $(PREFIX)/lib/gtk-3.0/modules (then
 ## GTK_PATH=$(PREFIX)/lib/gtk-3.0), the demo's resources, desktop file and
 ## the docs. MODULEDIR=... puts the module elsewhere. scripts/install.sh.
-install: static
+## Without swift on PATH (sudo make install, after make static as yourself)
+## it installs what make static built.
+install:
+	@if command -v $(SWIFT) >/dev/null; then $(MAKE) static; fi
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" MODULEDIR="$(MODULEDIR)" scripts/install.sh $(STATIC_BIN)
 
 ## The Debian package out/clickguard_$(VERSION)_<arch>.deb (scripts/deb.sh);

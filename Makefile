@@ -4,8 +4,27 @@
 SWIFT ?= swift
 XVFB := xvfb-run -a -s "-screen 0 1280x1024x24 -ac"
 PREFIX ?= /usr/local
+VERSION ?= 0.1.0
 
-.PHONY: deps build test lint demo showcase bench soak install clean
+# The installed build: release, the Swift runtime linked in (-static-stdlib),
+# so the module, the command and the demo run on a machine without the Swift
+# toolchain. A scratch directory of its own, so it never rebuilds the
+# ordinary release build (make bench) or the debug one. lld for the module's
+# packed relocations and start-up order (docs/module.md, "Install").
+STATIC_BUILD := .build/install
+STATIC_BIN := $(STATIC_BUILD)/release
+STATIC_FLAGS := -c release --scratch-path $(STATIC_BUILD) --disable-local-rpath \
+  -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xlinker --gc-sections
+# The module exports only its entry points (packaging/clickguard-module.map),
+# packs its relative relocations (RELR) and lays out the code it runs while
+# the app starts in one place (packaging/clickguard-module.order): fewer
+# pages touched in every app that loads it.
+MODULE_LINK_INPUTS := packaging/clickguard-module.map packaging/clickguard-module.order
+MODULE_LINK_FLAGS := -Xlinker --version-script=packaging/clickguard-module.map \
+  -Xlinker -z -Xlinker pack-relative-relocs \
+  -Xlinker --symbol-ordering-file=packaging/clickguard-module.order -Xlinker --no-warn-symbol-ordering
+
+.PHONY: deps build test lint demo showcase bench soak static install deb module-order clean
 
 deps:
 	@scripts/deps.sh
@@ -13,8 +32,9 @@ deps:
 build: deps
 	$(SWIFT) build
 
-## Every test (core, GTK under Xvfb with real X input, demo, module), then the linter.
-test: deps
+## Every test (core, GTK under Xvfb with real X input, demo, module, the
+## installed module and the .deb), then the linter.
+test: deps static
 	$(SWIFT) build --build-tests
 	$(XVFB) $(SWIFT) test --skip-build
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
@@ -48,26 +68,52 @@ showcase: deps
 	$(XVFB) "$$($(SWIFT) build --show-bin-path)/clickguard-showcase" $(SHOWCASE_MODE) \
 	  --demo "$$($(SWIFT) build --show-bin-path)/clickguard-demo" --out out/showcase $(SHOWCASE_ARGS)
 
-## Installs the demo under $(PREFIX) (and $(DESTDIR)): bin/clickguard-demo,
-## share/clickguard/ (its .ui files and CSS), the desktop file.
-install: deps
-	$(SWIFT) build -c release --product clickguard-demo
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/clickguard" "$(DESTDIR)$(PREFIX)/share/applications"
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/clickguard-demo" "$(DESTDIR)$(PREFIX)/bin/"
-	install -m 644 Resources/*.ui Resources/demo.css "$(DESTDIR)$(PREFIX)/share/clickguard/"
-	install -m 644 Resources/io.github.clickguard.Demo.desktop "$(DESTDIR)$(PREFIX)/share/applications/"
-	@echo "install: $(DESTDIR)$(PREFIX)/bin/clickguard-demo (resources in $(DESTDIR)$(PREFIX)/share/clickguard)"
+## The installed build (see STATIC_FLAGS): the module, the command and the
+## demo in $(STATIC_BIN). swift build takes one --product at a time.
+static: deps
+	@# SwiftPM does not see the linker's input files: relink when they changed.
+	@for input in $(MODULE_LINK_INPUTS); do \
+	  [ $(STATIC_BIN)/libclickguard-gtk-module.so -nt $$input ] || rm -f $(STATIC_BIN)/libclickguard-gtk-module.so; \
+	done
+	$(SWIFT) build $(STATIC_FLAGS) $(MODULE_LINK_FLAGS) --product clickguard-gtk-module
+	$(SWIFT) build $(STATIC_FLAGS) --product clickguard
+	$(SWIFT) build $(STATIC_FLAGS) --product clickguard-demo
+
+## Rewrites packaging/clickguard-module.order from a run of the module under
+## callgrind (scripts/module-order.sh), then relinks the module with it.
+module-order: static
+	@scripts/deps.sh valgrind
+	$(XVFB) scripts/module-order.sh $(STATIC_BIN)/libclickguard-gtk-module.so
+	$(MAKE) static
+
+## Installs under $(PREFIX) (staged in $(DESTDIR)): bin/clickguard,
+## bin/clickguard-demo, the module as libclickguard.so in GTK's module
+## directory (PREFIX=/usr) or $(PREFIX)/lib/gtk-3.0/modules (then
+## GTK_PATH=$(PREFIX)/lib/gtk-3.0), the demo's resources, desktop file and
+## the docs. MODULEDIR=... puts the module elsewhere. scripts/install.sh.
+## Without swift on PATH (sudo make install, after make static as yourself)
+## it installs what make static built.
+install:
+	@if command -v $(SWIFT) >/dev/null; then $(MAKE) static; fi
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" MODULEDIR="$(MODULEDIR)" scripts/install.sh $(STATIC_BIN)
+
+## The Debian package out/clickguard_$(VERSION)_<arch>.deb (scripts/deb.sh);
+## apt install ./out/clickguard_*.deb installs it.
+deb: static
+	scripts/deb.sh $(STATIC_BIN) out $(VERSION)
 
 ## Benchmarks (see BENCHMARKS.md): release build, every row measured side by
 ## side in one run under Xvfb, one table: each budget with PASS/MISS, the
 ## decision cost and emission ratios as information. Builds the demo too
-## (row 6 times its start-up; swift build takes one --product at a time).
+## (row 6 times its start-up; swift build takes one --product at a time)
+## and the installed build (row 7 loads its module into a C window).
 ## BENCH_ARGS="--quick" for a quicker, noisier run; BENCH_ARGS="--rows 1,3"
 ## for some rows only.
-bench: deps
+bench: deps static
 	$(SWIFT) build -c release --product clickguard-bench
 	$(SWIFT) build -c release --product clickguard-demo
-	$(XVFB) "$$($(SWIFT) build -c release --show-bin-path)/clickguard-bench" $(BENCH_ARGS)
+	$(XVFB) env CLICKGUARD_BENCH_MODULE="$(CURDIR)/$(STATIC_BIN)/libclickguard-gtk-module.so" \
+	  "$$($(SWIFT) build -c release --show-bin-path)/clickguard-bench" $(BENCH_ARGS)
 
 ## Soak: the churn benchmark (SOAK_COUNT guarded buttons created and
 ## destroyed, async actions outliving their buttons) under valgrind memcheck.

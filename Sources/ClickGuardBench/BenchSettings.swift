@@ -1,7 +1,7 @@
 /// Settings of one benchmark run: which rows, and how many of everything.
 struct BenchSettings {
-  /// The rows to run (1…6).
-  var rows: Set<Int> = [1, 2, 3, 4, 5, 6]
+  /// The rows to run (1…7).
+  var rows: Set<Int> = [1, 2, 3, 4, 5, 6, 7]
   /// Row 1: decisions per run.
   var coreDecisions = 1_000_000
   /// Row 1: runs per variant.
@@ -22,10 +22,13 @@ struct BenchSettings {
   var latencyRounds = 3
   /// Row 6: starts per program.
   var startupRuns = 7
+  /// Row 7: starts of the window with and without the module.
+  var moduleCostPairs = 21
 
   /// Smaller counts for a quick look (figures noisier; row 4 churns fewer
   /// buttons than its budget is stated for).
   static let quick = BenchSettings(
     coreDecisions: 1_000_000, coreRuns: 3, signalEmissions: 200_000, signalRounds: 3, memoryWidgets: 5_000,
-    churnButtons: 20_000, churnWarmup: 5_000, latencyClicks: 60, latencyRounds: 2, startupRuns: 3)
+    churnButtons: 20_000, churnWarmup: 5_000, latencyClicks: 60, latencyRounds: 2, startupRuns: 3,
+    moduleCostPairs: 7)
 }

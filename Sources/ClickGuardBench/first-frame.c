@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -46,6 +47,23 @@ static double ms_since_process_start(void) {
     return clock_ms(CLOCK_BOOTTIME) - start_ms;
 }
 
+/* Anonymous of /proc/self/smaps_rollup, in KiB: the memory this process
+ * wrote (heap, stacks, relocated data), which no other process can share,
+ * unlike the pages of files it only reads. (Private_Dirty would also count
+ * page-cache pages of a file not yet written back, such as a module just
+ * built.) -1 when unreadable. */
+static long anonymous_kb(void) {
+    FILE *file = fopen("/proc/self/smaps_rollup", "r");
+    if (file == NULL) return -1;
+    char line[256];
+    long kb = -1;
+    while (fgets(line, sizeof line, file) != NULL) {
+        if (sscanf(line, "Anonymous: %ld kB", &kb) == 1) break;
+    }
+    fclose(file);
+    return kb;
+}
+
 static gboolean quit(gpointer data) {
     (void)data;
     gtk_main_quit();
@@ -58,6 +76,12 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
     g_signal_handlers_disconnect_by_func(clock, after_paint, NULL);
     printf("first-frame-ms %.1f\n", ms_since_process_start());
     printf("first-frame-ms-since-main %.1f\n", clock_ms(CLOCK_MONOTONIC) - main_ms);
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    printf("first-frame-cpu-ms %.1f\n", (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
+                                           + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3);
+    printf("first-frame-peak-rss-kb %ld\n", usage.ru_maxrss);
+    printf("first-frame-anonymous-kb %ld\n", anonymous_kb());
     fflush(stdout);
     g_idle_add(quit, NULL);
 }

@@ -4,7 +4,7 @@
 // child processes (this executable again, `child …`) so each variant starts
 // from a clean process.
 //
-//   clickguard-bench [--quick] [--rows 1,2,3,4,5,6]
+//   clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7]
 //   clickguard-bench soak [count]            churn row only; exit 1 on leftover state
 //   clickguard-bench core-once VARIANT N     one row-1 run, for profilers
 
@@ -19,7 +19,7 @@ import Foundation
 func usage() -> Never {
   note(
     """
-    usage: clickguard-bench [--quick] [--rows 1,2,3,4,5,6]
+    usage: clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7]
            clickguard-bench soak [count]
            clickguard-bench core-once core-supplied|core-system|classic-A|classic-B N
     GTK rows need a display: run under xvfb-run -a.
@@ -125,6 +125,7 @@ func main() {
     rows.append(LatencyBench.row(clicks: settings.latencyClicks, rounds: settings.latencyRounds))
   }
   if settings.rows.contains(6) { rows.append(StartupBench.row(runs: settings.startupRuns)) }
+  if settings.rows.contains(7) { rows.append(ModuleCostBench.row(pairs: settings.moduleCostPairs)) }
   print("ClickGuard benchmarks")
   for line in machine { print("- \(line)") }
   let seconds = Double(monotonicNanoseconds() - start) / 1e9

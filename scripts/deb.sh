@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Builds the Debian package clickguard_<version>_<arch>.deb from the
+# release artifacts make static built: scripts/install.sh stages them under
+# /usr (the module in GTK's own module directory, so GTK3_MODULES=clickguard
+# and gtk-modules=clickguard find it), dpkg-shlibdeps works out Depends from
+# the libraries they link, dpkg-deb builds the package. Prints its path and
+# size. `apt install ./clickguard_<version>_<arch>.deb` installs it.
+#
+#   scripts/deb.sh BUILD_DIR OUT_DIR VERSION
+#
+# DEB_COMPRESSION=none (or gzip) builds it faster, larger (the tests do).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build=${1:?usage: scripts/deb.sh BUILD_DIR OUT_DIR VERSION}
+out=${2:?usage: scripts/deb.sh BUILD_DIR OUT_DIR VERSION}
+version=${3:?usage: scripts/deb.sh BUILD_DIR OUT_DIR VERSION}
+arch=$(dpkg --print-architecture)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+stage="$work/debian/clickguard"
+
+DESTDIR="$stage" PREFIX=/usr MODULEDIR= scripts/install.sh "$build" >/dev/null
+
+# dpkg-shlibdeps works in a source tree: debian/control names the package,
+# debian/clickguard is its staged root. --warnings=0: it would list the GTK
+# libraries the module links but calls nothing of, which libgtk-3-0 pulls
+# in anyway.
+mkdir -p "$stage/DEBIAN"
+printf 'Source: clickguard\n\nPackage: clickguard\nArchitecture: any\n' >"$work/debian/control"
+mapfile -t binaries < <(cd "$work" && find debian/clickguard -type f \( -name '*.so' -o -perm -u+x \))
+depends=$(cd "$work" && dpkg-shlibdeps --warnings=0 -O "${binaries[@]}" | sed -n 's/^shlibs:Depends=//p')
+# The module's packed relocations (RELR) need glibc 2.36's loader, a
+# version need without a symbol, which dpkg-shlibdeps does not count.
+depends=$(echo "$depends" | sed -E 's/libc6 \(>= 2\.(3[0-5]|[12][0-9])\)/libc6 (>= 2.36)/')
+
+cat >"$stage/DEBIAN/control" <<EOF
+Package: clickguard
+Version: $version
+Architecture: $arch
+Maintainer: ClickGuard maintainers <maintainers@users.noreply.github.com>
+Installed-Size: $(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+Depends: $depends
+Section: x11
+Priority: optional
+Description: stop repeated clicks from running an action twice in GTK 3 apps
+ ClickGuard drops the repeats of a click on one control (a trembling hand,
+ a bouncing mouse button, impatient clicks while an app lags) so the action
+ runs once. It comes as a GTK 3 module that guards any GTK 3 app without
+ changing it: switch it on for every app with gtk-modules=clickguard in
+ ~/.config/gtk-3.0/settings.ini, or for one with GTK3_MODULES=clickguard.
+ .
+ The package holds the module, the clickguard command (run an app guarded,
+ report on its decision log, check the set-up) and a demo.
+EOF
+
+mkdir -p "$out"
+deb="$out/clickguard_${version}_${arch}.deb"
+dpkg-deb --root-owner-group -Z"${DEB_COMPRESSION:-xz}" --build "$stage" "$deb" >/dev/null
+echo "deb: $deb ($(du -h "$deb" | cut -f1), $(stat -c %s "$deb") bytes; installed: $(du -sh --exclude=DEBIAN "$stage" | cut -f1))"

@@ -22,15 +22,15 @@ enum ActivationJudge {
   /// - Returns: whether the activation may run (`true` when the widget is
   ///   not routed); `false` means the caller drops it.
   static func allows(
-    _ widget: gpointer, action: ActionName, kind: ControlKind = .button, source: ActivationSource,
-    eventTime: EventTimestamp?
+    _ widget: gpointer, action: ActionName, kind: ControlKind = .button, input: InputAttribution
   ) -> Bool {
     guard routes(widget) else { return true }
     let runtime = GuardRuntime.shared
     let state = WidgetGuardState.existing(on: widget)
     let activation = Activation(
       control: ControlID(object: widget), action: action, kind: kind,
-      settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source)
+      settings: state?.settings ?? ControlSettings(), eventTime: input.eventTime, pressTime: input.pressTime,
+      source: input.source)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else { return false }
     if decision.gate?.owningControl != nil {
@@ -41,13 +41,22 @@ enum ActivationJudge {
     return true
   }
 
-  /// Who pressed the key of `event`, and when: a held key's auto-repeat
-  /// keeps the time its first press went down, so a held key acts once.
-  static func keyAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> (ActivationSource, EventTimestamp?) {
+  /// Who pressed the key of `event`, and when: GTK acts on `event`, and
+  /// the key went down when its first press did (a held key's auto-repeat
+  /// keeps that time), so a held key acts once.
+  static func keyAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> InputAttribution {
     var keyval: guint = 0
     gdk_event_get_keyval(event, &keyval)
     let time = gdk_event_get_time(event)
-    guard time != 0 else { return (.programmatic, nil) }
-    return (.user, EventTimestamp(gdkTime: GuardRuntime.shared.input.downTime(ofKey: keyval) ?? time))
+    guard time != 0 else { return .programmatic }
+    return keyAttribution(keyval: keyval, actedAt: time)
+  }
+
+  /// A key `keyval`'s activation, acted on at `time` (input clock, ms): it
+  /// went down when its first press did, or at `time` if that was not seen.
+  static func keyAttribution(keyval: UInt32, actedAt time: UInt32) -> InputAttribution {
+    InputAttribution(
+      source: .user, eventTime: EventTimestamp(gdkTime: time),
+      pressTime: EventTimestamp(gdkTime: GuardRuntime.shared.input.downTime(ofKey: keyval) ?? time))
   }
 }

@@ -40,9 +40,8 @@ final class TreeActivationInterceptor {
     let widget = view.assumingMemoryBound(to: GtkWidget.self)
     guard gtk_widget_has_focus(widget) != 0, !hasInteractiveCell(tree), let event = keyPress(), !extends(event)
     else { return cg_chain_up_boolean_boolean(view, startEditing) }
-    let (source, eventTime) = ActivationJudge.keyAttribution(event.pointer)
     let action = ActionName("row-activated \(pathString(path))")
-    guard ActivationJudge.allows(view, action: action, source: source, eventTime: eventTime) else {
+    guard ActivationJudge.allows(view, action: action, input: ActivationJudge.keyAttribution(event.pointer)) else {
       g_signal_stop_emission_by_name(view, "select-cursor-row")
       return 1
     }
@@ -56,10 +55,9 @@ final class TreeActivationInterceptor {
     var path: OpaquePointer?
     guard gtk_icon_view_get_cursor(icons, &path, nil) != 0, let path else { return cg_chain_up_boolean(view) }
     defer { gtk_tree_path_free(path) }
-    let (source, eventTime): (ActivationSource, EventTimestamp?) =
-      keyPress().map { ActivationJudge.keyAttribution($0.pointer) } ?? (.programmatic, nil)
+    let input = keyPress().map { ActivationJudge.keyAttribution($0.pointer) } ?? .programmatic
     let action = ActionName("item-activated \(pathString(path))")
-    guard ActivationJudge.allows(view, action: action, source: source, eventTime: eventTime) else {
+    guard ActivationJudge.allows(view, action: action, input: input) else {
       g_signal_stop_emission_by_name(view, "activate-cursor-item")
       return 1
     }

@@ -17,15 +17,18 @@ final class ActivationPathTests: XCTestCase {
   /// Runs the fixture without the module, then with it, doing `drive` in
   /// each.
   private func runBoth(
-    environment: [String: String] = [:], _ drive: (FixtureApp) -> Void
+    environment: [String: String] = [:], program: FixtureProgram = .activations, _ drive: (FixtureApp) -> Void
   ) throws -> (without: FixtureResult, with: FixtureResult) {
-    let plain = try FixtureApp(modules: nil, program: .activations)
+    let plain = try FixtureApp(modules: nil, program: program)
     drive(plain)
     let without = plain.finish()
-    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), environment: environment, program: .activations)
+    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), environment: environment, program: program)
     drive(app)
     let with = app.finish()
     XCTAssertEqual(with.glibProblems, [], with.stderr)
+    // The counts, for the table of paths in docs/module.md.
+    let final = { (result: FixtureResult) in result.lines.last { $0.hasPrefix("final ") } ?? "no final line" }
+    print("\(name) without the module: \(final(without))\n\(name) with the module: \(final(with))")
     return (without, with)
   }
 
@@ -187,5 +190,50 @@ final class ActivationPathTests: XCTestCase {
     }
     XCTAssertEqual(without.submitted, 2)
     XCTAssertEqual(with.submitted, 2)
+  }
+
+  // MARK: Held keys on a button (Fixtures/clickcount.c)
+
+  /// Clicks Count once (it takes the focus), waits out the interval, then
+  /// presses Space on it `count` times, each held `holdMs`, `periodMs` apart.
+  private func spaceOnCount(holdMs: Int, periodMs: Int) throws -> (without: Int?, with: Int?) {
+    let (without, with) = try runBoth(program: .clickcount) { app in
+      app.click("count", settle: 0.7)
+      app.pressHeld("space", count: 5, holdMs: holdMs, periodMs: periodMs)
+    }
+    return (without.clicked.map { $0 - 1 }, with.clicked.map { $0 - 1 })
+  }
+
+  /// Presses 700 ms apart, each held 350 ms (GTK acts 250 ms into the
+  /// hold): all five act with the module, as without it.
+  func testSpacePressesHeld350MillisecondsAnd700ApartAllActWithTheModule() throws {
+    let counts = try spaceOnCount(holdMs: 350, periodMs: 700)
+    XCTAssertEqual(counts.without, 5)
+    XCTAssertEqual(counts.with, 5, "the hold before GTK acts is not the action's time")
+  }
+
+  /// The same 600 ms apart.
+  func testSpacePressesHeld350MillisecondsAnd600ApartAllActWithTheModule() throws {
+    let counts = try spaceOnCount(holdMs: 350, periodMs: 600)
+    XCTAssertEqual(counts.without, 5)
+    XCTAssertEqual(counts.with, 5, "the hold before GTK acts is not the action's time")
+  }
+
+  /// Short presses 80 ms apart: one action with the module.
+  func testAFastBurstOfSpacePressesActsOnceWithTheModule() throws {
+    let counts = try spaceOnCount(holdMs: 20, periodMs: 80)
+    XCTAssertEqual(counts.without, 5)
+    XCTAssertEqual(counts.with, 1)
+  }
+
+  /// Space held 2 s on the button: GTK clicks again on every auto-repeat;
+  /// with the module it acts once.
+  func testSpaceHeldOnAButtonActsOnceWithTheModule() throws {
+    let (without, with) = try runBoth(program: .clickcount) { app in
+      app.click("count", settle: 0.7)
+      app.hold("space", seconds: 2)
+    }
+    XCTAssertGreaterThanOrEqual((without.clicked ?? 0) - 1, 3, "the held key repeats")
+    XCTAssertEqual(with.clicked.map { $0 - 1 }, 1)
   }
 }

@@ -117,6 +117,14 @@ final class FixtureApp {
     usleep(300_000)
   }
 
+  /// Gives the fixture's window the keyboard focus, then presses `key`
+  /// `count` times, each held `holdMs`, `periodMs` after the previous press.
+  func pressHeld(_ key: String, count: Int, holdMs: Int, periodMs: Int, settle: Double = 0.6) {
+    focus()
+    XDoTool.run(XDoTool.heldPresses(key, count: count, holdMs: holdMs, periodMs: periodMs))
+    usleep(UInt32(settle * 1_000_000))
+  }
+
   /// Types `text` into the focused widget, `delayMs` between keys.
   func type(_ text: String, delayMs: Int = 40, settle: Double = 0.3) {
     focus()

@@ -6,30 +6,32 @@ import ClickGuard
 /// entry's `activate`, a window's GAction accelerator. One dispatcher, the
 /// same rules, modes and log for every path of the process.
 ///
-/// A widget is judged when a wrapper routes it or the global install
-/// (``GlobalGuard``, the GTK module) is on. An accepted activation joins the
+/// A widget is judged when a wrapper routes it (or the list it is an item
+/// of: ``ListBox``) or the global install (``GlobalGuard``, the GTK module)
+/// is on. An accepted activation joins the
 /// current main-loop level's ``ActivationScope``, so its interval starts when
 /// the handlers it runs have returned.
 @MainActor
 enum ActivationJudge {
-  /// Whether activations of `widget` are judged: a wrapper routes it, or
-  /// the global install is on.
-  static func routes(_ widget: gpointer) -> Bool {
+  /// Whether activations of `widget` are judged: a wrapper routes it or
+  /// its `container`, or the global install is on.
+  static func routes(_ widget: gpointer, in container: gpointer? = nil) -> Bool {
     GuardRuntime.shared.guardsEveryButton || WidgetGuardState.existing(on: widget)?.isWrapped == true
+      || container.flatMap { WidgetGuardState.existing(on: $0) }?.isWrapped == true
   }
 
-  /// Judges `action` on `widget` now.
+  /// Judges `action` on `widget`, an item of `container` if given, now.
   /// - Returns: whether the activation may run (`true` when the widget is
   ///   not routed); `false` means the caller drops it.
   static func allows(
-    _ widget: gpointer, action: ActionName, kind: ControlKind = .button, input: InputAttribution
+    _ widget: gpointer, in container: gpointer? = nil, action: ActionName, kind: ControlKind = .button,
+    input: InputAttribution
   ) -> Bool {
-    guard routes(widget) else { return true }
+    guard routes(widget, in: container) else { return true }
     let runtime = GuardRuntime.shared
-    let state = WidgetGuardState.existing(on: widget)
     let activation = Activation(
       control: ControlID(object: widget), action: action, kind: kind,
-      settings: state?.settings ?? ControlSettings(), eventTime: input.eventTime, pressTime: input.pressTime,
+      settings: settings(of: widget, in: container), eventTime: input.eventTime, pressTime: input.pressTime,
       source: input.source)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else { return false }
@@ -39,6 +41,17 @@ enum ActivationJudge {
     }
     if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true
+  }
+
+  /// The settings `widget` is judged with: a wrapped container's (a
+  /// ``ListBox``'s rows have the list's) unless the widget is wrapped
+  /// itself, else its own.
+  private static func settings(of widget: gpointer, in container: gpointer?) -> ControlSettings {
+    let own = WidgetGuardState.existing(on: widget)
+    if own?.isWrapped != true, let list = container.flatMap({ WidgetGuardState.existing(on: $0) }), list.isWrapped {
+      return list.settings
+    }
+    return own?.settings ?? ControlSettings()
   }
 
   /// Who pressed the key of `event`, and when: GTK acts on `event`, and

@@ -57,7 +57,8 @@ final class CursorActivationInterceptor {
       guard let event, isKeyPress(event) else { return InputAttribution.programmatic }
       return ActivationJudge.keyAttribution(event)
     }
-    guard ActivationJudge.allows(item, action: action, input: input) else {
+    let list = gtk_widget_get_parent(item.assumingMemoryBound(to: GtkWidget.self)).map { UnsafeMutableRawPointer($0) }
+    guard ActivationJudge.allows(item, in: list, action: action, input: input) else {
       g_signal_stop_emission_by_name(emitter, signal)
       return
     }

@@ -21,12 +21,13 @@ final class KeyActivationFilter {
   ]
 
   /// Whether `event` is a key press ClickGuard drops; judges it if it
-  /// activates something.
+  /// activates something: an accelerator under the global install, an
+  /// entry when that is on or the entry is an ``Entry``.
   func drops(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-    guard GuardRuntime.shared.guardsEveryButton, gdk_event_get_event_type(event) == GDK_KEY_PRESS,
-      let target = eventWidget(event), let window = toplevelWindow(of: target)
+    guard gdk_event_get_event_type(event) == GDK_KEY_PRESS, let target = eventWidget(event),
+      let window = toplevelWindow(of: target)
     else { return false }
-    if let action = acceleratorAction(of: event, in: window) {
+    if GuardRuntime.shared.guardsEveryButton, let action = acceleratorAction(of: event, in: window) {
       return !ActivationJudge.allows(window, action: ActionName(action), input: acceleratorAttribution(event))
     }
     if let entry = focusedEntry(of: window), activatesEntry(event) {

@@ -135,6 +135,41 @@ final class ActivationPathTests: XCTestCase {
     XCTAssertEqual(actions, ["win.export"], "only the enabled action's accelerator is judged")
   }
 
+  // MARK: Double-clicks on tree and icon views
+
+  /// Five double-clicks 0.9 s apart (each one a double-click to GTK) within
+  /// a 5 s interval: every one activates the row without the module, one
+  /// with it.
+  func testABurstOfDoubleClicksOnATreeRowActivatesItOnceWithTheModule() throws {
+    let (without, with) = try runBoth(environment: ["CLICKGUARD_INTERVAL_MS": "5000"]) { app in
+      app.doubleClick("tree1", count: 5, gapMs: 900)
+    }
+    XCTAssertEqual(without.treeRows, [5, 0])
+    XCTAssertEqual(with.treeRows, [1, 0])
+  }
+
+  /// The same on an icon view's item.
+  func testABurstOfDoubleClicksOnAnIconActivatesItOnceWithTheModule() throws {
+    let (without, with) = try runBoth(environment: ["CLICKGUARD_INTERVAL_MS": "5000"]) { app in
+      app.doubleClick("icon1", count: 5, gapMs: 900)
+    }
+    XCTAssertEqual(without.icons, [5, 0])
+    XCTAssertEqual(with.icons, [1, 0])
+  }
+
+  /// Two double-clicks a second apart with the default interval: both
+  /// activate, with the module as without it, on a tree row and an icon.
+  func testDeliberateDoubleClicksOnTreeRowsAndIconsAllActivate() throws {
+    let (without, with) = try runBoth { app in
+      app.doubleClick("tree1", count: 2, gapMs: 1000)
+      app.doubleClick("icon1", count: 2, gapMs: 1000)
+    }
+    XCTAssertEqual(without.treeRows, [2, 0])
+    XCTAssertEqual(without.icons, [2, 0])
+    XCTAssertEqual(with.treeRows, without.treeRows)
+    XCTAssertEqual(with.icons, without.icons)
+  }
+
   // MARK: Repeats made on purpose keep working
 
   /// A held application accelerator (Ctrl+Z) repeats with the module as

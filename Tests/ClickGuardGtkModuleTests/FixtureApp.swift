@@ -97,6 +97,25 @@ final class FixtureApp {
     usleep(UInt32(settle * 1_000_000))
   }
 
+  /// Double-clicks the widget `name` `count` times (the two clicks 80 ms
+  /// apart), `gapMs` between double-clicks, with real pointer input.
+  func doubleClick(_ name: String, count: Int, gapMs: Int, settle: Double = 0.6) {
+    guard let (x, y) = positions[name] else {
+      XCTFail("the fixture has no widget \(name)")
+      return
+    }
+    XDoTool.run(["mousemove", "0", "0"])
+    XDoTool.run(["mousemove", String(x), String(y)])
+    usleep(100_000)
+    var arguments: [String] = []
+    for index in 0..<count {
+      if index > 0 { arguments += ["sleep", String(Double(gapMs) / 1000)] }
+      arguments += ["click", "--repeat", "2", "--delay", "80", "1"]
+    }
+    XDoTool.run(arguments)
+    usleep(UInt32(settle * 1_000_000))
+  }
+
   /// Gives the fixture's window the keyboard focus, then types `keys` (an
   /// xdotool key name such as `ctrl+e`, or several separated by spaces,
   /// typed in turn) `count` times, `delayMs` apart.

@@ -217,6 +217,46 @@ final class ActivationPathTests: XCTestCase {
     XCTAssertEqual(with.treeRows, without.treeRows)
   }
 
+  /// Backspace held down in an entry deletes again and again, the same with
+  /// the module.
+  func testHeldBackspaceInAnEntryIsUnchanged() throws {
+    let (without, with) = try runBoth { app in
+      app.click("entry")
+      app.type("hello wonderful world")
+      app.hold("BackSpace", seconds: 1.2)
+    }
+    XCTAssertNotEqual(without.text, "hello_wonderful_world", "the held key deleted several characters")
+    XCTAssertLessThan(without.text?.count ?? 99, 19, "the held key repeats")
+    XCTAssertEqual(with.text, without.text)
+  }
+
+  /// A double-click on a word selects it, and typing replaces it.
+  func testDoubleClickingAWordSelectsItWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.doubleClick("words", count: 1, gapMs: 0, settle: 0.3)
+      app.type("X")
+    }
+    XCTAssertNotEqual(without.final["words"], "alpha_beta_gamma_delta_epsilon_zeta", "a word was replaced")
+    XCTAssertEqual(with.final["words"], without.final["words"])
+  }
+
+  /// The spin button's + held down 1.5 s keeps counting, as without the
+  /// module.
+  func testASpinButtonHeldDownKeepsCountingWithTheModule() throws {
+    let (without, with) = try runBoth { app in app.pressAndHold("spinup", seconds: 1.5) }
+    let plain = Int(without.final["spin"] ?? "") ?? 0
+    XCTAssertGreaterThan(plain, 10, "GTK repeats while the button is held")
+    XCTAssertLessThanOrEqual(abs((Int(with.final["spin"] ?? "") ?? 0) - plain), 3, "about as many as without")
+  }
+
+  /// A scale dragged from one end towards the other ends where it was let
+  /// go, as without the module.
+  func testAScaleDraggedEndsWhereItWasDroppedWithTheModule() throws {
+    let (without, with) = try runBoth { app in app.drag(from: "scaleleft", to: "scaleright") }
+    XCTAssertGreaterThan(Int(without.final["scale"] ?? "") ?? 0, 50)
+    XCTAssertEqual(with.final["scale"], without.final["scale"])
+  }
+
   /// A second Return 600 ms after the first submits again.
   func testAReturnAfterTheIntervalSubmitsAgain() throws {
     let (without, with) = try runBoth { app in

@@ -97,6 +97,35 @@ final class FixtureApp {
     usleep(UInt32(settle * 1_000_000))
   }
 
+  /// Holds the mouse button down on the point `name` for `seconds`.
+  func pressAndHold(_ name: String, seconds: Double, settle: Double = 0.4) {
+    guard let (x, y) = positions[name] else {
+      XCTFail("the fixture has no point \(name)")
+      return
+    }
+    XDoTool.run(["mousemove", String(x), String(y), "sleep", "0.2", "mousedown", "1"])
+    usleep(UInt32(seconds * 1_000_000))
+    XDoTool.run(["mouseup", "1"])
+    usleep(UInt32(settle * 1_000_000))
+  }
+
+  /// Drags with the mouse button down from the point `from` to the point
+  /// `to`, in four steps 100 ms apart.
+  func drag(from: String, to: String, settle: Double = 0.4) {
+    guard let start = positions[from], let end = positions[to] else {
+      XCTFail("the fixture has no point \(from) or \(to)")
+      return
+    }
+    var arguments = ["mousemove", String(start.x), String(start.y), "sleep", "0.2", "mousedown", "1"]
+    for step in 1...4 {
+      let x = start.x + (end.x - start.x) * step / 4
+      let y = start.y + (end.y - start.y) * step / 4
+      arguments += ["sleep", "0.1", "mousemove", String(x), String(y)]
+    }
+    XDoTool.run(arguments + ["sleep", "0.1", "mouseup", "1"])
+    usleep(UInt32(settle * 1_000_000))
+  }
+
   /// Double-clicks the widget `name` `count` times (the two clicks 80 ms
   /// apart), `gapMs` between double-clicks, with real pointer input.
   func doubleClick(_ name: String, count: Int, gapMs: Int, settle: Double = 0.6) {

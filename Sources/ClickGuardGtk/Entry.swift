@@ -8,7 +8,7 @@ import ClickGuard
 /// app's handlers before any class handler, so a dropped Return is
 /// consumed and nothing of it happens.
 @MainActor
-public final class Entry: Control {
+public final class Entry: Control, ActivatableControl {
   /// Creates an empty entry.
   public convenience init() {
     self.init(created: gtk_entry_new())
@@ -22,19 +22,6 @@ public final class Entry: Control {
   /// - Throws: ``ControlError`` when `widget` is not a GtkEntry.
   public init(adopting widget: WidgetPointer) throws(ControlError) {
     try super.init(adopting: widget, expected: gtk_entry_get_type(), expectedName: "GtkEntry")
-  }
-
-  /// Runs `action` for every Return let through (the entry's `activate`).
-  @discardableResult
-  public func onActivate(_ action: @escaping @MainActor () -> Void) -> ActionConnection {
-    connect("activate", action)
-  }
-
-  /// Runs the async `action` for every Return let through; the gate stays
-  /// closed until it completes (or the maximum busy time passes).
-  @discardableResult
-  public func onActivate(_ action: @escaping @MainActor () async -> Void) -> ActionConnection {
-    connectAsync("activate", action)
   }
 
   /// The entry's text.

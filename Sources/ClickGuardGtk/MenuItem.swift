@@ -9,7 +9,7 @@ import ClickGuard
 /// export.onActivate { print("exported") }   // Ctrl+E pressed five times: once
 /// ```
 @MainActor
-public final class MenuItem: Control {
+public final class MenuItem: Control, ActivatableControl {
   /// Creates a menu item with a label.
   public convenience init(label: String) {
     self.init(created: gtk_menu_item_new_with_label(label))
@@ -24,18 +24,5 @@ public final class MenuItem: Control {
   /// - Throws: ``ControlError`` when `widget` is not a GtkMenuItem.
   public init(adopting widget: WidgetPointer) throws(ControlError) {
     try super.init(adopting: widget, expected: gtk_menu_item_get_type(), expectedName: "GtkMenuItem")
-  }
-
-  /// Runs `action` for every activation let through.
-  @discardableResult
-  public func onActivate(_ action: @escaping @MainActor () -> Void) -> ActionConnection {
-    connect("activate", action)
-  }
-
-  /// Runs the async `action` for every activation let through; the gate
-  /// stays closed until it completes (or the maximum busy time passes).
-  @discardableResult
-  public func onActivate(_ action: @escaping @MainActor () async -> Void) -> ActionConnection {
-    connectAsync("activate", action)
   }
 }

@@ -84,26 +84,30 @@ final class FixtureApp {
   /// Clicks the widget `name` `count` times, `delayMs` apart, with real
   /// pointer input, then lets the app catch up for `settle` seconds.
   func click(_ name: String, count: Int = 1, delayMs: Int = 80, settle: Double = 0.4) {
+    guard pointAt(name) else { return }
+    XDoTool.run(["click", "--repeat", String(count), "--delay", String(delayMs), "1"])
+    usleep(UInt32(settle * 1_000_000))
+  }
+
+  /// Moves the pointer onto the widget `name`.
+  /// - Returns: `false` (a test failure) when the fixture has no such widget.
+  private func pointAt(_ name: String) -> Bool {
     guard let (x, y) = positions[name] else {
       XCTFail("the fixture has no widget \(name)")
-      return
+      return false
     }
     // Away and back, so the pointer really moves (no --sync: it waits for a
     // motion event that never comes when the pointer is already there).
     XDoTool.run(["mousemove", "0", "0"])
     XDoTool.run(["mousemove", String(x), String(y)])
     usleep(100_000)
-    XDoTool.run(["click", "--repeat", String(count), "--delay", String(delayMs), "1"])
-    usleep(UInt32(settle * 1_000_000))
+    return true
   }
 
   /// Holds the mouse button down on the point `name` for `seconds`.
   func pressAndHold(_ name: String, seconds: Double, settle: Double = 0.4) {
-    guard let (x, y) = positions[name] else {
-      XCTFail("the fixture has no point \(name)")
-      return
-    }
-    XDoTool.run(["mousemove", String(x), String(y), "sleep", "0.2", "mousedown", "1"])
+    guard pointAt(name) else { return }
+    XDoTool.run(["mousedown", "1"])
     usleep(UInt32(seconds * 1_000_000))
     XDoTool.run(["mouseup", "1"])
     usleep(UInt32(settle * 1_000_000))
@@ -129,13 +133,7 @@ final class FixtureApp {
   /// Double-clicks the widget `name` `count` times (the two clicks 80 ms
   /// apart), `gapMs` between double-clicks, with real pointer input.
   func doubleClick(_ name: String, count: Int, gapMs: Int, settle: Double = 0.6) {
-    guard let (x, y) = positions[name] else {
-      XCTFail("the fixture has no widget \(name)")
-      return
-    }
-    XDoTool.run(["mousemove", "0", "0"])
-    XDoTool.run(["mousemove", String(x), String(y)])
-    usleep(100_000)
+    guard pointAt(name) else { return }
     var arguments: [String] = []
     for index in 0..<count {
       if index > 0 { arguments += ["sleep", String(Double(gapMs) / 1000)] }

@@ -70,9 +70,10 @@ final class KeyboardHoldTests: XCTestCase {
     }
   }
 
-  /// Presses Space `count` times on a focused button, each held `holdMs`,
-  /// `periodMs` apart: returns how many acted guarded, then opted out.
-  private func heldPresses(count: Int, holdMs: Int, periodMs: Int) throws -> (guarded: Int, exempt: Int) {
+  /// Presses Space `presses` times on a focused button, each held
+  /// `holdMs`, `periodMs` apart: returns how many acted guarded, then opted
+  /// out.
+  private func heldPresses(_ presses: Int, holdMs: Int, periodMs: Int) throws -> (guarded: Int, exempt: Int) {
     var counts = (guarded: 0, exempt: 0)
     try onMain {
       try GtkHarness.start()
@@ -83,14 +84,13 @@ final class KeyboardHoldTests: XCTestCase {
       let window = GtkHarness.showWindow(GtkHarness.box([button.widget]))
       defer { GtkHarness.close(window) }
       GtkHarness.focus(button.widget)
-      GtkHarness.pressHeld("space", count: 5, holdMs: holdMs, periodMs: periodMs)
-      GtkHarness.pump(for: 0.6)
-      counts.guarded = count
-      button.policy = .exempt
-      count = 0
-      GtkHarness.pressHeld("space", count: 5, holdMs: holdMs, periodMs: periodMs)
-      GtkHarness.pump(for: 0.6)
-      counts.exempt = count
+      for policy in [ControlPolicy.automatic, .exempt] {
+        button.policy = policy
+        count = 0
+        GtkHarness.pressHeld("space", count: presses, holdMs: holdMs, periodMs: periodMs)
+        GtkHarness.pump(for: 0.6)
+        if policy == .exempt { counts.exempt = count } else { counts.guarded = count }
+      }
     }
     return counts
   }
@@ -98,14 +98,14 @@ final class KeyboardHoldTests: XCTestCase {
   /// Five presses 700 ms apart, each held 350 ms (GTK acts 250 ms into the
   /// hold): every one acts, guarded as without ClickGuard.
   func testPressesHeld350MillisecondsAnd700ApartAllAct() throws {
-    let counts = try heldPresses(count: 5, holdMs: 350, periodMs: 700)
+    let counts = try heldPresses(5, holdMs: 350, periodMs: 700)
     XCTAssertEqual(counts.exempt, 5, "without ClickGuard every press acts")
     XCTAssertEqual(counts.guarded, 5, "the hold before GTK acts is not the action's time")
   }
 
   /// The same 600 ms apart: the bound for a deliberate press.
   func testPressesHeld350MillisecondsAnd600ApartAllAct() throws {
-    let counts = try heldPresses(count: 5, holdMs: 350, periodMs: 600)
+    let counts = try heldPresses(5, holdMs: 350, periodMs: 600)
     XCTAssertEqual(counts.exempt, 5, "without ClickGuard every press acts")
     XCTAssertEqual(counts.guarded, 5, "the hold before GTK acts is not the action's time")
   }
@@ -113,7 +113,7 @@ final class KeyboardHoldTests: XCTestCase {
   /// A burst of short presses 80 ms apart acts once guarded, five times
   /// opted out.
   func testAFastBurstOfPressesActsOnce() throws {
-    let counts = try heldPresses(count: 5, holdMs: 20, periodMs: 80)
+    let counts = try heldPresses(5, holdMs: 20, periodMs: 80)
     XCTAssertEqual(counts.exempt, 5, "without ClickGuard every press acts")
     XCTAssertEqual(counts.guarded, 1)
   }

@@ -257,6 +257,15 @@ final class ActivationPathTests: XCTestCase {
     XCTAssertEqual(with.final["scale"], without.final["scale"])
   }
 
+  /// Press on the File menu, drag down, let go on Export (the C fixture):
+  /// the press came before the menu was shown, and the item acts once, with
+  /// the module as without it.
+  func testPressAndDragSelectionInAMenuActsWithTheModule() throws {
+    let (without, with) = try runBoth(program: .clickcount) { app in app.drag(from: "file", dx: 10, dy: 30) }
+    XCTAssertEqual(without.exported, 1, "the item under the release acts")
+    XCTAssertEqual(with.exported, without.exported)
+  }
+
   /// A second Return 600 ms after the first submits again.
   func testAReturnAfterTheIntervalSubmitsAgain() throws {
     let (without, with) = try runBoth { app in

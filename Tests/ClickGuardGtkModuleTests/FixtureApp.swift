@@ -120,13 +120,28 @@ final class FixtureApp {
       XCTFail("the fixture has no point \(from) or \(to)")
       return
     }
+    drag(from: start, to: end, settle: settle)
+  }
+
+  /// Drags with the mouse button down from the point `from` to `dx`, `dy`
+  /// pixels away from it, in four steps 100 ms apart (press on a menu, let
+  /// go on one of its items).
+  func drag(from: String, dx: Int, dy: Int, settle: Double = 0.4) {
+    guard let start = positions[from] else {
+      XCTFail("the fixture has no point \(from)")
+      return
+    }
+    drag(from: start, to: (start.x + dx, start.y + dy), settle: settle)
+  }
+
+  private func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int), settle: Double) {
     var arguments = ["mousemove", String(start.x), String(start.y), "sleep", "0.2", "mousedown", "1"]
     for step in 1...4 {
       let x = start.x + (end.x - start.x) * step / 4
       let y = start.y + (end.y - start.y) * step / 4
       arguments += ["sleep", "0.1", "mousemove", String(x), String(y)]
     }
-    XDoTool.run(arguments + ["sleep", "0.1", "mouseup", "1"])
+    XDoTool.run(arguments + ["sleep", "0.2", "mouseup", "1"])
     usleep(UInt32(settle * 1_000_000))
   }
 

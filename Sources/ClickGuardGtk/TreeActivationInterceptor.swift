@@ -14,13 +14,16 @@ import ClickGuard
 /// editing or toggles it) and Shift+Return (which extends the selection)
 /// are left alone, as is anything without a cursor.
 ///
-/// A double-click activates in the views' `button-press-event` class
-/// handler, where the `row-activated` / `item-activated` their app handlers
-/// connect to is emitted: a tree view on the second press (its click
-/// gesture counts it; GDK queues its `GDK_2BUTTON_PRESS` right behind it), an
-/// icon view on that `GDK_2BUTTON_PRESS`. A class-handler override judges
-/// that press; a drop stops its emission, so the view never sees it.
-/// Views that activate on a single click are left alone.
+/// A double-click activates inside the views' `button-press-event` class
+/// handler (a tree view on the second press, as its click gesture counts;
+/// an icon view on GDK's `GDK_2BUTTON_PRESS`), which emits the
+/// `row-activated` / `item-activated` the app connects to. Those are
+/// run-last: the app's handlers run before any class handler. So an
+/// override of `button-press-event` brackets the press, an emission hook
+/// (which runs before every handler) judges an activation made inside the
+/// bracket, and a drop blocks the view's handlers of that signal until the
+/// press is handled. Views that activate on a single click (on release) are
+/// left alone.
 ///
 /// Rows and items are not widgets: the control is the view, and the action
 /// names the row's path (`row-activated 1`), the same by keyboard and by

@@ -120,7 +120,7 @@ final class ClickInterceptor {
   func attribution(for instance: gpointer) -> InputAttribution {
     // Inside another button's class handler: a radio deactivating the old
     // member of its group, a toggle's set_active from its own click.
-    if chainDepth > 0 { return .pointer(.nested, time: gtk_get_current_event_time()) }
+    if chainDepth > 0 { return .stamped(.nested, time: gtk_get_current_event_time()) }
     // A key's `activate` leads to one `clicked` at most: used once, so the
     // app's own clicks on the widget afterwards stay its own.
     let keyboard = self.keyboard.flatMap { $0.widget == instance ? $0 : nil }
@@ -137,7 +137,7 @@ final class ClickInterceptor {
       }
       // Pointer input counts for the widget it landed on; the app's own code
       // activating another widget from such a handler does not.
-      if time != 0, landed(event, on: instance) { return .pointer(time: time) }
+      if time != 0, landed(event, on: instance) { return .stamped(time: time) }
       return nil
     }
     if let fromEvent { return fromEvent }
@@ -156,12 +156,12 @@ final class ClickInterceptor {
   /// accelerator is the person's, a held key's auto-repeat on the
   /// accelerator a deliberate repeat, anything else the app's own code.
   private func menuAttribution() -> InputAttribution {
-    if chainDepth > 0 { return .pointer(.nested, time: gtk_get_current_event_time()) }
+    if chainDepth > 0 { return .stamped(.nested, time: gtk_get_current_event_time()) }
     return withCurrentEvent { event in
       guard let event, gdk_event_get_time(event) != 0 else { return .programmatic }
       let time = gdk_event_get_time(event)
-      guard isKey(event) else { return .pointer(time: time) }
-      if GuardRuntime.shared.input.lastPressRepeated { return .pointer(.keyRepeat, time: time) }
+      guard isKey(event) else { return .stamped(time: time) }
+      if GuardRuntime.shared.input.lastPressRepeated { return .stamped(.keyRepeat, time: time) }
       return ActivationJudge.keyAttribution(event)
     }
   }

@@ -18,9 +18,9 @@ struct InputAttribution {
   /// The app's own code: no input behind it.
   static let programmatic = InputAttribution(source: .programmatic)
 
-  /// A click, or other input without a held key, stamped `time` (GDK's `0`
-  /// is none).
-  static func pointer(_ source: ActivationSource = .user, time: UInt32) -> InputAttribution {
+  /// Input without a held key behind it (a click, a key's auto-repeat on an
+  /// accelerator, a nested activation) stamped `time` (GDK's `0` is none).
+  static func stamped(_ source: ActivationSource = .user, time: UInt32) -> InputAttribution {
     InputAttribution(source: source, eventTime: EventTimestamp(gdkTime: time))
   }
 }

@@ -40,7 +40,7 @@ final class KeyActivationFilter {
   /// repeat made on purpose (held Ctrl+Z undoes again and again).
   private func acceleratorAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> InputAttribution {
     guard GuardRuntime.shared.input.lastPressRepeated else { return ActivationJudge.keyAttribution(event) }
-    return .pointer(.keyRepeat, time: gdk_event_get_time(event))
+    return .stamped(.keyRepeat, time: gdk_event_get_time(event))
   }
 
   /// The toplevel GtkWindow of `widget`, if it is in one.

@@ -89,7 +89,7 @@ public final class Switch: Control {
     // The animated change: attribute it to the click or key that started it.
     let now = ClickClock.system.now
     if let release, release.processed.duration(to: now) < ClickInterceptor.keyboardAttributionWindow {
-      return .pointer(time: release.time)
+      return .stamped(time: release.time)
     }
     if let keyboardActivation, keyboardActivation.duration(to: now) < ClickInterceptor.keyboardAttributionWindow {
       return InputAttribution(source: .user)

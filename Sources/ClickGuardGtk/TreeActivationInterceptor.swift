@@ -79,7 +79,7 @@ final class TreeActivationInterceptor {
     guard pressedView == view else { return }
     let time = withCurrentEvent { event in event.map { gdk_event_get_time($0) } ?? 0 }
     let action = ActionName("\(name) \(pathString(path))")
-    guard !ActivationJudge.allows(view, action: action, input: .pointer(time: time)) else { return }
+    guard !ActivationJudge.allows(view, action: action, input: .stamped(time: time)) else { return }
     // Every handler not blocked already, one at a time (GLib blocks
     // handlers in bulk only by closure, function or data).
     let unblocked = GSignalMatchType(G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue)

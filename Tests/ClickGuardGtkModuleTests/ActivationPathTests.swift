@@ -266,6 +266,14 @@ final class ActivationPathTests: XCTestCase {
     XCTAssertEqual(with.exported, without.exported)
   }
 
+  /// Press on a combo box, drag down, let go on the next item: that item
+  /// is chosen, with the module as without it.
+  func testPressAndDragSelectionInAComboBoxWorksWithTheModule() throws {
+    let (without, with) = try runBoth { app in app.drag(from: "combo", dx: 0, dy: 30) }
+    XCTAssertEqual(without.final["combo"], "1", "the item under the release is chosen")
+    XCTAssertEqual(with.final["combo"], without.final["combo"])
+  }
+
   /// A second Return 600 ms after the first submits again.
   func testAReturnAfterTheIntervalSubmitsAgain() throws {
     let (without, with) = try runBoth { app in

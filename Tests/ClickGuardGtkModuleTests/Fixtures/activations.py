@@ -2,14 +2,14 @@
 """activations: a PyGObject GTK 3 app that knows nothing of ClickGuard, for
 the module tests of the activation paths that are not buttons. It is a
 GtkApplication whose window holds a form entry, a list box, a flow box, a
-tree view, an icon view, a second entry with words, a spin button and a
-scale, with two GAction accelerators; it prints where
+tree view, an icon view, a second entry with words, a spin button, a scale
+and a combo box, with two GAction accelerators; it prints where
 its widgets are once drawn, counts what happens, and exits 0 on SIGTERM,
 SIGINT or after --seconds.
 
 stdout, one line each, flushed at once:
   ready entry=X,Y row1=X,Y row2=X,Y child1=X,Y tree=X,Y icon=X,Y words=X,Y
-        spinup=X,Y scaleleft=X,Y scaleright=X,Y
+        spinup=X,Y scaleleft=X,Y scaleright=X,Y combo=X,Y
       (screen centres; spinup: the spin button's + button; scaleleft and
       scaleright: near the ends of the scale)
   submitted N            (the entry's `activate`: Return submits the form)
@@ -20,7 +20,7 @@ stdout, one line each, flushed at once:
   exported N / undone N  (win.export Ctrl+E, win.undo Ctrl+Z; win.disabled,
                           Ctrl+D, is disabled)
   final submitted=N rows=N,N,N children=N,N tree=N,N icons=N,N exported=N undone=N text=T
-        words=T spin=N scale=N
+        words=T spin=N scale=N combo=N   (combo: the active item's index)
       (text, words: the entries' texts, with spaces as _)
 """
 import signal
@@ -74,6 +74,7 @@ class Activations(Gtk.Application):
         self.final_words = ""
         self.final_spin = 0
         self.final_scale = 0
+        self.final_combo = 0
 
     def do_activate(self):
         window = Gtk.ApplicationWindow(application=self, title="activations")
@@ -125,7 +126,7 @@ class Activations(Gtk.Application):
         box.pack_start(self.icons, False, False, 0)
 
         # Deliberate repeats: a word double-clicked, a spin button held, a
-        # scale dragged.
+        # scale dragged, a combo box's item chosen by press, drag, release.
         self.words = Gtk.Entry(text="alpha beta gamma delta epsilon zeta")
         box.pack_start(self.words, False, False, 0)
         self.spin = Gtk.SpinButton.new_with_range(0, 1000, 1)
@@ -133,6 +134,11 @@ class Activations(Gtk.Application):
         self.scale = Gtk.Scale.new_with_range(Gtk.Orientation.HORIZONTAL, 0, 100, 1)
         self.scale.set_draw_value(False)
         box.pack_start(self.scale, False, False, 0)
+        self.combo = Gtk.ComboBoxText()
+        for label in ("One", "Two", "Three"):
+            self.combo.append_text(label)
+        self.combo.set_active(0)
+        box.pack_start(self.combo, False, False, 0)
 
         window.add(box)
         window.connect("map-event", lambda *_: GLib.timeout_add(300, self.report_ready) and False)
@@ -183,6 +189,7 @@ class Activations(Gtk.Application):
         height = self.scale.get_allocated_height() // 2
         line += point("scaleleft", self.scale, 12, height)
         line += point("scaleright", self.scale, self.scale.get_allocated_width() - 12, height)
+        line += centre("combo", self.combo)
         say(line)
         return False
 
@@ -192,6 +199,7 @@ class Activations(Gtk.Application):
             self.final_words = self.words.get_text()
             self.final_spin = self.spin.get_value_as_int()
             self.final_scale = int(self.scale.get_value())
+            self.final_combo = self.combo.get_active()
         if self.window is not None:
             self.window.destroy()
         super().quit()
@@ -208,7 +216,7 @@ def main():
     text = app.text.replace(" ", "_")
     say(
         "final submitted=%d rows=%s children=%s tree=%s icons=%s exported=%d undone=%d text=%s"
-        " words=%s spin=%d scale=%d"
+        " words=%s spin=%d scale=%d combo=%d"
         % (
             counts["submitted"],
             ",".join(map(str, rows)),
@@ -221,6 +229,7 @@ def main():
             app.final_words.replace(" ", "_"),
             app.final_spin,
             app.final_scale,
+            app.final_combo,
         )
     )
     sys.exit(status)

@@ -96,6 +96,18 @@ static inline gboolean cg_chain_up_boolean_boolean(gpointer instance, gboolean a
     return result;
 }
 
+/* The same for event signals: `gboolean (instance, GdkEvent *)`
+ * (GtkWidget::button-press-event). */
+static inline void cg_override_class_handler_boolean_pointer(
+    const char *signal, GType type, gboolean (*handler)(gpointer instance, gpointer argument, gpointer data)) {
+    g_signal_override_class_handler(signal, type, G_CALLBACK(handler));
+}
+static inline gboolean cg_chain_up_boolean_pointer(gpointer instance, gpointer argument) {
+    gboolean result = FALSE;
+    g_signal_chain_from_overridden_handler(instance, argument, &result);
+    return result;
+}
+
 /* One message in GLib's structured log, domain ClickGuard
  * (g_log_structured is variadic). */
 static inline void cg_log_message(const char *message) {

@@ -8,8 +8,16 @@ public struct Activation: Sendable {
   public var kind: ControlKind
   /// The control's own settings.
   public var settings: ControlSettings
-  /// The input event's own timestamp, when there is one.
+  /// The timestamp of the input event the activation was made by, when
+  /// there is one: the click, or the key event GTK acted on (a key's
+  /// release, or its press for a key that acts on press). The event-time
+  /// window is measured from it.
   public var eventTime: EventTimestamp?
+  /// When the key behind a keyboard activation went down, when that was
+  /// before ``eventTime``: a held key's auto-repeats keep its first press's
+  /// time, so an activation whose key went down no later than the accepted
+  /// one's ``eventTime`` is that key still held. `nil` for clicks.
+  public var pressTime: EventTimestamp?
   /// Where the activation came from.
   public var source: ActivationSource
 
@@ -17,13 +25,14 @@ public struct Activation: Sendable {
   public init(
     control: ControlID, action: ActionName = .clicked, kind: ControlKind = .button,
     settings: ControlSettings = ControlSettings(), eventTime: EventTimestamp? = nil,
-    source: ActivationSource = .user
+    pressTime: EventTimestamp? = nil, source: ActivationSource = .user
   ) {
     self.control = control
     self.action = action
     self.kind = kind
     self.settings = settings
     self.eventTime = eventTime
+    self.pressTime = pressTime
     self.source = source
   }
 }

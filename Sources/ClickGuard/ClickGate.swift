@@ -5,7 +5,7 @@
 /// A gate is ``State-swift.enum/open``, ``State-swift.enum/busy(_:)`` (an
 /// accepted action is running) or ``State-swift.enum/cooling(until:)`` (the
 /// action finished less than the interval ago). It judges an activation by
-/// three rules, in order:
+/// four rules, in order:
 ///
 /// 1. **Busy**: the accepted action has not finished and has run for less than
 ///    the maximum busy time → ``DropReason/busy``. Past that limit the gate
@@ -14,10 +14,19 @@
 ///    ``DropReason/withinInterval``. The window starts at the finish, not at
 ///    the click, so a handler that lags cannot reopen the gate for the clicks
 ///    queued behind it.
-/// 3. **Event time**: by the input events' own clock this click was made
+/// 3. **Event time**: by the input events' own clock this activation was made
 ///    before the accepted action finished plus the interval →
 ///    ``DropReason/eventTime``. Clicks made 100 ms apart stay 100 ms apart
-///    even when they are processed 700 ms apart behind a stall.
+///    even when they are processed 700 ms apart behind a stall. Both ends are
+///    the events the activations were made by (the click; for a key, the
+///    event GTK acted on: its release, or the moment its activate timeout
+///    fired while it was held), so the time a key was held before GTK acted
+///    is not counted as the action's: a deliberate press 600 ms after the
+///    previous one acts however long each is held.
+/// 4. **Held key**: the activation's key went down no later than the
+///    accepted activation was made (``Activation/pressTime``) → it is that
+///    key still held, auto-repeating → ``DropReason/eventTime``. A held key
+///    acts once however long it is held.
 ///
 /// Otherwise the activation is accepted (leading edge) and the gate is busy
 /// until ``finish(ticket:at:inputNow:)``. Drops never move the window, so
@@ -45,8 +54,9 @@ struct ClickGate: Sendable {
     var interval: Duration
   }
 
-  /// The accepted click by its event time, and how many milliseconds after
-  /// it other clicks still belong to its burst (unbounded while it runs).
+  /// The accepted activation by the time of the event it was made by, and
+  /// how many milliseconds after it other activations still belong to its
+  /// burst (unbounded while it runs).
   struct Burst: Sendable {
     var click: EventTimestamp
     var windowMilliseconds = Int64.max
@@ -83,11 +93,12 @@ struct ClickGate: Sendable {
     }
   }
 
-  /// Judges an activation made at `eventTime` (if known) and processed at
-  /// `now`. Accepting makes the gate busy with `ticket`.
+  /// Judges an activation made at `eventTime` (if known) by a key that went
+  /// down at `pressTime` (if it is a key's), processed at `now`. Accepting
+  /// makes the gate busy with `ticket`.
   mutating func judge(
-    eventTime: EventTimestamp?, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
-    ticket: UInt64
+    eventTime: EventTimestamp?, pressTime: EventTimestamp? = nil, at now: ClickInstant, interval: ClickInterval,
+    maxBusy: ClickInterval, ticket: UInt64
   ) -> Judgement {
     var judgement = Judgement()
     if case .busy(let action) = state {
@@ -98,6 +109,8 @@ struct ClickGate: Sendable {
     if case .cooling(let until) = state, now < until {
       judgement.drop = .withinInterval
     } else if let eventTime, let burst, burst.contains(eventTime) {
+      judgement.drop = .eventTime
+    } else if let pressTime, let burst, burst.isHeldThrough(by: pressTime) {
       judgement.drop = .eventTime
     } else {
       accept(eventTime: eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: ticket)
@@ -118,8 +131,9 @@ struct ClickGate: Sendable {
     // the limit): the clicks queued behind it get their window.
     guard case .busy(let action) = state, action.ticket == ticket else { return false }
     state = .cooling(until: now + action.interval)
-    // The action began no earlier than its click, so the click's timestamp
-    // plus the processing-time duration is a lower bound for its finish.
+    // The action began no earlier than the event it was made by, so that
+    // event's timestamp plus the processing-time duration is a lower bound
+    // for its finish.
     var lasted = action.started.duration(to: now).roundedUpMilliseconds
     if let inputNow, let click = burst?.click {
       let sinceClick = Int64(inputNow.milliseconds(since: click))
@@ -152,5 +166,12 @@ extension ClickGate.Burst {
   func contains(_ eventTime: EventTimestamp) -> Bool {
     let delta = Int64(eventTime.milliseconds(since: click))
     return delta < windowMilliseconds && delta > -ClickGate.staleHorizonMilliseconds
+  }
+
+  /// Whether a key that went down at `pressTime` was already down when the
+  /// accepted activation was made: that key, still held.
+  func isHeldThrough(by pressTime: EventTimestamp) -> Bool {
+    let delta = Int64(pressTime.milliseconds(since: click))
+    return delta <= 0 && delta > -ClickGate.staleHorizonMilliseconds
   }
 }

@@ -12,7 +12,8 @@ struct GateRecord: Sendable {
     observing: Bool, ticket: UInt64
   ) -> (outcome: ClickOutcome, busyExpired: Bool) {
     let judgement = gate.judge(
-      eventTime: activation.eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: ticket)
+      eventTime: activation.eventTime, pressTime: activation.pressTime, at: now, interval: interval, maxBusy: maxBusy,
+      ticket: ticket)
     let outcome: ClickOutcome =
       if let drop = judgement.drop { observing ? .wouldDrop(drop) : .dropped(drop) } else { .accepted }
     counters.count(outcome)

@@ -6,31 +6,33 @@ import ClickGuard
 /// entry's `activate`, a window's GAction accelerator. One dispatcher, the
 /// same rules, modes and log for every path of the process.
 ///
-/// A widget is judged when a wrapper routes it or the global install
-/// (``GlobalGuard``, the GTK module) is on. An accepted activation joins the
+/// A widget is judged when a wrapper routes it (or the list it is an item
+/// of: ``ListBox``) or the global install (``GlobalGuard``, the GTK module)
+/// is on. An accepted activation joins the
 /// current main-loop level's ``ActivationScope``, so its interval starts when
 /// the handlers it runs have returned.
 @MainActor
 enum ActivationJudge {
-  /// Whether activations of `widget` are judged: a wrapper routes it, or
-  /// the global install is on.
-  static func routes(_ widget: gpointer) -> Bool {
+  /// Whether activations of `widget` are judged: a wrapper routes it or
+  /// its `container`, or the global install is on.
+  static func routes(_ widget: gpointer, in container: gpointer? = nil) -> Bool {
     GuardRuntime.shared.guardsEveryButton || WidgetGuardState.existing(on: widget)?.isWrapped == true
+      || container.flatMap { WidgetGuardState.existing(on: $0) }?.isWrapped == true
   }
 
-  /// Judges `action` on `widget` now.
+  /// Judges `action` on `widget`, an item of `container` if given, now.
   /// - Returns: whether the activation may run (`true` when the widget is
   ///   not routed); `false` means the caller drops it.
   static func allows(
-    _ widget: gpointer, action: ActionName, kind: ControlKind = .button, source: ActivationSource,
-    eventTime: EventTimestamp?
+    _ widget: gpointer, in container: gpointer? = nil, action: ActionName, kind: ControlKind = .button,
+    input: InputAttribution
   ) -> Bool {
-    guard routes(widget) else { return true }
+    guard routes(widget, in: container) else { return true }
     let runtime = GuardRuntime.shared
-    let state = settledState(of: widget)
     let activation = Activation(
       control: ControlID(object: widget), action: action, kind: kind,
-      settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source)
+      settings: settings(of: widget, in: container), eventTime: input.eventTime, pressTime: input.pressTime,
+      source: input.source)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else { return false }
     if decision.gate?.owningControl != nil {
@@ -39,6 +41,17 @@ enum ActivationJudge {
     }
     if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true
+  }
+
+  /// The settings `widget` is judged with: a wrapped container's (a
+  /// ``ListBox``'s rows have the list's) unless the widget is wrapped
+  /// itself, else its own.
+  private static func settings(of widget: gpointer, in container: gpointer?) -> ControlSettings {
+    let own = settledState(of: widget)
+    if own?.isWrapped != true, let list = container.flatMap({ WidgetGuardState.existing(on: $0) }), list.isWrapped {
+      return list.settings
+    }
+    return own?.settings ?? ControlSettings()
   }
 
   /// The state on `widget`; when nothing set its settings yet and a
@@ -52,13 +65,22 @@ enum ActivationJudge {
     return settled
   }
 
-  /// Who pressed the key of `event`, and when: a held key's auto-repeat
-  /// keeps the time its first press went down, so a held key acts once.
-  static func keyAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> (ActivationSource, EventTimestamp?) {
+  /// Who pressed the key of `event`, and when: GTK acts on `event`, and
+  /// the key went down when its first press did (a held key's auto-repeat
+  /// keeps that time), so a held key acts once.
+  static func keyAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> InputAttribution {
     var keyval: guint = 0
     gdk_event_get_keyval(event, &keyval)
     let time = gdk_event_get_time(event)
-    guard time != 0 else { return (.programmatic, nil) }
-    return (.user, EventTimestamp(gdkTime: GuardRuntime.shared.input.downTime(ofKey: keyval) ?? time))
+    guard time != 0 else { return .programmatic }
+    return keyAttribution(keyval: keyval, actedAt: time)
+  }
+
+  /// A key `keyval`'s activation, acted on at `time` (input clock, ms): it
+  /// went down when its first press did, or at `time` if that was not seen.
+  static func keyAttribution(keyval: UInt32, actedAt time: UInt32) -> InputAttribution {
+    InputAttribution(
+      source: .user, eventTime: EventTimestamp(gdkTime: time),
+      pressTime: EventTimestamp(gdkTime: GuardRuntime.shared.input.downTime(ofKey: keyval) ?? time))
   }
 }

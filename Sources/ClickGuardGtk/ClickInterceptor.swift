@@ -86,26 +86,27 @@ final class ClickInterceptor {
     guard GuardRuntime.shared.guardsEveryButton, state?.isWrapped != true, state?.settings.policy != .guarded else {
       return
     }
-    let (source, eventTime) = attribution(for: instance)
+    let input = attribution(for: instance)
     _ = GuardRuntime.shared.dispatcher.begin(
       Activation(
         control: ControlID(object: instance), action: .stateSet, kind: .switch,
-        settings: state?.settings ?? ControlSettings(), eventTime: eventTime, source: source))
+        settings: state?.settings ?? ControlSettings(), eventTime: input.eventTime, pressTime: input.pressTime,
+        source: input.source))
   }
 
   /// Judges an activation of `instance`, emitted as `signal`, then chains up
   /// to the original class handler or stops the emission.
   private func intercept(
     _ instance: gpointer, signal: String, kind: ControlKind,
-    attribution: () -> (ActivationSource, EventTimestamp?)
+    attribution: () -> InputAttribution
   ) {
     guard ActivationJudge.routes(instance) else {
       cg_chain_up(instance)
       return
     }
-    let (source, eventTime) = attribution()
+    let input = attribution()
     let action = actionName(of: instance, signal: signal)
-    guard ActivationJudge.allows(instance, action: action, kind: kind, source: source, eventTime: eventTime) else {
+    guard ActivationJudge.allows(instance, action: action, kind: kind, input: input) else {
       g_signal_stop_emission_by_name(instance, signal)
       return
     }
@@ -116,54 +117,52 @@ final class ClickInterceptor {
 
   /// Who caused an activation of `instance` now, and when by the input's own
   /// clock.
-  func attribution(for instance: gpointer) -> (ActivationSource, EventTimestamp?) {
+  func attribution(for instance: gpointer) -> InputAttribution {
     // Inside another button's class handler: a radio deactivating the old
     // member of its group, a toggle's set_active from its own click.
-    if chainDepth > 0 {
-      return (.nested, EventTimestamp(gdkTime: gtk_get_current_event_time()))
-    }
+    if chainDepth > 0 { return .stamped(.nested, time: gtk_get_current_event_time()) }
     // A key's `activate` leads to one `clicked` at most: used once, so the
     // app's own clicks on the widget afterwards stay its own.
     let keyboard = self.keyboard.flatMap { $0.widget == instance ? $0 : nil }
     if keyboard != nil { self.keyboard = nil }
-    let input = GuardRuntime.shared.input
-    let fromEvent: (ActivationSource, EventTimestamp?)? = withCurrentEvent { event in
+    let fromEvent: InputAttribution? = withCurrentEvent { event in
       guard let event else { return nil }
       let time = gdk_event_get_time(event)
       if isKey(event) {
-        // A key counts for the button it activated; a handler of that key's
-        // click activating another button is the app's own code.
-        guard keyboard != nil else { return (.programmatic, nil) }
-        var keyval: guint = 0
-        gdk_event_get_keyval(event, &keyval)
-        return (.user, EventTimestamp(gdkTime: input.downTime(ofKey: keyval) ?? time))
+        // A key counts for the button it activated (GTK acts on its release);
+        // a handler of that key's click activating another button is the
+        // app's own code.
+        guard keyboard != nil else { return .programmatic }
+        return ActivationJudge.keyAttribution(event)
       }
       // Pointer input counts for the widget it landed on; the app's own code
       // activating another widget from such a handler does not.
-      if time != 0, landed(event, on: instance) { return (.user, EventTimestamp(gdkTime: time)) }
+      if time != 0, landed(event, on: instance) { return .stamped(time: time) }
       return nil
     }
     if let fromEvent { return fromEvent }
-    if let keyboard, keyboard.processed.duration(to: ClickClock.system.now) < Self.keyboardAttributionWindow {
-      return (.user, EventTimestamp(gdkTime: input.downTime(ofKey: keyboard.keyval) ?? keyboard.time))
+    let now = ClickClock.system.now
+    if let keyboard, keyboard.processed.duration(to: now) < Self.keyboardAttributionWindow, keyboard.time != 0 {
+      // The activate timeout of a held key: GTK acts now, which by the input
+      // clock is the press's time plus the time since it was processed.
+      let held = keyboard.processed.duration(to: now) / .milliseconds(1)
+      let actedAt = EventTimestamp(milliseconds: keyboard.time).adding(milliseconds: Int64(held))
+      return ActivationJudge.keyAttribution(keyval: keyboard.keyval, actedAt: actedAt.milliseconds)
     }
-    return (.programmatic, nil)
+    return .programmatic
   }
 
   /// Who caused a menu item's activation now: a click, its mnemonic or its
   /// accelerator is the person's, a held key's auto-repeat on the
   /// accelerator a deliberate repeat, anything else the app's own code.
-  private func menuAttribution() -> (ActivationSource, EventTimestamp?) {
-    if chainDepth > 0 { return (.nested, EventTimestamp(gdkTime: gtk_get_current_event_time())) }
-    let input = GuardRuntime.shared.input
+  private func menuAttribution() -> InputAttribution {
+    if chainDepth > 0 { return .stamped(.nested, time: gtk_get_current_event_time()) }
     return withCurrentEvent { event in
-      guard let event, gdk_event_get_time(event) != 0 else { return (.programmatic, nil) }
+      guard let event, gdk_event_get_time(event) != 0 else { return .programmatic }
       let time = gdk_event_get_time(event)
-      guard isKey(event) else { return (.user, EventTimestamp(gdkTime: time)) }
-      if input.lastPressRepeated { return (.keyRepeat, EventTimestamp(gdkTime: time)) }
-      var keyval: guint = 0
-      gdk_event_get_keyval(event, &keyval)
-      return (.user, EventTimestamp(gdkTime: input.downTime(ofKey: keyval) ?? time))
+      guard isKey(event) else { return .stamped(time: time) }
+      if GuardRuntime.shared.input.lastPressRepeated { return .stamped(.keyRepeat, time: time) }
+      return ActivationJudge.keyAttribution(event)
     }
   }
 

@@ -53,11 +53,12 @@ final class CursorActivationInterceptor {
   /// Judges `item`'s activation, emitted as `signal` on `emitter`: a key
   /// press is the person's, anything else the app's own code.
   private func activate(_ item: gpointer, emitter: gpointer, signal: String, action: ActionName) {
-    let (source, eventTime) = withCurrentEvent { event in
-      guard let event, isKeyPress(event) else { return (ActivationSource.programmatic, EventTimestamp?.none) }
+    let input = withCurrentEvent { event in
+      guard let event, isKeyPress(event) else { return InputAttribution.programmatic }
       return ActivationJudge.keyAttribution(event)
     }
-    guard ActivationJudge.allows(item, action: action, source: source, eventTime: eventTime) else {
+    let list = gtk_widget_get_parent(item.assumingMemoryBound(to: GtkWidget.self)).map { UnsafeMutableRawPointer($0) }
+    guard ActivationJudge.allows(item, in: list, action: action, input: input) else {
       g_signal_stop_emission_by_name(emitter, signal)
       return
     }

@@ -21,27 +21,26 @@ final class KeyActivationFilter {
   ]
 
   /// Whether `event` is a key press ClickGuard drops; judges it if it
-  /// activates something.
+  /// activates something: an accelerator under the global install, an
+  /// entry when that is on or the entry is an ``Entry``.
   func drops(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-    guard GuardRuntime.shared.guardsEveryButton, gdk_event_get_event_type(event) == GDK_KEY_PRESS,
-      let target = eventWidget(event), let window = toplevelWindow(of: target)
+    guard gdk_event_get_event_type(event) == GDK_KEY_PRESS, let target = eventWidget(event),
+      let window = toplevelWindow(of: target)
     else { return false }
-    if let action = acceleratorAction(of: event, in: window) {
-      let (source, eventTime) = acceleratorAttribution(event)
-      return !ActivationJudge.allows(window, action: ActionName(action), source: source, eventTime: eventTime)
+    if GuardRuntime.shared.guardsEveryButton, let action = acceleratorAction(of: event, in: window) {
+      return !ActivationJudge.allows(window, action: ActionName(action), input: acceleratorAttribution(event))
     }
     if let entry = focusedEntry(of: window), activatesEntry(event) {
-      let (source, eventTime) = ActivationJudge.keyAttribution(event)
-      return !ActivationJudge.allows(entry, action: "activate", source: source, eventTime: eventTime)
+      return !ActivationJudge.allows(entry, action: "activate", input: ActivationJudge.keyAttribution(event))
     }
     return false
   }
 
   /// Who pressed an accelerator, and when: a held key's auto-repeat is a
   /// repeat made on purpose (held Ctrl+Z undoes again and again).
-  private func acceleratorAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> (ActivationSource, EventTimestamp?) {
+  private func acceleratorAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> InputAttribution {
     guard GuardRuntime.shared.input.lastPressRepeated else { return ActivationJudge.keyAttribution(event) }
-    return (.keyRepeat, EventTimestamp(gdkTime: gdk_event_get_time(event)))
+    return .stamped(.keyRepeat, time: gdk_event_get_time(event))
   }
 
   /// The toplevel GtkWindow of `widget`, if it is in one.

@@ -62,9 +62,7 @@ public final class Switch: Control {
   /// - Returns: whether the change goes ahead.
   private func judge(_ newState: Bool) -> Bool {
     if state.isRestoring { return false }
-    let (source, eventTime) = attribution()
-    guard ActivationJudge.allows(widget.raw, action: .stateSet, kind: .switch, source: source, eventTime: eventTime)
-    else {
+    guard ActivationJudge.allows(widget.raw, action: .stateSet, kind: .switch, input: attribution()) else {
       state.isRestoring = true
       gtk_switch_set_active(widget.cast(), newState ? 0 : 1)
       state.isRestoring = false
@@ -73,8 +71,9 @@ public final class Switch: Control {
     return true
   }
 
-  private func attribution() -> (ActivationSource, EventTimestamp?) {
-    let (source, time) = GuardRuntime.shared.interceptor.attribution(for: widget.raw)
+  private func attribution() -> InputAttribution {
+    let input = GuardRuntime.shared.interceptor.attribution(for: widget.raw)
+    let source = input.source
     // One click or key press makes one change at most: once a change is
     // attributed to it, the app's own changes afterwards stay its own.
     var release = GuardRuntime.shared.input.lastRelease
@@ -86,15 +85,15 @@ public final class Switch: Control {
       if let release { usedRelease = release.processed }
       self.keyboardActivation = nil
     }
-    if source != .programmatic { return (source, time) }
+    if source != .programmatic { return input }
     // The animated change: attribute it to the click or key that started it.
     let now = ClickClock.system.now
     if let release, release.processed.duration(to: now) < ClickInterceptor.keyboardAttributionWindow {
-      return (.user, EventTimestamp(gdkTime: release.time))
+      return .stamped(time: release.time)
     }
     if let keyboardActivation, keyboardActivation.duration(to: now) < ClickInterceptor.keyboardAttributionWindow {
-      return (.user, nil)
+      return InputAttribution(source: .user)
     }
-    return (.programmatic, nil)
+    return .programmatic
   }
 }

@@ -1,9 +1,9 @@
 import CGtk
 import ClickGuard
 
-/// Judges the keyboard activation of a GtkTreeView row (Return:
-/// `select-cursor-row`) and of a GtkIconView item (Return, Space:
-/// `activate-cursor-item`).
+/// Judges the activation of a GtkTreeView row and of a GtkIconView item, by
+/// keyboard (Return: `select-cursor-row`; Return, Space:
+/// `activate-cursor-item`) and by a double-click (`button-press-event`).
 ///
 /// Both are keybinding signals whose class handler does the activation
 /// (select the cursor row, then emit `row-activated`; activate the cursor
@@ -14,11 +14,32 @@ import ClickGuard
 /// editing or toggles it) and Shift+Return (which extends the selection)
 /// are left alone, as is anything without a cursor.
 ///
+/// A double-click activates inside the views' `button-press-event` class
+/// handler (a tree view on the second press, as its click gesture counts;
+/// an icon view on GDK's `GDK_2BUTTON_PRESS`), which emits the
+/// `row-activated` / `item-activated` the app connects to. Those are
+/// run-last: the app's handlers run before any class handler. So an
+/// override of `button-press-event` brackets the press, an emission hook
+/// (which runs before every handler) judges an activation made inside the
+/// bracket, and a drop blocks the view's handlers of that signal until the
+/// press is handled. Views that activate on a single click (on release) are
+/// left alone.
+///
 /// Rows and items are not widgets: the control is the view, and the action
-/// names the cursor's path (`row-activated 1`), so another row is another
-/// gate.
+/// names the row's path (`row-activated 1`), the same by keyboard and by
+/// mouse, so another row is another gate.
 @MainActor
 final class TreeActivationInterceptor {
+  /// A handler of a view that is blocked for a dropped activation.
+  private struct BlockedHandler {
+    var view: gpointer
+    var id: gulong
+  }
+
+  /// The view whose press is being handled, if any.
+  private var pressedView: gpointer?
+  private var blocked: [BlockedHandler] = []
+
   /// Installs the overrides.
   func install() {
     for type in [gtk_tree_view_get_type(), gtk_icon_view_get_type()] {
@@ -26,6 +47,46 @@ final class TreeActivationInterceptor {
     }
     cg_override_class_handler_boolean_boolean("select-cursor-row", gtk_tree_view_get_type(), treeViewOverride)
     cg_override_class_handler_boolean("activate-cursor-item", gtk_icon_view_get_type(), iconViewOverride)
+    for (type, signal) in [(gtk_tree_view_get_type(), "row-activated"), (gtk_icon_view_get_type(), "item-activated")] {
+      cg_override_class_handler_boolean_pointer("button-press-event", type, viewPressOverride)
+      g_signal_add_emission_hook(g_signal_lookup(signal, type), 0, pathActivatedHook, nil, nil)
+    }
+  }
+
+  /// A press on a view is being handled by the view's class handler, where
+  /// the view activates a row or item when the press ends a double-click:
+  /// its `row-activated` / `item-activated` is judged in the emission hook
+  /// (``pathActivated(_:signalID:path:name:)``), and the handlers blocked
+  /// for a dropped one are unblocked once the press is handled.
+  fileprivate func viewPressed(_ view: gpointer, event: gpointer) -> gboolean {
+    guard ActivationJudge.routes(view) else { return cg_chain_up_boolean_pointer(view, event) }
+    let outer = pressedView
+    pressedView = view
+    let handled = cg_chain_up_boolean_pointer(view, event)
+    pressedView = outer
+    for handler in blocked where handler.view == view && g_signal_handler_is_connected(view, handler.id) != 0 {
+      g_signal_handler_unblock(view, handler.id)
+    }
+    blocked.removeAll { $0.view == view }
+    return handled
+  }
+
+  /// A view emits `row-activated` / `item-activated` (`signalID`, `name`)
+  /// for `path`: judged when it comes from a press on that view (a
+  /// double-click). A drop blocks the view's handlers of the signal until
+  /// the press is handled, so none of the app's handlers run.
+  fileprivate func pathActivated(_ view: gpointer, signalID: guint, path: OpaquePointer, name: String) {
+    guard pressedView == view else { return }
+    let time = withCurrentEvent { event in event.map { gdk_event_get_time($0) } ?? 0 }
+    let action = ActionName("\(name) \(pathString(path))")
+    guard !ActivationJudge.allows(view, action: action, input: .stamped(time: time)) else { return }
+    // Every handler not blocked already, one at a time (GLib blocks
+    // handlers in bulk only by closure, function or data).
+    let unblocked = GSignalMatchType(G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue)
+    while case let id = g_signal_handler_find(view, unblocked, signalID, 0, nil, nil, nil), id != 0 {
+      g_signal_handler_block(view, id)
+      blocked.append(BlockedHandler(view: view, id: id))
+    }
   }
 
   /// GtkTreeView's `select-cursor-row`: judged when it would activate the
@@ -40,9 +101,8 @@ final class TreeActivationInterceptor {
     let widget = view.assumingMemoryBound(to: GtkWidget.self)
     guard gtk_widget_has_focus(widget) != 0, !hasInteractiveCell(tree), let event = keyPress(), !extends(event)
     else { return cg_chain_up_boolean_boolean(view, startEditing) }
-    let (source, eventTime) = ActivationJudge.keyAttribution(event.pointer)
     let action = ActionName("row-activated \(pathString(path))")
-    guard ActivationJudge.allows(view, action: action, source: source, eventTime: eventTime) else {
+    guard ActivationJudge.allows(view, action: action, input: ActivationJudge.keyAttribution(event.pointer)) else {
       g_signal_stop_emission_by_name(view, "select-cursor-row")
       return 1
     }
@@ -56,10 +116,9 @@ final class TreeActivationInterceptor {
     var path: OpaquePointer?
     guard gtk_icon_view_get_cursor(icons, &path, nil) != 0, let path else { return cg_chain_up_boolean(view) }
     defer { gtk_tree_path_free(path) }
-    let (source, eventTime): (ActivationSource, EventTimestamp?) =
-      keyPress().map { ActivationJudge.keyAttribution($0.pointer) } ?? (.programmatic, nil)
+    let input = keyPress().map { ActivationJudge.keyAttribution($0.pointer) } ?? .programmatic
     let action = ActionName("item-activated \(pathString(path))")
-    guard ActivationJudge.allows(view, action: action, source: source, eventTime: eventTime) else {
+    guard ActivationJudge.allows(view, action: action, input: input) else {
       g_signal_stop_emission_by_name(view, "activate-cursor-item")
       return 1
     }
@@ -142,3 +201,32 @@ private let iconViewOverride: @convention(c) (gpointer?, gpointer?) -> gboolean 
   let view = CallbackArgument(instance)
   return MainActor.assumeIsolated { GuardRuntime.shared.treeActivations.activateCursorItem(view.value) }
 }
+
+/// GtkTreeView's and GtkIconView's `button-press-event` class-handler
+/// override.
+private let viewPressOverride: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { instance, event, _ in
+  guard let instance, let event else { return 0 }
+  // GTK emits event signals on its own thread, the main one.
+  let view = CallbackArgument(instance)
+  let press = CallbackArgument(event)
+  return MainActor.assumeIsolated { GuardRuntime.shared.treeActivations.viewPressed(view.value, event: press.value) }
+}
+
+/// The `row-activated` / `item-activated` emission hook: judges a
+/// double-click's activation.
+private let pathActivatedHook:
+  @convention(c) (UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?) -> gboolean =
+    { hint, count, values, _ in
+      guard let hint, count > 1, let values, let object = g_value_get_object(values),
+        let path = g_value_get_boxed(values + 1)
+      else { return 1 }
+      let view = CallbackArgument(object)
+      let activated = CallbackArgument(path)
+      let signal = hint.pointee.signal_id
+      let name = GObjectType.isA(object, gtk_tree_view_get_type()) ? "row-activated" : "item-activated"
+      MainActor.assumeIsolated {
+        GuardRuntime.shared.treeActivations.pathActivated(
+          view.value, signalID: signal, path: OpaquePointer(activated.value), name: name)
+      }
+      return 1  // stay connected
+    }

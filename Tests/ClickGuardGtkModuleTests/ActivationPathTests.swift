@@ -17,15 +17,18 @@ final class ActivationPathTests: XCTestCase {
   /// Runs the fixture without the module, then with it, doing `drive` in
   /// each.
   private func runBoth(
-    environment: [String: String] = [:], _ drive: (FixtureApp) -> Void
+    environment: [String: String] = [:], program: FixtureProgram = .activations, _ drive: (FixtureApp) -> Void
   ) throws -> (without: FixtureResult, with: FixtureResult) {
-    let plain = try FixtureApp(modules: nil, program: .activations)
+    let plain = try FixtureApp(modules: nil, program: program)
     drive(plain)
     let without = plain.finish()
-    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), environment: environment, program: .activations)
+    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), environment: environment, program: program)
     drive(app)
     let with = app.finish()
     XCTAssertEqual(with.glibProblems, [], with.stderr)
+    // The counts, for the table of paths in docs/module.md.
+    let final = { (result: FixtureResult) in result.lines.last { $0.hasPrefix("final ") } ?? "no final line" }
+    print("\(name) without the module: \(final(without))\n\(name) with the module: \(final(with))")
     return (without, with)
   }
 
@@ -132,6 +135,41 @@ final class ActivationPathTests: XCTestCase {
     XCTAssertEqual(actions, ["win.export"], "only the enabled action's accelerator is judged")
   }
 
+  // MARK: Double-clicks on tree and icon views
+
+  /// Five double-clicks 0.9 s apart (each one a double-click to GTK) within
+  /// a 5 s interval: every one activates the row without the module, one
+  /// with it.
+  func testABurstOfDoubleClicksOnATreeRowActivatesItOnceWithTheModule() throws {
+    let (without, with) = try runBoth(environment: ["CLICKGUARD_INTERVAL_MS": "5000"]) { app in
+      app.doubleClick("tree1", count: 5, gapMs: 900)
+    }
+    XCTAssertEqual(without.treeRows, [5, 0])
+    XCTAssertEqual(with.treeRows, [1, 0])
+  }
+
+  /// The same on an icon view's item.
+  func testABurstOfDoubleClicksOnAnIconActivatesItOnceWithTheModule() throws {
+    let (without, with) = try runBoth(environment: ["CLICKGUARD_INTERVAL_MS": "5000"]) { app in
+      app.doubleClick("icon1", count: 5, gapMs: 900)
+    }
+    XCTAssertEqual(without.icons, [5, 0])
+    XCTAssertEqual(with.icons, [1, 0])
+  }
+
+  /// Two double-clicks a second apart with the default interval: both
+  /// activate, with the module as without it, on a tree row and an icon.
+  func testDeliberateDoubleClicksOnTreeRowsAndIconsAllActivate() throws {
+    let (without, with) = try runBoth { app in
+      app.doubleClick("tree1", count: 2, gapMs: 1000)
+      app.doubleClick("icon1", count: 2, gapMs: 1000)
+    }
+    XCTAssertEqual(without.treeRows, [2, 0])
+    XCTAssertEqual(without.icons, [2, 0])
+    XCTAssertEqual(with.treeRows, without.treeRows)
+    XCTAssertEqual(with.icons, without.icons)
+  }
+
   // MARK: Repeats made on purpose keep working
 
   /// A held application accelerator (Ctrl+Z) repeats with the module as
@@ -179,6 +217,63 @@ final class ActivationPathTests: XCTestCase {
     XCTAssertEqual(with.treeRows, without.treeRows)
   }
 
+  /// Backspace held down in an entry deletes again and again, the same with
+  /// the module.
+  func testHeldBackspaceInAnEntryIsUnchanged() throws {
+    let (without, with) = try runBoth { app in
+      app.click("entry")
+      app.type("hello wonderful world")
+      app.hold("BackSpace", seconds: 1.2)
+    }
+    XCTAssertNotEqual(without.text, "hello_wonderful_world", "the held key deleted several characters")
+    XCTAssertLessThan(without.text?.count ?? 99, 19, "the held key repeats")
+    XCTAssertEqual(with.text, without.text)
+  }
+
+  /// A double-click on a word selects it, and typing replaces it.
+  func testDoubleClickingAWordSelectsItWithTheModule() throws {
+    let (without, with) = try runBoth { app in
+      app.doubleClick("words", count: 1, gapMs: 0, settle: 0.3)
+      app.type("X")
+    }
+    XCTAssertNotEqual(without.final["words"], "alpha_beta_gamma_delta_epsilon_zeta", "a word was replaced")
+    XCTAssertEqual(with.final["words"], without.final["words"])
+  }
+
+  /// The spin button's + held down 1.5 s keeps counting, as without the
+  /// module.
+  func testASpinButtonHeldDownKeepsCountingWithTheModule() throws {
+    let (without, with) = try runBoth { app in app.pressAndHold("spinup", seconds: 1.5) }
+    let plain = Int(without.final["spin"] ?? "") ?? 0
+    XCTAssertGreaterThan(plain, 10, "GTK repeats while the button is held")
+    XCTAssertLessThanOrEqual(abs((Int(with.final["spin"] ?? "") ?? 0) - plain), 3, "about as many as without")
+  }
+
+  /// A scale dragged from one end towards the other ends where it was let
+  /// go, as without the module.
+  func testAScaleDraggedEndsWhereItWasDroppedWithTheModule() throws {
+    let (without, with) = try runBoth { app in app.drag(from: "scaleleft", to: "scaleright") }
+    XCTAssertGreaterThan(Int(without.final["scale"] ?? "") ?? 0, 50)
+    XCTAssertEqual(with.final["scale"], without.final["scale"])
+  }
+
+  /// Press on the File menu, drag down, let go on Export (the C fixture):
+  /// the press came before the menu was shown, and the item acts once, with
+  /// the module as without it.
+  func testPressAndDragSelectionInAMenuActsWithTheModule() throws {
+    let (without, with) = try runBoth(program: .clickcount) { app in app.drag(from: "file", dx: 10, dy: 30) }
+    XCTAssertEqual(without.exported, 1, "the item under the release acts")
+    XCTAssertEqual(with.exported, without.exported)
+  }
+
+  /// Press on a combo box, drag down, let go on the next item: that item
+  /// is chosen, with the module as without it.
+  func testPressAndDragSelectionInAComboBoxWorksWithTheModule() throws {
+    let (without, with) = try runBoth { app in app.drag(from: "combo", dx: 0, dy: 30) }
+    XCTAssertEqual(without.final["combo"], "1", "the item under the release is chosen")
+    XCTAssertEqual(with.final["combo"], without.final["combo"])
+  }
+
   /// A second Return 600 ms after the first submits again.
   func testAReturnAfterTheIntervalSubmitsAgain() throws {
     let (without, with) = try runBoth { app in
@@ -187,5 +282,50 @@ final class ActivationPathTests: XCTestCase {
     }
     XCTAssertEqual(without.submitted, 2)
     XCTAssertEqual(with.submitted, 2)
+  }
+
+  // MARK: Held keys on a button (Fixtures/clickcount.c)
+
+  /// Clicks Count once (it takes the focus), waits out the interval, then
+  /// presses Space on it `count` times, each held `holdMs`, `periodMs` apart.
+  private func spaceOnCount(holdMs: Int, periodMs: Int) throws -> (without: Int?, with: Int?) {
+    let (without, with) = try runBoth(program: .clickcount) { app in
+      app.click("count", settle: 0.7)
+      app.pressHeld("space", count: 5, holdMs: holdMs, periodMs: periodMs)
+    }
+    return (without.clicked.map { $0 - 1 }, with.clicked.map { $0 - 1 })
+  }
+
+  /// Presses 700 ms apart, each held 350 ms (GTK acts 250 ms into the
+  /// hold): all five act with the module, as without it.
+  func testSpacePressesHeld350MillisecondsAnd700ApartAllActWithTheModule() throws {
+    let counts = try spaceOnCount(holdMs: 350, periodMs: 700)
+    XCTAssertEqual(counts.without, 5)
+    XCTAssertEqual(counts.with, 5, "the hold before GTK acts is not the action's time")
+  }
+
+  /// The same 600 ms apart.
+  func testSpacePressesHeld350MillisecondsAnd600ApartAllActWithTheModule() throws {
+    let counts = try spaceOnCount(holdMs: 350, periodMs: 600)
+    XCTAssertEqual(counts.without, 5)
+    XCTAssertEqual(counts.with, 5, "the hold before GTK acts is not the action's time")
+  }
+
+  /// Short presses 80 ms apart: one action with the module.
+  func testAFastBurstOfSpacePressesActsOnceWithTheModule() throws {
+    let counts = try spaceOnCount(holdMs: 20, periodMs: 80)
+    XCTAssertEqual(counts.without, 5)
+    XCTAssertEqual(counts.with, 1)
+  }
+
+  /// Space held 2 s on the button: GTK clicks again on every auto-repeat;
+  /// with the module it acts once.
+  func testSpaceHeldOnAButtonActsOnceWithTheModule() throws {
+    let (without, with) = try runBoth(program: .clickcount) { app in
+      app.click("count", settle: 0.7)
+      app.hold("space", seconds: 2)
+    }
+    XCTAssertGreaterThanOrEqual((without.clicked ?? 0) - 1, 3, "the held key repeats")
+    XCTAssertEqual(with.clicked.map { $0 - 1 }, 1)
   }
 }

@@ -87,16 +87,77 @@ final class FixtureApp {
   /// Clicks the widget `name` `count` times, `delayMs` apart, with real
   /// pointer input, then lets the app catch up for `settle` seconds.
   func click(_ name: String, count: Int = 1, delayMs: Int = 80, settle: Double = 0.4) {
+    guard pointAt(name) else { return }
+    XDoTool.run(["click", "--repeat", String(count), "--delay", String(delayMs), "1"])
+    usleep(UInt32(settle * 1_000_000))
+  }
+
+  /// Moves the pointer onto the widget `name`.
+  /// - Returns: `false` (a test failure) when the fixture has no such widget.
+  private func pointAt(_ name: String) -> Bool {
     guard let (x, y) = positions[name] else {
       XCTFail("the fixture has no widget \(name)")
-      return
+      return false
     }
     // Away and back, so the pointer really moves (no --sync: it waits for a
     // motion event that never comes when the pointer is already there).
     XDoTool.run(["mousemove", "0", "0"])
     XDoTool.run(["mousemove", String(x), String(y)])
     usleep(100_000)
-    XDoTool.run(["click", "--repeat", String(count), "--delay", String(delayMs), "1"])
+    return true
+  }
+
+  /// Holds the mouse button down on the point `name` for `seconds`.
+  func pressAndHold(_ name: String, seconds: Double, settle: Double = 0.4) {
+    guard pointAt(name) else { return }
+    XDoTool.run(["mousedown", "1"])
+    usleep(UInt32(seconds * 1_000_000))
+    XDoTool.run(["mouseup", "1"])
+    usleep(UInt32(settle * 1_000_000))
+  }
+
+  /// Drags with the mouse button down from the point `from` to the point
+  /// `to`, in four steps 100 ms apart.
+  func drag(from: String, to: String, settle: Double = 0.4) {
+    guard let start = positions[from], let end = positions[to] else {
+      XCTFail("the fixture has no point \(from) or \(to)")
+      return
+    }
+    drag(from: start, to: end, settle: settle)
+  }
+
+  /// Drags with the mouse button down from the point `from` to `dx`, `dy`
+  /// pixels away from it, in four steps 100 ms apart (press on a menu, let
+  /// go on one of its items).
+  func drag(from: String, dx: Int, dy: Int, settle: Double = 0.4) {
+    guard let start = positions[from] else {
+      XCTFail("the fixture has no point \(from)")
+      return
+    }
+    drag(from: start, to: (start.x + dx, start.y + dy), settle: settle)
+  }
+
+  private func drag(from start: (x: Int, y: Int), to end: (x: Int, y: Int), settle: Double) {
+    var arguments = ["mousemove", String(start.x), String(start.y), "sleep", "0.2", "mousedown", "1"]
+    for step in 1...4 {
+      let x = start.x + (end.x - start.x) * step / 4
+      let y = start.y + (end.y - start.y) * step / 4
+      arguments += ["sleep", "0.1", "mousemove", String(x), String(y)]
+    }
+    XDoTool.run(arguments + ["sleep", "0.2", "mouseup", "1"])
+    usleep(UInt32(settle * 1_000_000))
+  }
+
+  /// Double-clicks the widget `name` `count` times (the two clicks 80 ms
+  /// apart), `gapMs` between double-clicks, with real pointer input.
+  func doubleClick(_ name: String, count: Int, gapMs: Int, settle: Double = 0.6) {
+    guard pointAt(name) else { return }
+    var arguments: [String] = []
+    for index in 0..<count {
+      if index > 0 { arguments += ["sleep", String(Double(gapMs) / 1000)] }
+      arguments += ["click", "--repeat", "2", "--delay", "80", "1"]
+    }
+    XDoTool.run(arguments)
     usleep(UInt32(settle * 1_000_000))
   }
 
@@ -118,6 +179,14 @@ final class FixtureApp {
     usleep(UInt32(seconds * 1_000_000))
     XDoTool.run(["keyup", keys])
     usleep(300_000)
+  }
+
+  /// Gives the fixture's window the keyboard focus, then presses `key`
+  /// `count` times, each held `holdMs`, `periodMs` after the previous press.
+  func pressHeld(_ key: String, count: Int, holdMs: Int, periodMs: Int, settle: Double = 0.6) {
+    focus()
+    XDoTool.run(XDoTool.heldPresses(key, count: count, holdMs: holdMs, periodMs: periodMs))
+    usleep(UInt32(settle * 1_000_000))
   }
 
   /// Types `text` into the focused widget, `delayMs` between keys.

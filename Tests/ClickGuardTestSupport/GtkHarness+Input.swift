@@ -49,4 +49,10 @@ extension GtkHarness {
     pump(for: seconds)
     xdotool(["keyup", key])
   }
+
+  /// Presses `key` `count` times, each held `holdMs` and pressed `periodMs`
+  /// after the previous press, while the main loop runs.
+  package static func pressHeld(_ key: String, count: Int, holdMs: Int, periodMs: Int) {
+    xdotool(XDoTool.heldPresses(key, count: count, holdMs: holdMs, periodMs: periodMs))
+  }
 }

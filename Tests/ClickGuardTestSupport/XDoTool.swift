@@ -21,4 +21,15 @@ package enum XDoTool {
   package static func run(_ arguments: [String]) -> Int32 {
     ChildProcess.run(path, arguments)
   }
+
+  /// The arguments for pressing `key` `count` times, each held `holdMs` and
+  /// pressed `periodMs` after the previous press, in one xdotool run.
+  package static func heldPresses(_ key: String, count: Int, holdMs: Int, periodMs: Int) -> [String] {
+    var arguments: [String] = []
+    for index in 0..<count {
+      if index > 0 { arguments += ["sleep", String(Double(periodMs - holdMs) / 1000)] }
+      arguments += ["keydown", key, "sleep", String(Double(holdMs) / 1000), "keyup", key]
+    }
+    return arguments
+  }
 }

@@ -659,6 +659,102 @@ struct GateRulesTests {
     #expect(h.click(event: 12_100).outcome == .accepted)
   }
 
+  // MARK: Held keys
+
+  /// Five presses 600 ms apart, each acted on by GTK 250 ms into the press
+  /// (its activate timeout) and handled in 5 ms, the input clock seeing each
+  /// press as it happens; stamped with the moment GTK acted plus the press
+  /// time, or (`stampedWithPress`) with the press time alone.
+  /// - Returns: how many were accepted.
+  private func presses600Apart(stampedWithPress: Bool) -> Int {
+    let h = Harness()
+    var accepted = 0
+    for index in 0..<5 {
+      let press = Int64(index) * 600
+      h.at(press)
+      h.dispatcher.observeInput(EventTimestamp(milliseconds: UInt32(10_000 + press)), at: h.dispatcher.clock.now)
+      h.at(press + 250)
+      let pressTime = UInt32(10_000 + press)
+      let decision =
+        stampedWithPress
+        ? h.click(event: pressTime) : h.click(event: pressTime + 250, press: pressTime)
+      h.advance(5)
+      if decision.outcome == .accepted {
+        accepted += 1
+        h.finish(decision)
+      }
+    }
+    return accepted
+  }
+
+  /// GTK acts on a key 250 ms after it went down while it is held (or on
+  /// its release): presses 600 ms apart, each held 350 ms, act every time,
+  /// because the window runs from the event GTK acted on, not the press.
+  @Test func deliberatePressesHeldBeforeGtkActsActEveryTime() {
+    #expect(presses600Apart(stampedWithPress: false) == 5)
+  }
+
+  /// Measured from the press instead (the press as the activation's event
+  /// time), the 250 ms hold counts as the action's and presses 600 ms apart
+  /// are dropped: the rule above is what keeps them.
+  @Test func thePressAsTheEventTimeWouldCountTheHold() {
+    #expect(presses600Apart(stampedWithPress: true) < 5)
+  }
+
+  /// A key held 2 s: accepted when GTK first acts on it, then every
+  /// auto-repeat (and the release) carries the first press's time and is
+  /// dropped, however long after the window they come.
+  @Test func aHeldKeyActsOnce() {
+    let h = Harness()
+    h.at(250)
+    #expect(h.tap(event: 10_250, press: 10_000) == .accepted)
+    for repeatAt in stride(from: Int64(660), through: 2000, by: 40) {
+      h.at(repeatAt + 250)
+      #expect(h.tap(event: UInt32(10_000 + repeatAt + 250), press: 10_000) == .dropped(.eventTime))
+    }
+    #expect(h.dispatcher.counters(for: ControlID(1))?.accepted == 1)
+  }
+
+  /// A key that acts on its press (Return in an entry): the accepted
+  /// activation's event is the press itself, and the repeats still carry it.
+  @Test func aHeldKeyThatActsOnItsPressActsOnce() {
+    let h = Harness()
+    #expect(h.tap(event: 10_000, press: 10_000) == .accepted)
+    h.at(700)
+    #expect(h.tap(event: 10_700, press: 10_000) == .dropped(.eventTime))
+    // A new press after it: judged by the window alone.
+    h.at(1200)
+    #expect(h.tap(event: 11_200, press: 11_200) == .accepted)
+  }
+
+  /// Presses 80 ms apart, each released at once: one action.
+  @Test func aFastBurstOfKeyPressesActsOnce() {
+    let h = Harness()
+    var outcomes: [ClickOutcome] = []
+    for index in 0..<5 {
+      let press = Int64(index) * 80
+      h.at(press + 20)
+      outcomes.append(h.tap(event: UInt32(10_000 + press + 20), press: UInt32(10_000 + press)))
+    }
+    #expect(outcomes.first == .accepted)
+    #expect(outcomes.dropFirst().allSatisfy { $0 != .accepted })
+  }
+
+  /// The held-key rule's edge: a key down at the accepted activation's own
+  /// time is held through it; a millisecond later it is a new press; one
+  /// from another clock epoch (60 s or more before) is ignored.
+  @Test func heldKeyRuleEdges() {
+    let h = Harness()
+    let zero = ControlSettings(interval: .ms(0))
+    #expect(h.tap(settings: zero, event: 100_000, press: 99_750) == .accepted)
+    h.at(10)
+    #expect(h.tap(settings: zero, event: 100_300, press: 100_000) == .dropped(.eventTime))
+    #expect(h.tap(settings: zero, event: 100_300, press: 40_001) == .dropped(.eventTime))
+    #expect(h.tap(settings: zero, event: 100_300, press: 40_000) == .accepted)
+    h.at(20)
+    #expect(h.tap(settings: zero, event: 100_600, press: 100_301) == .accepted)
+  }
+
   // MARK: 32-bit wrap
 
   @Test func eventTimestampArithmeticIsWrapSafe() {

@@ -4,7 +4,8 @@
 // CLICKGUARD_SEED=<seed> replays just that one. Sequences mix clicks with and
 // without event times (unwrapped Int64 milliseconds starting just below 2^32,
 // so they cross the 32-bit wrap; the dispatcher gets them truncated to
-// UInt32), sync handlers of various lengths, async completions (some never
+// UInt32), keyboard activations whose key went down earlier (a held key's
+// auto-repeat, a key held before GTK acted), sync handlers of various lengths, async completions (some never
 // come, so maxBusy has to reopen the gate), stale and late finishes,
 // forget/reset, reconfiguration, several controls, two actions and a group.
 // The reference keeps, for every gate, the history of accepted actions and
@@ -158,15 +159,22 @@ struct ReferenceModel {
     return nil
   }
 
-  /// Why a click at `t` with event time `eventMs` is dropped by `gate`, if it
-  /// is.
-  func dropReason(_ gate: Gate, at t: Int64, eventMs: Int64?) -> DropReason? {
+  /// Why a click at `t` with event time `eventMs`, whose key (if any) went
+  /// down at `pressMs`, is dropped by `gate`, if it is.
+  func dropReason(_ gate: Gate, at t: Int64, eventMs: Int64?, pressMs: Int64? = nil) -> DropReason? {
     if gate.accepted.contains(where: { $0.isBusy(at: t) }) { return .busy }
     if gate.accepted.contains(where: { t < $0.reopensAt }) { return .withinInterval }
-    // ClickGate keeps one stamp: the rule compares with the latest acceptance.
-    if let eventMs, let last = gate.accepted.last, let lastMs = last.eventMs {
+    // ClickGate keeps one stamp: the rules compare with the latest acceptance.
+    guard let last = gate.accepted.last, let lastMs = last.eventMs else { return nil }
+    if let eventMs {
       let delta = eventMs - lastMs
       if delta < last.eventWindowMs && delta > -Self.staleHorizonMs { return .eventTime }
+    }
+    // A key already down when the accepted activation was made is that key,
+    // still held.
+    if let pressMs {
+      let delta = pressMs - lastMs
+      if delta <= 0 && delta > -Self.staleHorizonMs { return .eventTime }
     }
     return nil
   }
@@ -181,7 +189,9 @@ struct ReferenceModel {
     inputOffsetMs = candidate
   }
 
-  mutating func judge(_ activation: Activation, eventMs: Int64?, at t: Int64) -> (ClickOutcome, Ticket?) {
+  mutating func judge(
+    _ activation: Activation, eventMs: Int64?, pressMs: Int64?, at t: Int64
+  ) -> (ClickOutcome, Ticket?) {
     if let eventMs { observeInput(eventMs: eventMs, at: t) }
     if let reason = passReason(activation) {
       log.append(Logged(key: nil, incarnation: -1, outcome: .passed(reason), expired: false))
@@ -191,7 +201,7 @@ struct ReferenceModel {
     var gate = gates[key] ?? newGate()
     let interval = activation.settings.interval ?? configuration.interval
     let maxBusy = activation.settings.maxBusy ?? configuration.maxBusy
-    let drop = dropReason(gate, at: t, eventMs: eventMs)
+    let drop = dropReason(gate, at: t, eventMs: eventMs, pressMs: pressMs)
     var expired = false
     if drop != .busy {
       for index in gate.accepted.indices {
@@ -409,8 +419,10 @@ struct SequenceRun {
     var activation = Activation(
       control: control.id, action: action, kind: control.kind, settings: control.settings, source: source)
     let eventMs = eventTime(for: ReferenceModel.key(of: activation))
+    let pressMs = pressTime(for: ReferenceModel.key(of: activation), eventMs: eventMs)
     activation.eventTime = eventMs.map { EventTimestamp(milliseconds: UInt32(truncatingIfNeeded: $0)) }
-    guard let ticket = judge(activation, eventMs: eventMs) else { return }
+    activation.pressTime = pressMs.map { EventTimestamp(milliseconds: UInt32(truncatingIfNeeded: $0)) }
+    guard let ticket = judge(activation, eventMs: eventMs, pressMs: pressMs) else { return }
     if rng.chance(0.5) {
       // A sync handler: the main loop is blocked until it returns.
       let duration: Int64 =
@@ -422,7 +434,7 @@ struct SequenceRun {
         clock.advance(to: ManualClock.Instant(nanoseconds: now))
         var inner = activation
         inner.source = rng.chance(0.7) ? .user : .nested
-        if let innerTicket = judge(inner, eventMs: eventMs) {
+        if let innerTicket = judge(inner, eventMs: eventMs, pressMs: pressMs) {
           outstanding.append(Outstanding(due: .max, ticket: innerTicket))
         }
         now += duration - part
@@ -444,14 +456,23 @@ struct SequenceRun {
   }
 
   /// Judges `activation` on both; returns the ticket index when accepted.
-  mutating func judge(_ activation: Activation, eventMs: Int64?) -> Int? {
+  mutating func judge(_ activation: Activation, eventMs: Int64?, pressMs: Int64?) -> Int? {
     let decision = dispatcher.begin(activation)
-    let (outcome, ticket) = reference.judge(activation, eventMs: eventMs, at: now)
+    // Whether only the held-key rule drops it (counted for coverage).
+    let heldKey =
+      reference.passReason(activation) == nil
+      && reference.gates[ReferenceModel.key(of: activation)].map {
+        reference.dropReason($0, at: now, eventMs: eventMs) == nil
+          && reference.dropReason($0, at: now, eventMs: eventMs, pressMs: pressMs) == .eventTime
+      } ?? false
+    let (outcome, ticket) = reference.judge(activation, eventMs: eventMs, pressMs: pressMs, at: now)
+    if heldKey { coverage["held key", default: 0] += 1 }
     let instant = now
     trace.append {
       let event = eventMs.map { "\($0) (\($0 & 0xFFFF_FFFF))" } ?? "none"
+      let press = pressMs.map { " press=\($0)" } ?? ""
       return "t=\(instant) \(activation.control)/\(activation.action) \(activation.kind) \(activation.source)"
-        + " \(Self.brief(activation.settings)) event=\(event) → \(decision.outcome), reference \(outcome)"
+        + " \(Self.brief(activation.settings)) event=\(event)\(press) → \(decision.outcome), reference \(outcome)"
     }
     expect(decision.outcome == outcome, "outcome \(decision.outcome), reference says \(outcome)")
     coverage[outcome.description, default: 0] += 1
@@ -553,6 +574,21 @@ struct SequenceRun {
     return nowMs + rng.int(0...2000)
   }
 
+  /// When the key of a keyboard activation made at `eventMs` went down
+  /// (unwrapped ms), or none for a click: before GTK acted on it, or held
+  /// through an accepted activation of `key` (auto-repeat), or on the edge.
+  mutating func pressTime(for key: GateKey, eventMs: Int64?) -> Int64? {
+    guard rng.chance(0.4) else { return nil }
+    let roll = rng.int(0...99)
+    if roll < 35, let eventMs { return eventMs - rng.int(0...400) }
+    if let window = reference.eventWindow(key) {
+      if roll < 70 { return window.lastMs - rng.int(0...2000) }
+      if roll < 90 { return window.lastMs + rng.int(-1...1) }
+      return window.lastMs - ReferenceModel.staleHorizonMs + rng.int(-1...1)
+    }
+    return eventMs.map { $0 - rng.int(0...400) }
+  }
+
   // MARK: Comparing state
 
   mutating func compareState(full: Bool) {
@@ -616,6 +652,7 @@ struct RandomizedModelTests {
     // Every rule, pass reason and kind of finish came up many times.
     var kinds = [
       ClickOutcome.accepted.description, "busy expired", "finish → true", "finish → false", "near or past the wrap",
+      "held key",
     ]
     kinds += DropReason.allCases.flatMap {
       [ClickOutcome.dropped($0).description, ClickOutcome.wouldDrop($0).description]

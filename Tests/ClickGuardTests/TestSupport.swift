@@ -86,33 +86,38 @@ final class Harness {
     clock.advance(by: .milliseconds(ms))
   }
 
-  /// An activation of `control`.
+  /// An activation of `control`, made by an event at `event` by a key that
+  /// went down at `press`.
   func activation(
     _ control: UInt = 1, action: ActionName = .clicked, kind: ControlKind = .button,
-    settings: ControlSettings = ControlSettings(), event: UInt32? = nil, source: ActivationSource = .user
+    settings: ControlSettings = ControlSettings(), event: UInt32? = nil, press: UInt32? = nil,
+    source: ActivationSource = .user
   ) -> Activation {
     Activation(
       control: ControlID(control), action: action, kind: kind, settings: settings,
-      eventTime: event.map { EventTimestamp(milliseconds: $0) }, source: source)
+      eventTime: event.map { EventTimestamp(milliseconds: $0) },
+      pressTime: press.map { EventTimestamp(milliseconds: $0) },
+      source: source)
   }
 
   /// Judges a click now; an accepted action stays running until `finish`.
   @discardableResult
   func click(
     _ control: UInt = 1, action: ActionName = .clicked, kind: ControlKind = .button,
-    settings: ControlSettings = ControlSettings(), event: UInt32? = nil, source: ActivationSource = .user
+    settings: ControlSettings = ControlSettings(), event: UInt32? = nil, press: UInt32? = nil,
+    source: ActivationSource = .user
   ) -> ClickDecision {
     dispatcher.begin(
-      activation(control, action: action, kind: kind, settings: settings, event: event, source: source))
+      activation(control, action: action, kind: kind, settings: settings, event: event, press: press, source: source))
   }
 
   /// Judges a click now whose action (if accepted) finishes at once.
   @discardableResult
   func tap(
     _ control: UInt = 1, action: ActionName = .clicked, kind: ControlKind = .button,
-    settings: ControlSettings = ControlSettings(), event: UInt32? = nil
+    settings: ControlSettings = ControlSettings(), event: UInt32? = nil, press: UInt32? = nil
   ) -> ClickOutcome {
-    let decision = click(control, action: action, kind: kind, settings: settings, event: event)
+    let decision = click(control, action: action, kind: kind, settings: settings, event: event, press: press)
     if let ticket = decision.ticket { dispatcher.finish(ticket) }
     return decision.outcome
   }

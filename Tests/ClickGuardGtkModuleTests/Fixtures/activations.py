@@ -2,12 +2,16 @@
 """activations: a PyGObject GTK 3 app that knows nothing of ClickGuard, for
 the module tests of the activation paths that are not buttons. It is a
 GtkApplication whose window holds a form entry, a list box, a flow box, a
-tree view and an icon view, with two GAction accelerators; it prints where
+tree view, an icon view, a second entry with words, a spin button, a scale
+and a combo box, with two GAction accelerators; it prints where
 its widgets are once drawn, counts what happens, and exits 0 on SIGTERM,
 SIGINT or after --seconds.
 
 stdout, one line each, flushed at once:
-  ready entry=X,Y row1=X,Y row2=X,Y child1=X,Y tree=X,Y icon=X,Y  (screen centres)
+  ready entry=X,Y row1=X,Y row2=X,Y child1=X,Y tree=X,Y icon=X,Y words=X,Y
+        spinup=X,Y scaleleft=X,Y scaleright=X,Y combo=X,Y
+      (screen centres; spinup: the spin button's + button; scaleleft and
+      scaleright: near the ends of the scale)
   submitted N            (the entry's `activate`: Return submits the form)
   row rK N               (GtkListBox row-activated on row K)
   child cK N             (GtkFlowBox child-activated on child K)
@@ -16,7 +20,8 @@ stdout, one line each, flushed at once:
   exported N / undone N  (win.export Ctrl+E, win.undo Ctrl+Z; win.disabled,
                           Ctrl+D, is disabled)
   final submitted=N rows=N,N,N children=N,N tree=N,N icons=N,N exported=N undone=N text=T
-      (text: the entry's text, with spaces as _)
+        words=T spin=N scale=N combo=N   (combo: the active item's index)
+      (text, words: the entries' texts, with spaces as _)
 """
 import signal
 import sys
@@ -39,8 +44,13 @@ def say(line):
 
 def centre(name, widget):
     allocation = widget.get_allocation()
+    return point(name, widget, allocation.width // 2, allocation.height // 2)
+
+
+def point(name, widget, x, y):
+    """`widget`'s point (x, y), in screen coordinates."""
     toplevel = widget.get_toplevel()
-    wx, wy = widget.translate_coordinates(toplevel, allocation.width // 2, allocation.height // 2)
+    wx, wy = widget.translate_coordinates(toplevel, x, y)
     _, ox, oy = toplevel.get_window().get_origin()
     return " %s=%d,%d" % (name, ox + wx, oy + wy)
 
@@ -61,10 +71,14 @@ class Activations(Gtk.Application):
         self.seconds = seconds
         self.window = None
         self.text = ""
+        self.final_words = ""
+        self.final_spin = 0
+        self.final_scale = 0
+        self.final_combo = 0
 
     def do_activate(self):
         window = Gtk.ApplicationWindow(application=self, title="activations")
-        window.set_default_size(360, 560)
+        window.set_default_size(360, 700)
         self.window = window
         for name, label, accel in [("export", "exported", "<Primary>e"), ("undo", "undone", "<Primary>z")]:
             action = Gio.SimpleAction.new(name, None)
@@ -111,6 +125,21 @@ class Activations(Gtk.Application):
         self.icons.connect("item-activated", self.icon_activated)
         box.pack_start(self.icons, False, False, 0)
 
+        # Deliberate repeats: a word double-clicked, a spin button held, a
+        # scale dragged, a combo box's item chosen by press, drag, release.
+        self.words = Gtk.Entry(text="alpha beta gamma delta epsilon zeta")
+        box.pack_start(self.words, False, False, 0)
+        self.spin = Gtk.SpinButton.new_with_range(0, 1000, 1)
+        box.pack_start(self.spin, False, False, 0)
+        self.scale = Gtk.Scale.new_with_range(Gtk.Orientation.HORIZONTAL, 0, 100, 1)
+        self.scale.set_draw_value(False)
+        box.pack_start(self.scale, False, False, 0)
+        self.combo = Gtk.ComboBoxText()
+        for label in ("One", "Two", "Three"):
+            self.combo.append_text(label)
+        self.combo.set_active(0)
+        box.pack_start(self.combo, False, False, 0)
+
         window.add(box)
         window.connect("map-event", lambda *_: GLib.timeout_add(300, self.report_ready) and False)
         window.show_all()
@@ -155,11 +184,22 @@ class Activations(Gtk.Application):
             wx, wy = self.icons.translate_coordinates(toplevel, rect.x + rect.width // 2, rect.y + rect.height // 2)
             _, ox, oy = toplevel.get_window().get_origin()
             line += " icon%d=%d,%d" % (index + 1, ox + wx, oy + wy)
+        line += centre("words", self.words)
+        line += point("spinup", self.spin, self.spin.get_allocated_width() - 12, self.spin.get_allocated_height() // 2)
+        height = self.scale.get_allocated_height() // 2
+        line += point("scaleleft", self.scale, 12, height)
+        line += point("scaleright", self.scale, self.scale.get_allocated_width() - 12, height)
+        line += centre("combo", self.combo)
         say(line)
         return False
 
     def quit(self, *_):
         self.text = self.entry.get_text() if self.window is not None else ""
+        if self.window is not None:
+            self.final_words = self.words.get_text()
+            self.final_spin = self.spin.get_value_as_int()
+            self.final_scale = int(self.scale.get_value())
+            self.final_combo = self.combo.get_active()
         if self.window is not None:
             self.window.destroy()
         super().quit()
@@ -176,6 +216,7 @@ def main():
     text = app.text.replace(" ", "_")
     say(
         "final submitted=%d rows=%s children=%s tree=%s icons=%s exported=%d undone=%d text=%s"
+        " words=%s spin=%d scale=%d combo=%d"
         % (
             counts["submitted"],
             ",".join(map(str, rows)),
@@ -185,6 +226,10 @@ def main():
             counts["exported"],
             counts["undone"],
             text,
+            app.final_words.replace(" ", "_"),
+            app.final_spin,
+            app.final_scale,
+            app.final_combo,
         )
     )
     sys.exit(status)

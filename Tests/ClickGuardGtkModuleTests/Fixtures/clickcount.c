@@ -4,7 +4,8 @@
  * and exits 0 on SIGTERM, SIGINT or after --seconds.
  *
  * stdout, one line each, flushed at once:
- *   ready count=X,Y action=X,Y r1=X,Y r2=X,Y r3=X,Y   (screen centres)
+ *   ready count=X,Y action=X,Y r1=X,Y r2=X,Y r3=X,Y switch=X,Y file=X,Y
+ *         (screen centres; file: the File menu)
  *   clicked N                                          (Count's `clicked`)
  *   activated N                                        (win.bump ran)
  *   toggled rK active=A group-active=M                 (M: members active now)
@@ -35,7 +36,7 @@
 
 static int clicked_count = 0;
 static int activated_count = 0;
-static GtkWidget *count_button, *action_button, *radios[3], *toggle_switch;
+static GtkWidget *count_button, *action_button, *radios[3], *toggle_switch, *file_menu;
 static int exported_count = 0, undone_count = 0, switched_count = 0;
 static gint64 last_tick = 0, max_gap = 0;
 static gboolean ready = FALSE;
@@ -62,6 +63,7 @@ static gboolean report_ready(gpointer data) {
         print_centre("r2", radios[1]);
         print_centre("r3", radios[2]);
         print_centre("switch", toggle_switch);
+        print_centre("file", file_menu);
     }
     int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT}, defaults = 0;
     for (int i = 0; i < 7; i++) {
@@ -151,6 +153,7 @@ static GtkWidget *menu_bar(GtkWidget *window) {
     GtkAccelGroup *accels = gtk_accel_group_new();
     gtk_window_add_accel_group(GTK_WINDOW(window), accels);
     GtkWidget *bar = gtk_menu_bar_new(), *file = gtk_menu_item_new_with_mnemonic("_File");
+    file_menu = file;
     GtkWidget *menu = gtk_menu_new();
     GtkWidget *export = gtk_menu_item_new_with_mnemonic("_Export");
     GtkWidget *undo = gtk_menu_item_new_with_mnemonic("_Undo");

@@ -1,0 +1,51 @@
+import CGtk
+import ClickGuard
+
+/// A list box whose rows are guarded: a row activated by Return, Enter or
+/// Space acts once per burst (and once while the key is held). Each row
+/// has its own gate, with the list's settings, so moving to another row and
+/// activating it is never dropped.
+///
+/// ```swift
+/// let files = ListBox()
+/// files.onRowActivated { index in print("open file", index) }
+/// ```
+///
+/// A click activates a row once per multi-click already (GTK counts the
+/// clicks), so clicks are not judged.
+@MainActor
+public final class ListBox: Control {
+  /// Creates an empty list box.
+  public convenience init() {
+    self.init(created: gtk_list_box_new())
+  }
+
+  override init(created widget: WidgetPointer) {
+    super.init(created: widget)
+  }
+
+  /// Wraps an existing list box.
+  /// - Throws: ``ControlError`` when `widget` is not a GtkListBox.
+  public init(adopting widget: WidgetPointer) throws(ControlError) {
+    try super.init(adopting: widget, expected: gtk_list_box_get_type(), expectedName: "GtkListBox")
+  }
+
+  /// Adds `child` as the last row (GTK wraps it in a GtkListBoxRow).
+  public func append(_ child: WidgetPointer) {
+    gtk_container_add(widget.cast(), child)
+  }
+
+  /// Runs `action` with the row's index for every row activation let
+  /// through.
+  @discardableResult
+  public func onRowActivated(_ action: @escaping @MainActor (Int) -> Void) -> ActionConnection {
+    ActionConnection(
+      Signal.connect(
+        widget.raw, "row-activated",
+        withArgument: { _, row in
+          guard let row else { return 0 }
+          action(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+          return 0
+        }))
+  }
+}

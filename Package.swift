@@ -39,7 +39,8 @@ let package = Package(
     .executableTarget(name: "ClickGuardDemo", dependencies: ["ClickGuardDemoKit"]),
     // The clickguard command: option parsing, log reports, rule suggestions
     // and the doctor's checks in a library, so tests reach them; the
-    // executable only calls it.
+    // executable only calls it. It imports FoundationEssentials (JSON), never
+    // Foundation, whose ICU data (37 MB) the static build would carry.
     .target(
       name: "ClickGuardCommandKit", dependencies: ["ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk"]),
     .executableTarget(name: "ClickGuardCommand", dependencies: ["ClickGuardCommandKit"]),

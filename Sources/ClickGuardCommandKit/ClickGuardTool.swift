@@ -2,7 +2,11 @@
 // GOption context reads --version and the subcommand; the subcommand's own
 // context reads the rest.
 
-import Foundation
+import ClickGuardGtk
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The `clickguard` command.
 public enum ClickGuardTool {
@@ -56,13 +60,19 @@ public enum ClickGuardTool {
     case .doctor:
       let options = try DoctorOptions(parsed)
       let report = DoctorReport(DoctorFacts.current(), program: options.program)
-      FileHandle.standardOutput.write(Data(report.text.utf8))
+      write(report.text)
       return report.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
     }
   }
 
   /// Prints `message` on standard error, after the program name.
   static func printError(_ message: String) {
-    FileHandle.standardError.write(Data("clickguard: \(message)\n".utf8))
+    _ = LineWriter.append("clickguard: \(message)", to: STDERR_FILENO)
+  }
+
+  /// Writes `text` to standard output as it is.
+  static func write(_ text: String) {
+    var text = text
+    _ = text.withUTF8 { LineWriter.write(UnsafeRawBufferPointer($0), to: STDOUT_FILENO) }
   }
 }

@@ -4,7 +4,6 @@
 
 import CGtk
 import ClickGuardGtkModule
-import Foundation
 
 /// Everything `clickguard doctor` reports on.
 package struct DoctorFacts: Sendable {
@@ -58,12 +57,8 @@ package struct DoctorFacts: Sendable {
 
   /// The facts of this process and machine.
   package static func current() -> DoctorFacts {
-    let environment = ProcessInfo.processInfo.environment
-    // /proc files have no size: read to the end (FileHandle), not by size.
-    let maps =
-      FileHandle(forReadingAtPath: "/proc/self/maps").map {
-        String(decoding: $0.readDataToEndOfFile(), as: UTF8.self)
-      } ?? ""
+    let environment = ProcessEnvironment.current()
+    let maps = LocalFiles.text(atPath: "/proc/self/maps") ?? ""
     let measured = GtkModuleSearch.libraryDirectory(maps: maps)
     let userConfig = g_get_user_config_dir().map { String(cString: $0) } ?? ""
     var systemConfig: [String] = []
@@ -78,9 +73,9 @@ package struct DoctorFacts: Sendable {
       gtkVersion: "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())",
       glibVersion: "\(glib_major_version).\(glib_minor_version).\(glib_micro_version)",
       gtkLibraryDirectory: (measured ?? "/usr/lib/" + ModuleLocator.multiarch, measured != nil),
-      environment: environment, executableDirectory: ProgramLauncher.executableDirectory(),
+      environment: environment, executableDirectory: LocalFiles.executableDirectory(),
       userConfigDirectory: userConfig, systemConfigDirectories: systemConfig,
-      exists: { FileManager.default.fileExists(atPath: $0) }, gtkModulesSetting: Self.readGtkModules,
+      exists: LocalFiles.exists, gtkModulesSetting: Self.readGtkModules,
       settings: { SettingsInForce.current(program: $0 ?? "", environment: environment) },
       displayModules: readDisplayModules())
   }

@@ -2,7 +2,7 @@
 // counting the lines it cannot read instead of stopping at them. Pure: it
 // takes text, so tests feed it a fixture log.
 
-import Foundation
+import FoundationEssentials
 
 /// What a set of decision logs says, widget by widget.
 ///

@@ -2,7 +2,9 @@
 // finds the module, sets the variables and replaces itself with the program
 // (execvp), so the program's exit status and signals are its own.
 
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Starts a program with the ClickGuard module, in place of `clickguard`.
 public enum ProgramLauncher {
@@ -15,10 +17,10 @@ public enum ProgramLauncher {
   ///   (``ExitStatus/notFound``) or cannot be executed
   ///   (``ExitStatus/cannotExecute``).
   public static func exec(_ options: RunOptions) throws(CommandFailure) -> Never {
-    try options.checkPaths(fileExists: { FileManager.default.fileExists(atPath: $0) }, directoryExists: isDirectory)
-    let environment = ProcessInfo.processInfo.environment
-    let locator = ModuleLocator(environment: environment, executableDirectory: executableDirectory())
-    let module = absolute(try locator.module { FileManager.default.fileExists(atPath: $0) })
+    try options.checkPaths(fileExists: LocalFiles.exists, directoryExists: LocalFiles.isDirectory)
+    let environment = ProcessEnvironment.current()
+    let locator = ModuleLocator(environment: environment, executableDirectory: LocalFiles.executableDirectory())
+    let module = absolute(try locator.module(exists: LocalFiles.exists))
     guard !module.contains(":") else {
       throw CommandFailure(
         "the module path \(module) contains ':', which GTK3_MODULES cannot hold (accepted: a path without ':')",
@@ -47,23 +49,9 @@ public enum ProgramLauncher {
     throw CommandFailure("run: cannot execute '\(program)' (\(reason))", status: ExitStatus.cannotExecute)
   }
 
-  /// Whether `path` is a directory.
-  static func isDirectory(_ path: String) -> Bool {
-    var isDirectory: ObjCBool = false
-    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-  }
-
-  /// The directory of the running `clickguard` executable (symbolic links
-  /// resolved).
-  static func executableDirectory() -> String {
-    let executable =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    return URL(fileURLWithPath: executable).deletingLastPathComponent().path
-  }
-
   /// `path`, made absolute against the working directory: GTK loads a
   /// module by path only when the path is absolute.
   static func absolute(_ path: String) -> String {
-    path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    path.hasPrefix("/") ? path : LocalFiles.currentDirectory() + "/" + path
   }
 }

@@ -2,8 +2,6 @@
 // standard input), prints the report. A file that cannot be read is named
 // and skipped; the exit status then says so.
 
-import Foundation
-
 /// Runs `clickguard report`.
 public enum ReportCommand {
   /// Reads `options.files` (standard input when none) and prints the
@@ -14,16 +12,15 @@ public enum ReportCommand {
     var report = LogReport()
     var status = ExitStatus.success
     if options.files.isEmpty {
-      let data = FileHandle.standardInput.readDataToEndOfFile()
-      report.read(text: String(decoding: data, as: UTF8.self), source: "-")
+      report.read(text: LocalFiles.standardInputText(), source: "-")
     }
     for file in options.files {
-      guard let data = FileManager.default.contents(atPath: file) else {
+      guard let text = LocalFiles.text(atPath: file) else {
         ClickGuardTool.printError("report: cannot read \(file) (accepted: a readable decision log file)")
         status = ExitStatus.failure
         continue
       }
-      report.read(text: String(decoding: data, as: UTF8.self), source: file)
+      report.read(text: text, source: file)
     }
     let suggester = RuleSuggester()
     let rules = suggester.rules(for: report)
@@ -31,7 +28,7 @@ public enum ReportCommand {
       options.json
       ? ReportJSON(report, rules: rules, top: options.top).text
       : ReportText(top: options.top).render(report, rules: rules, policy: suggester.policy)
-    FileHandle.standardOutput.write(Data(text.utf8))
+    ClickGuardTool.write(text)
     return status
   }
 }

@@ -1,7 +1,7 @@
 // ReportJSON: `clickguard report --json`: the same summary as the text, as
 // one JSON object for scripts.
 
-import Foundation
+import FoundationEssentials
 
 /// The report as JSON.
 public struct ReportJSON: Codable, Sendable {

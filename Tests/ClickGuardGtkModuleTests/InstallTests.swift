@@ -73,6 +73,18 @@ final class InstallTests: XCTestCase {
     XCTAssertTrue(demo.contains("first-frame-ms"), demo)
   }
 
+  /// Full Foundation links ICU's data (about 37 MB) into a static
+  /// executable; the command needs only FoundationEssentials (JSON) and the
+  /// demo no Foundation at all.
+  func testTheInstalledCommandAndDemoCarryNoICUData() throws {
+    let prefix = try InstallHarness.install()
+    removeAtEnd(prefix)
+    for file in [prefix + "/bin/clickguard", prefix + "/bin/clickguard-demo"] {
+      let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
+      XCTAssertNil(bytes.range(of: Data("icudt".utf8)), "\(file) holds ICU's data (it imports Foundation)")
+    }
+  }
+
   func testMakeDebBuildsAPackageWithTheExpectedFilesThatGuardsFromItsOwnTree() throws {
     let deb = try InstallHarness.buildDeb()
     removeAtEnd(URL(fileURLWithPath: deb).deletingLastPathComponent().path)

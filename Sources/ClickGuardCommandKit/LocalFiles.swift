@@ -1,0 +1,72 @@
+// LocalFiles: the few file-system questions and reads the command needs
+// (does a path exist, is it a directory, a file's text, standard input, the
+// executable's directory), answered by GLib, so the command needs no
+// Foundation for them.
+
+import CGtk
+
+/// Files and directories of this machine, seen from the running process.
+enum LocalFiles {
+  /// Whether something exists at `path` (a symbolic link: its target).
+  static func exists(_ path: String) -> Bool {
+    g_file_test(path, G_FILE_TEST_EXISTS) != 0
+  }
+
+  /// Whether `path` is a directory (or a symbolic link to one).
+  static func isDirectory(_ path: String) -> Bool {
+    g_file_test(path, G_FILE_TEST_IS_DIR) != 0
+  }
+
+  /// The whole text of the file at `path` (read to its end, so `/proc`
+  /// files, which have no size, work too), or `nil` when it cannot be read.
+  static func text(atPath path: String) -> String? {
+    var contents: UnsafeMutablePointer<gchar>?
+    var length: gsize = 0
+    guard g_file_get_contents(path, &contents, &length, nil) != 0, let contents else { return nil }
+    defer { g_free(contents) }
+    return text(contents, length)
+  }
+
+  /// The whole text of standard input, read to its end (empty when it
+  /// cannot be read).
+  static func standardInputText() -> String {
+    guard let channel = g_io_channel_unix_new(0) else { return "" }
+    defer { g_io_channel_unref(channel) }
+    // Bytes as they come: the text is decoded as UTF-8 below.
+    g_io_channel_set_encoding(channel, nil, nil)
+    var contents: UnsafeMutablePointer<gchar>?
+    var length: gsize = 0
+    guard g_io_channel_read_to_end(channel, &contents, &length, nil) == G_IO_STATUS_NORMAL, let contents else {
+      return ""
+    }
+    defer { g_free(contents) }
+    return text(contents, length)
+  }
+
+  /// The directory of the running executable (symbolic links resolved),
+  /// or of `argv[0]` when `/proc/self/exe` cannot be read.
+  static func executableDirectory() -> String {
+    var executable = CommandLine.arguments[0]
+    if let link = g_file_read_link("/proc/self/exe", nil) {
+      executable = String(cString: link)
+      g_free(link)
+    }
+    guard let directory = g_path_get_dirname(executable) else { return "." }
+    defer { g_free(directory) }
+    return String(cString: directory)
+  }
+
+  /// The working directory.
+  static func currentDirectory() -> String {
+    guard let directory = g_get_current_dir() else { return "." }
+    defer { g_free(directory) }
+    return String(cString: directory)
+  }
+
+  /// `length` bytes at `contents`, decoded as UTF-8 (invalid bytes become
+  /// U+FFFD).
+  private static func text(_ contents: UnsafeMutablePointer<gchar>, _ length: gsize) -> String {
+    let bytes = UnsafeRawBufferPointer(start: contents, count: Int(length))
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -26,7 +26,7 @@ package final class ObserverList<Observer> {
   /// The observers, oldest first, as they are now: an observer may add or
   /// remove observers while they are called.
   package var observers: LazyMapSequence<[(token: ObservationToken, observer: Observer)], Observer> {
-    entries.lazy.map(\.observer)
+    entries.lazy.map { $0.observer }
   }
 
   /// Whether there are none.

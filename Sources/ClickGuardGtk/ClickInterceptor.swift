@@ -36,15 +36,16 @@ final class ClickInterceptor {
   /// previous member of its group happens inside the outer one's chain-up).
   private var chainDepth = 0
 
-  /// Installs the overrides and the hooks.
-  func install() {
-    // At gtk_module_init time the classes may not exist yet.
-    for type in [gtk_button_get_type(), gtk_menu_item_get_type(), gtk_switch_get_type()] {
-      g_type_class_unref(g_type_class_ref(type))
-    }
+  /// Installs the overrides and the hooks: GtkButton's now, GtkMenuItem's
+  /// and GtkSwitch's once GTK has initialised them (``ClassSetupQueue``).
+  func install(when classes: ClassSetupQueue) {
+    // At gtk_module_init time the class may not exist yet.
+    g_type_class_unref(g_type_class_ref(gtk_button_get_type()))
     cg_override_class_handler("clicked", gtk_button_get_type(), clickedOverride)
-    cg_override_class_handler("activate", gtk_menu_item_get_type(), menuItemOverride)
-    g_signal_add_emission_hook(g_signal_lookup("state-set", gtk_switch_get_type()), 0, switchStateSetHook, nil, nil)
+    classes.whenInitialized("GtkMenuItem") { cg_override_class_handler("activate", $0, menuItemOverride) }
+    classes.whenInitialized("GtkSwitch") {
+      g_signal_add_emission_hook(g_signal_lookup("state-set", $0), 0, switchStateSetHook, nil, nil)
+    }
     // Space and Enter reach a button through `activate`; a held key ends in
     // a `clicked` from a timeout with no current event.
     let activate = g_signal_lookup("activate", gtk_button_get_type())

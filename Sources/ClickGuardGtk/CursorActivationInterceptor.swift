@@ -20,17 +20,13 @@ import ClickGuard
 /// moving to another row and pressing Return there opens another gate.
 @MainActor
 final class CursorActivationInterceptor {
-  /// Installs the overrides.
-  func install() {
-    for type in [
-      gtk_list_box_get_type(), gtk_flow_box_get_type(), gtk_list_box_row_get_type(), gtk_flow_box_child_get_type(),
-    ] {
-      g_type_class_unref(g_type_class_ref(type))
-    }
-    cg_override_class_handler("activate-cursor-row", gtk_list_box_get_type(), listBoxOverride)
-    cg_override_class_handler("activate-cursor-child", gtk_flow_box_get_type(), flowBoxOverride)
-    cg_override_class_handler("activate", gtk_list_box_row_get_type(), rowOverride)
-    cg_override_class_handler("activate", gtk_flow_box_child_get_type(), childOverride)
+  /// Installs the overrides of each class once GTK has initialised it
+  /// (``ClassSetupQueue``).
+  func install(when classes: ClassSetupQueue) {
+    classes.whenInitialized("GtkListBox") { cg_override_class_handler("activate-cursor-row", $0, listBoxOverride) }
+    classes.whenInitialized("GtkFlowBox") { cg_override_class_handler("activate-cursor-child", $0, flowBoxOverride) }
+    classes.whenInitialized("GtkListBoxRow") { cg_override_class_handler("activate", $0, rowOverride) }
+    classes.whenInitialized("GtkFlowBoxChild") { cg_override_class_handler("activate", $0, childOverride) }
   }
 
   /// A list's keybinding asks to activate its cursor item: judges the item

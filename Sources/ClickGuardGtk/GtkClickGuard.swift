@@ -32,5 +32,6 @@ public enum GtkClickGuard {
   /// main loop. Idempotent.
   public static func prepare() {
     GuardRuntime.shared.installPlumbing()
+    MainLoopBridge.install()
   }
 }

@@ -33,6 +33,8 @@ final class GuardRuntime {
   let keyActivations = KeyActivationFilter()
   /// The fence that keeps input made before content appeared off it.
   let fences = ContentFence()
+  /// The class setups waiting for GTK to initialise their classes.
+  let classSetups = ClassSetupQueue()
 
   private var isPlumbingInstalled = false
 
@@ -40,19 +42,20 @@ final class GuardRuntime {
 
   /// Puts ClickGuard between GTK and the app: the `clicked` override, the
   /// keyboard `activate` hook, the list, tree and icon view activation
-  /// overrides, the event handler in front of GTK's, the fresh-content
-  /// fence's map hook, the scope closer and the bridge that runs Swift's
-  /// main queue. Idempotent.
+  /// overrides (each once GTK has initialised its class), the event handler
+  /// in front of GTK's, the fresh-content fence's map hook and the scope
+  /// closer. Not the bridge that runs Swift's main queue: the GTK module
+  /// runs no Swift tasks, and what does installs it (``MainLoopBridge``).
+  /// Idempotent.
   func installPlumbing() {
     guard !isPlumbingInstalled else { return }
     isPlumbingInstalled = true
     gdk_event_handler_set(inputEventHandler, nil, nil)
-    interceptor.install()
-    cursorActivations.install()
-    treeActivations.install()
     fences.install()
+    interceptor.install(when: classSetups)
+    cursorActivations.install(when: classSetups)
+    treeActivations.install(when: classSetups)
     scopes.attachCloser()
-    MainLoopBridge.install()
   }
 
   /// Sees every GDK event before GTK dispatches it: the tracker notes it,
@@ -62,7 +65,9 @@ final class GuardRuntime {
   fileprivate func dispatch(_ event: UnsafeMutablePointer<GdkEvent>) {
     input.observe(event, dispatcher: dispatcher)
     if fences.drops(event) { return }
-    for filter in inputFilters.observers where filter(event) { return }
+    if !inputFilters.isEmpty {
+      for filter in inputFilters.observers where filter(event) { return }
+    }
     if keyActivations.drops(event) { return }
     gtk_main_do_event(event)
   }

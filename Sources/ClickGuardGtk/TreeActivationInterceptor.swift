@@ -40,17 +40,24 @@ final class TreeActivationInterceptor {
   private var pressedView: gpointer?
   private var blocked: [BlockedHandler] = []
 
-  /// Installs the overrides.
-  func install() {
-    for type in [gtk_tree_view_get_type(), gtk_icon_view_get_type()] {
-      g_type_class_unref(g_type_class_ref(type))
+  /// Installs the overrides of each view's class once GTK has initialised
+  /// it (``ClassSetupQueue``).
+  func install(when classes: ClassSetupQueue) {
+    classes.whenInitialized("GtkTreeView") { type in
+      cg_override_class_handler_boolean_boolean("select-cursor-row", type, treeViewOverride)
+      Self.interceptDoubleClicks(of: type, signal: "row-activated")
     }
-    cg_override_class_handler_boolean_boolean("select-cursor-row", gtk_tree_view_get_type(), treeViewOverride)
-    cg_override_class_handler_boolean("activate-cursor-item", gtk_icon_view_get_type(), iconViewOverride)
-    for (type, signal) in [(gtk_tree_view_get_type(), "row-activated"), (gtk_icon_view_get_type(), "item-activated")] {
-      cg_override_class_handler_boolean_pointer("button-press-event", type, viewPressOverride)
-      g_signal_add_emission_hook(g_signal_lookup(signal, type), 0, pathActivatedHook, nil, nil)
+    classes.whenInitialized("GtkIconView") { type in
+      cg_override_class_handler_boolean("activate-cursor-item", type, iconViewOverride)
+      Self.interceptDoubleClicks(of: type, signal: "item-activated")
     }
+  }
+
+  /// Brackets presses on views of `type` and judges the `signal` (its
+  /// `row-activated` / `item-activated`) they emit.
+  private static func interceptDoubleClicks(of type: GType, signal: String) {
+    cg_override_class_handler_boolean_pointer("button-press-event", type, viewPressOverride)
+    g_signal_add_emission_hook(g_signal_lookup(signal, type), 0, pathActivatedHook, nil, nil)
   }
 
   /// A press on a view is being handled by the view's class handler, where

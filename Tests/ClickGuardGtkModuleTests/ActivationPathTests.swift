@@ -17,12 +17,14 @@ final class ActivationPathTests: XCTestCase {
   /// Runs the fixture without the module, then with it, doing `drive` in
   /// each.
   private func runBoth(
-    environment: [String: String] = [:], program: FixtureProgram = .activations, _ drive: (FixtureApp) -> Void
+    environment: [String: String] = [:], program: FixtureProgram = .activations, arguments: [String] = [],
+    _ drive: (FixtureApp) -> Void
   ) throws -> (without: FixtureResult, with: FixtureResult) {
-    let plain = try FixtureApp(modules: nil, program: program)
+    let plain = try FixtureApp(modules: nil, arguments: arguments, program: program)
     drive(plain)
     let without = plain.finish()
-    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), environment: environment, program: program)
+    let app = try FixtureApp(
+      modules: try ModuleHarness.modulePath(), environment: environment, arguments: arguments, program: program)
     drive(app)
     let with = app.finish()
     XCTAssertEqual(with.glibProblems, [], with.stderr)
@@ -73,6 +75,24 @@ final class ActivationPathTests: XCTestCase {
     }
     XCTAssertEqual(without.treeRows, [5, 0])
     XCTAssertEqual(with.treeRows, [1, 0])
+  }
+
+  /// A tree view and an icon view created only after the window appeared:
+  /// the module overrides their classes' handlers when GTK initialises
+  /// them, not at start-up, and still before either can be activated. (In
+  /// this app GtkIconView's class is initialised only then; PyGObject
+  /// initialises GtkTreeView's at start-up.)
+  func testViewsCreatedAfterStartUpAreStillGuarded() throws {
+    let (without, with) = try runBoth(arguments: ["--late-views"]) { app in
+      app.click("tree1")
+      app.key("Return", count: 5, delayMs: 80)
+      app.click("icon2")
+      app.key("Return", count: 5, delayMs: 80)
+    }
+    XCTAssertEqual(without.treeRows, [5, 0], "without the module every press activates the row")
+    XCTAssertEqual(without.icons, [0, 5])
+    XCTAssertEqual(with.treeRows, [1, 0])
+    XCTAssertEqual(with.icons, [0, 1])
   }
 
   /// Return pressed five times, 80 ms apart, on a GtkIconView item.

@@ -5,7 +5,9 @@ GtkApplication whose window holds a form entry, a list box, a flow box, a
 tree view, an icon view, a second entry with words, a spin button, a scale
 and a combo box, with two GAction accelerators; it prints where
 its widgets are once drawn, counts what happens, and exits 0 on SIGTERM,
-SIGINT or after --seconds.
+SIGINT or after --seconds. With --late-views the tree view and the icon
+view are created only after the window has appeared (so GTK initialises
+their classes long after start-up), and `ready` is printed after that.
 
 stdout, one line each, flushed at once:
   ready entry=X,Y row1=X,Y row2=X,Y child1=X,Y tree=X,Y icon=X,Y words=X,Y
@@ -66,9 +68,10 @@ def tree_centre(name, view, row):
 
 
 class Activations(Gtk.Application):
-    def __init__(self, seconds):
+    def __init__(self, seconds, late_views):
         super().__init__(application_id=None, flags=Gio.ApplicationFlags.NON_UNIQUE)
         self.seconds = seconds
+        self.late_views = late_views
         self.window = None
         self.text = ""
         self.final_words = ""
@@ -111,19 +114,9 @@ class Activations(Gtk.Application):
         self.flow.connect("child-activated", self.child_activated)
         box.pack_start(self.flow, False, False, 0)
 
-        store = Gtk.ListStore(str)
-        for index in range(2):
-            store.append(["Tree %d" % (index + 1)])
-        self.tree = Gtk.TreeView(model=store)
-        self.tree.append_column(Gtk.TreeViewColumn("Name", Gtk.CellRendererText(), text=0))
-        self.tree.connect("row-activated", self.tree_activated)
-        box.pack_start(self.tree, False, False, 0)
-
-        self.icons = Gtk.IconView(model=store)
-        self.icons.set_text_column(0)
-        self.icons.set_columns(2)
-        self.icons.connect("item-activated", self.icon_activated)
-        box.pack_start(self.icons, False, False, 0)
+        self.box = box
+        if not self.late_views:
+            self.add_views()
 
         # Deliberate repeats: a word double-clicked, a spin button held, a
         # scale dragged, a combo box's item chosen by press, drag, release.
@@ -141,12 +134,40 @@ class Activations(Gtk.Application):
         box.pack_start(self.combo, False, False, 0)
 
         window.add(box)
-        window.connect("map-event", lambda *_: GLib.timeout_add(300, self.report_ready) and False)
+        window.connect("map-event", lambda *_: GLib.timeout_add(300, self.appeared) and False)
         window.show_all()
         window.move(100, 100)
         GLib.timeout_add_seconds(self.seconds, self.quit)
         for number in (signal.SIGTERM, signal.SIGINT):
             GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, number, self.quit)
+
+    def add_views(self):
+        """The tree view and the icon view, after the list and flow boxes."""
+        store = Gtk.ListStore(str)
+        for index in range(2):
+            store.append(["Tree %d" % (index + 1)])
+        self.tree = Gtk.TreeView(model=store)
+        self.tree.append_column(Gtk.TreeViewColumn("Name", Gtk.CellRendererText(), text=0))
+        self.tree.connect("row-activated", self.tree_activated)
+        self.box.pack_start(self.tree, False, False, 0)
+        self.box.reorder_child(self.tree, 3)
+
+        self.icons = Gtk.IconView(model=store)
+        self.icons.set_text_column(0)
+        self.icons.set_columns(2)
+        self.icons.connect("item-activated", self.icon_activated)
+        self.box.pack_start(self.icons, False, False, 0)
+        self.box.reorder_child(self.icons, 4)
+        self.tree.show()
+        self.icons.show()
+
+    def appeared(self):
+        if self.late_views:
+            self.add_views()
+            GLib.timeout_add(300, self.report_ready)
+        else:
+            self.report_ready()
+        return False
 
     def count(self, *arguments):
         label = arguments[-1]
@@ -211,7 +232,7 @@ def main():
     arguments = sys.argv[1:]
     if "--seconds" in arguments:
         seconds = int(arguments[arguments.index("--seconds") + 1])
-    app = Activations(seconds)
+    app = Activations(seconds, "--late-views" in arguments)
     status = app.run([sys.argv[0]])
     text = app.text.replace(" ", "_")
     say(

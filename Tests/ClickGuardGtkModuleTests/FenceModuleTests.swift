@@ -1,7 +1,8 @@
 // The fresh-content fence in a PyGObject GTK 3 app that knows nothing of
-// ClickGuard (Fixtures/fence.py): a dialog and a notebook page that appear
-// under the pointer while a burst of clicks (or Returns) goes on, driven by
-// real X input under Xvfb, with and without the module.
+// ClickGuard (Fixtures/fence.py): a dialog, a popover, a notebook page and a
+// GtkAssistant page that appear under the pointer while a burst of clicks
+// (or Returns) goes on, driven by real X input under Xvfb, with and without
+// the module.
 
 import ClickGuardTestSupport
 import Foundation
@@ -62,19 +63,50 @@ final class FenceModuleTests: XCTestCase {
   }
 
   func testANotebookPageSwitchedUnderTheBurstNeverTakesItsClicksWithTheModule() throws {
-    let plain = try start(module: false)
-    plain.click("next", count: 5, delayMs: 90, settle: 1.0)
-    let plainResult = plain.finish()
-    XCTAssertEqual(final("paged", plainResult), 1)
-    XCTAssertGreaterThanOrEqual(final("page-action", plainResult) ?? 0, 1, "without the module the burst spills over")
+    try assertBurstIsFenced(on: "next", opening: "paged", to: "page-action")
+  }
 
-    let app = try start(module: true)
-    app.click("next", count: 5, delayMs: 90, settle: 1.0)
-    XCTAssertEqual(count("page-action", in: app), 0, "the clicks meant for Next page reached the new page")
-    app.click("next", settle: 0.6)  // a deliberate click on the new page's button
+  /// "Pop…"'s handler pops up a popover with its "Pop action" button under
+  /// the pointer.
+  func testAPopoverOpenedUnderTheBurstNeverTakesItsClicksWithTheModule() throws {
+    try assertBurstIsFenced(on: "pop", opening: "popped", to: "pop-action")
+  }
+
+  /// A GtkAssistant page's "Next step" moves on to a page with its "Step
+  /// action" button at the same spot.
+  func testAnAssistantPageShownUnderTheBurstNeverTakesItsClicksWithTheModule() throws {
+    try assertBurstIsFenced(on: "step", opening: "stepped", to: "step-action", arguments: ["--assistant"])
+  }
+
+  /// Five clicks 90 ms apart on `opener`, whose handler shows content with
+  /// a button under the pointer: without the module the burst reaches that
+  /// button (counted as `action`), with it not; a deliberate click after
+  /// the settle time does, once.
+  /// - Parameters:
+  ///   - opener: the widget clicked.
+  ///   - shown: the fixture's count of the opener's clicks.
+  ///   - action: the fixture's count of the new content's button.
+  ///   - arguments: fixture arguments.
+  private func assertBurstIsFenced(
+    on opener: String, opening shown: String, to action: String, arguments: [String] = [],
+    line: UInt = #line
+  ) throws {
+    let plain = try FixtureApp(modules: nil, arguments: arguments, program: .fence)
+    plain.click(opener, count: 5, delayMs: 90, settle: 1.0)
+    let plainResult = plain.finish()
+    XCTAssertEqual(final(shown, plainResult), 1, line: line)
+    XCTAssertGreaterThanOrEqual(
+      final(action, plainResult) ?? 0, 1, "without the module the burst spills over", line: line)
+
+    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), arguments: arguments, program: .fence)
+    app.click(opener, count: 5, delayMs: 90, settle: 1.0)
+    XCTAssertEqual(count(shown, in: app), 1, line: line)
+    XCTAssertEqual(count(action, in: app), 0, "the clicks meant for \(opener) reached the new content", line: line)
+    app.click(opener, settle: 0.6)  // a deliberate click on the new content's button
     let result = app.finish()
-    XCTAssertEqual(final("paged", result), 1)
-    XCTAssertEqual(final("page-action", result), 1, result.stderr)
+    XCTAssertEqual(final(shown, result), 1, line: line)
+    XCTAssertEqual(final(action, result), 1, result.stderr, line: line)
+    XCTAssertEqual(result.glibProblems, [], result.stderr, line: line)
   }
 
   /// Return five times, 90 ms apart, on the focused "Delete…": the first

@@ -4,18 +4,26 @@ module tests of the fresh-content fence. Its window holds a notebook whose
 "Next page" button switches to a page with a "Page action" button at the same
 spot, a "Delete…" button that opens a modal dialog placed so that its default
 button ("Confirm") is under the pointer, a menu bar with a "File" menu,
-and a combo box. It prints where its widgets are, counts what happens, and exits 0
-on SIGTERM, SIGINT or after --seconds.
+a combo box, and a tall "Pop…" button whose popover's "Pop action" button opens
+under the pointer. With --assistant its only window is instead a GtkAssistant
+whose first page's "Next step" button moves on to a page with a "Step action"
+button at the same spot. It prints where its widgets are, counts what happens,
+and exits 0 on SIGTERM, SIGINT or after --seconds.
 
 stdout, one line each, flushed at once:
-  ready next=X,Y delete=X,Y menu=X,Y combo=X,Y   (screen centres)
+  ready next=X,Y delete=X,Y menu=X,Y combo=X,Y pop=X,Y   (screen centres)
+  ready step=X,Y                (with --assistant)
   paged N / page-action N       (the notebook switched / the new page's button)
   opened N / confirmed N        (the dialog opened / its default button)
   dialog confirm=X,Y            (where the dialog's default button is)
   menu-shown beta=X,Y           (the menu popped up; its item "Beta")
   combo-shown three=X,Y         (the combo box's list popped up; its item "Three")
+  popped N / pop-action N       (the popover opened / its button)
+  popover action=X,Y            (where the popover's button is)
+  stepped N / step-action N     (the assistant moved on / the new page's button)
   menu-item beta N / combo three N
-  final paged=N page-action=N opened=N confirmed=N menu=N combo=N text=T
+  final paged=N page-action=N opened=N confirmed=N menu=N combo=N popped=N pop-action=N
+        stepped=N step-action=N text=T
       (text: what the last dialog's entry held, with spaces as _)
 """
 import signal
@@ -23,10 +31,22 @@ import sys
 
 import gi
 
+gi.require_version("Gdk", "3.0")
 gi.require_version("Gtk", "3.0")
-from gi.repository import GLib, Gtk  # noqa: E402
+from gi.repository import Gdk, GLib, Gtk  # noqa: E402
 
-counts = {"paged": 0, "page-action": 0, "opened": 0, "confirmed": 0, "menu": 0, "combo": 0}
+counts = {
+    "paged": 0,
+    "page-action": 0,
+    "opened": 0,
+    "confirmed": 0,
+    "menu": 0,
+    "combo": 0,
+    "popped": 0,
+    "pop-action": 0,
+    "stepped": 0,
+    "step-action": 0,
+}
 state = {"text": ""}
 
 
@@ -48,7 +68,17 @@ def count(label):
 
 
 class Fixture:
-    def __init__(self, seconds):
+    def __init__(self, seconds, assistant):
+        self.dialog = None
+        GLib.timeout_add_seconds(seconds, self.quit)
+        for number in (signal.SIGTERM, signal.SIGINT):
+            GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, number, self.quit)
+        if assistant:
+            self.build_assistant()
+        else:
+            self.build_window()
+
+    def build_window(self):
         window = Gtk.Window(title="fence")
         window.set_default_size(640, 240)
         self.window = window
@@ -99,16 +129,49 @@ class Fixture:
         self.combo.connect("notify::popup-shown", self.combo_popup)
         box.pack_start(self.combo, False, False, 0)
 
+        # A tall opener whose popover's button covers the opener's centre.
+        self.pop = Gtk.Button(label="Pop…")
+        self.pop.set_size_request(120, 200)
+        self.pop.set_valign(Gtk.Align.CENTER)
+        self.pop.connect("clicked", self.open_popover)
+        self.popover = Gtk.Popover(relative_to=self.pop, position=Gtk.PositionType.BOTTOM)
+        pop_action = Gtk.Button(label="Pop action")
+        pop_action.set_size_request(100, 100)
+        pop_action.connect("clicked", lambda *_: count("pop-action"))
+        pop_action.show()
+        self.popover.add(pop_action)
+        self.pop_action = pop_action
+        box.pack_start(self.pop, False, False, 0)
+
         window.add(box)
+        self.widgets = (("next", self.next), ("delete", self.delete), ("menu", self.menu_button),
+                        ("combo", self.combo), ("pop", self.pop))
+        self.show(window)
+        self.delete.grab_focus()
+
+    def build_assistant(self):
+        """Two custom pages whose buttons fill the same spot."""
+        assistant = Gtk.Assistant(title="fence")
+        assistant.set_default_size(400, 300)
+        self.window = assistant
+        self.step = Gtk.Button(label="Next step")
+        self.step.set_size_request(200, 120)
+        self.step.connect("clicked", self.next_step)
+        step_action = Gtk.Button(label="Step action")
+        step_action.set_size_request(200, 120)
+        step_action.connect("clicked", lambda *_: count("step-action"))
+        for page in (self.step, step_action):
+            assistant.append_page(page)
+            assistant.set_page_type(page, Gtk.AssistantPageType.CUSTOM)
+            assistant.set_page_complete(page, True)
+        self.widgets = (("step", self.step),)
+        self.show(assistant)
+
+    def show(self, window):
         window.connect("map-event", lambda *_: GLib.timeout_add(300, self.report_ready) and False)
         window.connect("destroy", lambda *_: Gtk.main_quit())
         window.show_all()
         window.move(100, 100)
-        self.delete.grab_focus()
-        self.dialog = None
-        GLib.timeout_add_seconds(seconds, self.quit)
-        for number in (signal.SIGTERM, signal.SIGINT):
-            GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, number, self.quit)
 
     def counted(self, label, line):
         counts[label] += 1
@@ -117,6 +180,21 @@ class Fixture:
     def next_page(self, *_):
         count("paged")
         self.notebook.set_current_page(1)
+
+    def next_step(self, *_):
+        count("stepped")
+        self.window.next_page()
+
+    def open_popover(self, *_):
+        count("popped")
+        # Point below the opener's centre's top half: the popover's button,
+        # below the arrow, then covers the centre.
+        allocation = self.pop.get_allocation()
+        rect = Gdk.Rectangle()
+        rect.x, rect.y, rect.width, rect.height = allocation.width // 2, allocation.height // 2 - 50, 1, 1
+        self.popover.set_pointing_to(rect)
+        self.popover.popup()
+        GLib.timeout_add(400, self.report_item, "popover action", self.pop_action)
 
     def open_dialog(self, *_):
         count("opened")
@@ -174,8 +252,7 @@ class Fixture:
 
     def report_ready(self):
         line = "ready"
-        for name, widget in (("next", self.next), ("delete", self.delete), ("menu", self.menu_button),
-                             ("combo", self.combo)):
+        for name, widget in self.widgets:
             x, y = screen_centre(widget)
             line += " %s=%d,%d" % (name, x, y)
         say(line)
@@ -193,19 +270,11 @@ def main():
     arguments = sys.argv[1:]
     if "--seconds" in arguments:
         seconds = int(arguments[arguments.index("--seconds") + 1])
-    Fixture(seconds)
+    Fixture(seconds, "--assistant" in arguments)
     Gtk.main()
     say(
-        "final paged=%d page-action=%d opened=%d confirmed=%d menu=%d combo=%d text=%s"
-        % (
-            counts["paged"],
-            counts["page-action"],
-            counts["opened"],
-            counts["confirmed"],
-            counts["menu"],
-            counts["combo"],
-            state["text"].replace(" ", "_"),
-        )
+        "final %s text=%s"
+        % (" ".join("%s=%d" % item for item in counts.items()), state["text"].replace(" ", "_"))
     )
     sys.exit(0)
 

@@ -23,7 +23,6 @@ final class ClassSetupQueue {
   }
 
   private var pending: [Pending] = []
-  private var hookID: gulong = 0
 
   /// Runs `setup` with the class's type as soon as the class named
   /// `typeName` (a GType name such as `GtkTreeView`) is initialised: now if
@@ -33,16 +32,17 @@ final class ClassSetupQueue {
       setup(type)
       return
     }
+    // The hook is in place while anything waits.
+    let isHooked = !pending.isEmpty
     pending.append(Pending(typeName: typeName, setup: setup))
-    guard hookID == 0 else { return }
+    guard !isHooked else { return }
     g_type_class_unref(g_type_class_ref(gtk_widget_get_type()))
-    let signal = g_signal_lookup("parent-set", gtk_widget_get_type())
-    hookID = g_signal_add_emission_hook(signal, 0, parentSetHook, nil, nil)
+    EmissionHook.add("parent-set", on: gtk_widget_get_type()) { [unowned self] _ in setUpInitialized() }
   }
 
   /// Sets up the classes initialised since the last call.
   /// - Returns: whether any are still waiting (the hook stays).
-  fileprivate func setUpInitialized() -> Bool {
+  private func setUpInitialized() -> Bool {
     var waiting: [Pending] = []
     var ready: [(Pending, GType)] = []
     for entry in pending {
@@ -54,7 +54,6 @@ final class ClassSetupQueue {
     }
     pending = waiting
     for (entry, type) in ready { entry.setup(type) }
-    if pending.isEmpty { hookID = 0 }
     return !pending.isEmpty
   }
 
@@ -66,12 +65,3 @@ final class ClassSetupQueue {
     return type
   }
 }
-
-/// GtkWidget's `parent-set` emission hook: sets up the classes initialised
-/// since it last ran.
-private let parentSetHook:
-  @convention(c) (UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?) -> gboolean =
-    { _, _, _, _ in
-      // GTK emits `parent-set` on its own thread, the main one.
-      MainActor.assumeIsolated { GuardRuntime.shared.classSetups.setUpInitialized() ? 1 : 0 }
-    }

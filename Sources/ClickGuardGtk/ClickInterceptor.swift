@@ -43,13 +43,18 @@ final class ClickInterceptor {
     g_type_class_unref(g_type_class_ref(gtk_button_get_type()))
     cg_override_class_handler("clicked", gtk_button_get_type(), clickedOverride)
     classes.whenInitialized("GtkMenuItem") { cg_override_class_handler("activate", $0, menuItemOverride) }
-    classes.whenInitialized("GtkSwitch") {
-      g_signal_add_emission_hook(g_signal_lookup("state-set", $0), 0, switchStateSetHook, nil, nil)
+    classes.whenInitialized("GtkSwitch") { type in
+      EmissionHook.add("state-set", on: type) { emission in
+        GuardRuntime.shared.interceptor.switchStateSet(emission.instance)
+        return true
+      }
     }
     // Space and Enter reach a button through `activate`; a held key ends in
     // a `clicked` from a timeout with no current event.
-    let activate = g_signal_lookup("activate", gtk_button_get_type())
-    g_signal_add_emission_hook(activate, 0, keyboardActivateHook, nil, nil)
+    EmissionHook.add("activate", on: gtk_button_get_type()) { emission in
+      GuardRuntime.shared.interceptor.keyboardActivated(emission.instance)
+      return true
+    }
   }
 
   fileprivate func keyboardActivated(_ widget: gpointer) {
@@ -226,23 +231,3 @@ private let menuItemOverride: @convention(c) (gpointer?, gpointer?) -> Void = { 
   let item = CallbackArgument(instance)
   MainActor.assumeIsolated { GuardRuntime.shared.interceptor.menuItemActivated(item.value) }
 }
-
-/// The GtkSwitch `state-set` emission hook: reports the change.
-private let switchStateSetHook:
-  @convention(c) (UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?) -> gboolean =
-    { _, count, values, _ in
-      guard count > 0, let values, let object = g_value_get_object(values) else { return 1 }
-      let toggle = CallbackArgument(object)
-      MainActor.assumeIsolated { GuardRuntime.shared.interceptor.switchStateSet(toggle.value) }
-      return 1  // stay connected
-    }
-
-/// The `activate` emission hook: notes which key activated which button.
-private let keyboardActivateHook:
-  @convention(c) (UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?) -> gboolean =
-    { _, count, values, _ in
-      guard count > 0, let values, let object = g_value_get_object(values) else { return 1 }
-      let button = CallbackArgument(object)
-      MainActor.assumeIsolated { GuardRuntime.shared.interceptor.keyboardActivated(button.value) }
-      return 1  // stay connected
-    }

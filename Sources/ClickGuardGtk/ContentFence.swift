@@ -43,7 +43,10 @@ final class ContentFence {
     guard !isInstalled else { return }
     isInstalled = true
     g_type_class_unref(g_type_class_ref(gtk_widget_get_type()))
-    g_signal_add_emission_hook(g_signal_lookup("map", gtk_widget_get_type()), 0, contentMapHook, nil, nil)
+    EmissionHook.add("map", on: gtk_widget_get_type()) { [unowned self] emission in
+      widgetMapped(emission.instance.assumingMemoryBound(to: GtkWidget.self))
+      return true
+    }
   }
 
   // MARK: Appearance
@@ -103,7 +106,7 @@ final class ContentFence {
   }
 
   /// A widget was mapped: notes it if it is content appearing.
-  fileprivate func widgetMapped(_ widget: WidgetPointer) {
+  private func widgetMapped(_ widget: WidgetPointer) {
     guard GuardRuntime.shared.guardsEveryButton else { return }
     if GObjectType.isA(widget.raw, gtk_window_get_type()) {
       let window: UnsafeMutablePointer<GtkWindow> = widget.cast()
@@ -285,16 +288,3 @@ final class ContentFence {
     }
   }
 }
-
-/// The GtkWidget `map` emission hook: notes content that appears.
-private let contentMapHook:
-  @convention(c) (UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?) -> gboolean =
-    { _, count, values, _ in
-      guard count > 0, let values, let object = g_value_get_object(values) else { return 1 }
-      let widget = CallbackArgument(object)
-      // GTK maps widgets on its own thread, the main one.
-      MainActor.assumeIsolated {
-        GuardRuntime.shared.fences.widgetMapped(widget.value.assumingMemoryBound(to: GtkWidget.self))
-      }
-      return 1  // stay connected
-    }

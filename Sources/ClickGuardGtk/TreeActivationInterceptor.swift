@@ -57,7 +57,14 @@ final class TreeActivationInterceptor {
   /// `row-activated` / `item-activated`) they emit.
   private static func interceptDoubleClicks(of type: GType, signal: String) {
     cg_override_class_handler_boolean_pointer("button-press-event", type, viewPressOverride)
-    g_signal_add_emission_hook(g_signal_lookup(signal, type), 0, pathActivatedHook, nil, nil)
+    EmissionHook.add(signal, on: type) { emission in
+      guard emission.parameters.count > 1,
+        let path = g_value_get_boxed(emission.parameters.baseAddress.map { $0 + 1 })
+      else { return true }
+      GuardRuntime.shared.treeActivations.pathActivated(
+        emission.instance, signalID: emission.signalID, path: OpaquePointer(path), name: signal)
+      return true
+    }
   }
 
   /// A press on a view is being handled by the view's class handler, where
@@ -82,7 +89,7 @@ final class TreeActivationInterceptor {
   /// for `path`: judged when it comes from a press on that view (a
   /// double-click). A drop blocks the view's handlers of the signal until
   /// the press is handled, so none of the app's handlers run.
-  fileprivate func pathActivated(_ view: gpointer, signalID: guint, path: OpaquePointer, name: String) {
+  private func pathActivated(_ view: gpointer, signalID: guint, path: OpaquePointer, name: String) {
     guard pressedView == view else { return }
     let time = withCurrentEvent { event in event.map { gdk_event_get_time($0) } ?? 0 }
     let action = ActionName("\(name) \(pathString(path))")
@@ -218,22 +225,3 @@ private let viewPressOverride: @convention(c) (gpointer?, gpointer?, gpointer?) 
   let press = CallbackArgument(event)
   return MainActor.assumeIsolated { GuardRuntime.shared.treeActivations.viewPressed(view.value, event: press.value) }
 }
-
-/// The `row-activated` / `item-activated` emission hook: judges a
-/// double-click's activation.
-private let pathActivatedHook:
-  @convention(c) (UnsafeMutablePointer<GSignalInvocationHint>?, guint, UnsafePointer<GValue>?, gpointer?) -> gboolean =
-    { hint, count, values, _ in
-      guard let hint, count > 1, let values, let object = g_value_get_object(values),
-        let path = g_value_get_boxed(values + 1)
-      else { return 1 }
-      let view = CallbackArgument(object)
-      let activated = CallbackArgument(path)
-      let signal = hint.pointee.signal_id
-      let name = GObjectType.isA(object, gtk_tree_view_get_type()) ? "row-activated" : "item-activated"
-      MainActor.assumeIsolated {
-        GuardRuntime.shared.treeActivations.pathActivated(
-          view.value, signalID: signal, path: OpaquePointer(activated.value), name: name)
-      }
-      return 1  // stay connected
-    }

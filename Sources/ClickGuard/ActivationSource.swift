@@ -12,4 +12,8 @@ public enum ActivationSource: String, Sendable {
   /// A held key's auto-repeat activating a shortcut: a repeat made on
   /// purpose (holding Ctrl+Z undoes again and again), never guarded.
   case keyRepeat = "key-repeat"
+  /// A person pressing a keyboard shortcut (an accelerator): judged at a
+  /// person's pace (``GuardConfiguration/shortcutInterval``), since people
+  /// re-tap undo, zoom or next tab on purpose.
+  case shortcut
 }

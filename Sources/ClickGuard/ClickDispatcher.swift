@@ -44,9 +44,10 @@ public final class ClickDispatcher {
     switch configuration.rule(for: activation) {
     case .pass(let reason):
       decision = ClickDecision(activation: activation, gate: nil, outcome: .passed(reason), instant: now, ticket: nil)
-    case .judge(let key, let interval, let maxBusy, let observing):
+    case .judge(let key, let interval, let maxBusy, let observing, let pace):
       let (outcome, busyExpired) = gates[key, default: GateRecord()].judge(
-        activation, at: now, interval: interval, maxBusy: maxBusy, observing: observing, ticket: lastTicket + 1)
+        activation, at: now, interval: interval, maxBusy: maxBusy, observing: observing, pace: pace,
+        ticket: lastTicket + 1)
       var ticket: ClickTicket?
       if outcome == .accepted {
         lastTicket += 1
@@ -108,6 +109,12 @@ public final class ClickDispatcher {
   }
 
   // MARK: Gates
+
+  /// What the gate `key` guards is another thing now (a view's row at a
+  /// path is another item): see ``ClickGate/retarget()``.
+  package func retarget(_ key: GateKey) {
+    gates[key]?.gate.retarget()
+  }
 
   /// Drops every gate of `control`: call it when the control is destroyed.
   /// Group gates are shared and stay.

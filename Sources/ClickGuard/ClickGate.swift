@@ -28,6 +28,13 @@
 ///    key still held, auto-repeating → ``DropReason/eventTime``. A held key
 ///    acts once however long it is held.
 ///
+/// 5. **Pace** (shortcuts: a `pace` is given): the activation follows the
+///    previous one judged on this gate, accepted or not, by less than the
+///    pace → ``DropReason/tooFast``. Such a gate keeps no window after the
+///    action (its interval is zero), so rules 2 and 3 drop only what was
+///    made before the action finished, and a chord re-tapped at a person's
+///    pace acts each time while a faster run acts once, however long.
+///
 /// Otherwise the activation is accepted (leading edge) and the gate is busy
 /// until ``finish(ticket:at:inputNow:)``. Drops never move the window, so
 /// clicking faster than the interval cannot keep a control dead, and nothing
@@ -60,6 +67,8 @@ struct ClickGate: Sendable {
   struct Burst: Sendable {
     var click: EventTimestamp
     var windowMilliseconds = Int64.max
+    /// How long (ms) from the click the action ran, once it finished.
+    var lastedMilliseconds = Int64.max
   }
 
   /// What a judgement found.
@@ -75,8 +84,17 @@ struct ClickGate: Sendable {
   /// the input clock (an X server restart) and are ignored.
   static let staleHorizonMilliseconds: Int64 = 60_000
 
+  /// A press a pacing gate judged: its event time, and when it was
+  /// processed.
+  struct Press: Sendable {
+    var eventTime: EventTimestamp?
+    var instant: ClickInstant
+  }
+
   private(set) var state = State.open
   private var burst: Burst?
+  /// The last press judged, kept by pacing gates only.
+  private var lastPress: Press?
 
   /// Whether an accepted action is still running at `now`.
   func isBusy(at now: ClickInstant) -> Bool {
@@ -94,12 +112,15 @@ struct ClickGate: Sendable {
   }
 
   /// Judges an activation made at `eventTime` (if known) by a key that went
-  /// down at `pressTime` (if it is a key's), processed at `now`. Accepting
-  /// makes the gate busy with `ticket`.
+  /// down at `pressTime` (if it is a key's), processed at `now`; `pace`
+  /// makes it a pacing gate (rule 5). Accepting makes the gate busy with
+  /// `ticket`.
   mutating func judge(
     eventTime: EventTimestamp?, pressTime: EventTimestamp? = nil, at now: ClickInstant, interval: ClickInterval,
-    maxBusy: ClickInterval, ticket: UInt64
+    maxBusy: ClickInterval, pace: ClickInterval? = nil, ticket: UInt64
   ) -> Judgement {
+    let previous = lastPress
+    if pace != nil { lastPress = Press(eventTime: eventTime, instant: now) }
     var judgement = Judgement()
     if case .busy(let action) = state {
       if now < action.deadline { return Judgement(drop: .busy) }
@@ -112,6 +133,8 @@ struct ClickGate: Sendable {
       judgement.drop = .eventTime
     } else if let pressTime, let burst, burst.isHeldThrough(by: pressTime) {
       judgement.drop = .eventTime
+    } else if let pace, let previous, previous.isWithin(pace, of: eventTime, at: now) {
+      judgement.drop = .tooFast
     } else {
       accept(eventTime: eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: ticket)
     }
@@ -140,7 +163,20 @@ struct ClickGate: Sendable {
       if sinceClick > lasted && sinceClick < Self.staleHorizonMilliseconds { lasted = sinceClick }
     }
     burst?.windowMilliseconds = lasted + action.interval.roundedUpMilliseconds
+    burst?.lastedMilliseconds = lasted
     return true
+  }
+
+  /// What the gate guards is another thing now (a view's row at this path
+  /// is another item): the window after the finished action is over, but
+  /// activations made before it finished, by event time, are still its
+  /// burst, so input queued behind a stall does not act on the new thing.
+  /// A running action keeps the gate busy.
+  mutating func retarget() {
+    if case .cooling = state { state = .open }
+    if let lasted = burst?.lastedMilliseconds, let window = burst?.windowMilliseconds {
+      burst?.windowMilliseconds = min(window, lasted)
+    }
   }
 
   private mutating func accept(
@@ -157,7 +193,22 @@ struct ClickGate: Sendable {
   /// limit, and its burst spans the time it was busy.
   private mutating func expire(_ action: RunningAction) {
     state = .cooling(until: action.deadline)
-    burst?.windowMilliseconds = action.started.duration(to: action.deadline).roundedUpMilliseconds
+    let lasted = action.started.duration(to: action.deadline).roundedUpMilliseconds
+    burst?.lastedMilliseconds = lasted
+    burst?.windowMilliseconds = lasted
+  }
+}
+
+extension ClickGate.Press {
+  /// Whether a press made at `eventTime` (if known), processed at `now`,
+  /// follows this one by less than `pace`: by event time when both have
+  /// one, else by processing time.
+  func isWithin(_ pace: ClickInterval, of eventTime: EventTimestamp?, at now: ClickInstant) -> Bool {
+    if let eventTime, let previous = self.eventTime {
+      let delta = Int64(eventTime.milliseconds(since: previous))
+      return delta < pace.milliseconds && delta > -ClickGate.staleHorizonMilliseconds
+    }
+    return instant.duration(to: now) < pace.duration
   }
 }
 

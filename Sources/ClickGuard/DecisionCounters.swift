@@ -8,6 +8,8 @@ public struct DecisionCounters: Hashable, Sendable {
   public var droppedWithinInterval = 0
   /// Dropped by the events' own timestamps.
   public var droppedEventTime = 0
+  /// Dropped as a shortcut pressed again faster than a person re-taps it.
+  public var droppedTooFast = 0
   /// Observe mode: would have been dropped, ran anyway.
   public var wouldDrop = 0
   /// Let through without being judged.
@@ -19,7 +21,7 @@ public struct DecisionCounters: Hashable, Sendable {
   public init() {}
 
   /// All drops, whatever the reason.
-  public var dropped: Int { droppedBusy + droppedWithinInterval + droppedEventTime }
+  public var dropped: Int { droppedBusy + droppedWithinInterval + droppedEventTime + droppedTooFast }
 
   /// The drops for `reason`.
   public func dropped(_ reason: DropReason) -> Int {
@@ -27,6 +29,7 @@ public struct DecisionCounters: Hashable, Sendable {
     case .busy: droppedBusy
     case .withinInterval: droppedWithinInterval
     case .eventTime: droppedEventTime
+    case .tooFast: droppedTooFast
     }
   }
 
@@ -37,6 +40,7 @@ public struct DecisionCounters: Hashable, Sendable {
     case .dropped(.busy): droppedBusy += 1
     case .dropped(.withinInterval): droppedWithinInterval += 1
     case .dropped(.eventTime): droppedEventTime += 1
+    case .dropped(.tooFast): droppedTooFast += 1
     case .wouldDrop: wouldDrop += 1
     case .passed: passed += 1
     }

@@ -9,11 +9,11 @@ struct GateRecord: Sendable {
   ///   ran out on the way.
   mutating func judge(
     _ activation: Activation, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
-    observing: Bool, ticket: UInt64
+    observing: Bool, pace: ClickInterval?, ticket: UInt64
   ) -> (outcome: ClickOutcome, busyExpired: Bool) {
     let judgement = gate.judge(
       eventTime: activation.eventTime, pressTime: activation.pressTime, at: now, interval: interval, maxBusy: maxBusy,
-      ticket: ticket)
+      pace: pace, ticket: ticket)
     let outcome: ClickOutcome =
       if let drop = judgement.drop { observing ? .wouldDrop(drop) : .dropped(drop) } else { .accepted }
     counters.count(outcome)

@@ -4,6 +4,8 @@ enum GateRule: Equatable, Sendable {
   /// Not judged: the action runs and no gate changes.
   case pass(PassReason)
   /// Judged on the gate `key` with these settings; `observing` reports drops
-  /// as would-drops and runs the action anyway.
-  case judge(GateKey, interval: ClickInterval, maxBusy: ClickInterval, observing: Bool)
+  /// as would-drops and runs the action anyway; `pace`, for a shortcut, is
+  /// the gap below which a press repeats the previous one (the gate then
+  /// keeps no window after the action: see ``ClickGate``).
+  case judge(GateKey, interval: ClickInterval, maxBusy: ClickInterval, observing: Bool, pace: ClickInterval?)
 }

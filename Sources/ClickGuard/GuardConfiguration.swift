@@ -26,6 +26,12 @@ public struct GuardConfiguration: Hashable, Sendable {
   public var skippedKinds: Set<ControlKind> = [.toggle, .switch]
   /// Whether activations by the app's own code are guarded too.
   public var guardsProgrammatic = false
+  /// How soon a keyboard shortcut may be pressed again and act: 120 ms
+  /// after its previous press, and not before its action finished. People
+  /// re-tap undo, zoom or next tab on purpose about 150 ms apart or slower;
+  /// a chord repeated faster is a bounce or a burst, and presses made while
+  /// its action ran (a stall) are repeats whatever their pace.
+  public var shortcutInterval = ClickInterval(unchecked: .milliseconds(120))
 
   /// The defaults: 500 ms interval, 10 s maximum busy time, enforce, toggles
   /// and switches skipped, programmatic activations not guarded.
@@ -74,11 +80,12 @@ public struct GuardConfiguration: Hashable, Sendable {
   func rule(for activation: Activation) -> GateRule {
     if let reason = passReason(for: activation) { return .pass(reason) }
     let settings = activation.settings
-    let interval = settings.interval ?? interval
+    let isShortcut = activation.source == .shortcut
+    let interval = settings.interval ?? (isShortcut ? shortcutInterval : interval)
     return .judge(
       settings.group.map(GateKey.group) ?? .control(activation.control, activation.action),
-      interval: interval, maxBusy: max(settings.maxBusy ?? maxBusy, interval),
-      observing: (settings.mode ?? mode) == .observe)
+      interval: isShortcut ? .zero : interval, maxBusy: max(settings.maxBusy ?? maxBusy, interval),
+      observing: (settings.mode ?? mode) == .observe, pace: isShortcut ? interval : nil)
   }
 
   private func passReason(for activation: Activation) -> PassReason? {
@@ -89,7 +96,7 @@ public struct GuardConfiguration: Hashable, Sendable {
     case .automatic, .guarded: break
     }
     switch activation.source {
-    case .user: return nil
+    case .user, .shortcut: return nil
     case .nested: return .nested
     case .keyRepeat: return .keyRepeat
     case .programmatic: return guardsProgrammatic ? nil : .programmatic

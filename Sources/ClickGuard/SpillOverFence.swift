@@ -18,7 +18,9 @@
 ///    (``Reason/continuingBurst``): the same burst of clicking that began
 ///    before the page appeared.
 ///
-/// The first press that passes disarms the fence. A transition that never
+/// The first press that passes disarms the fence, and so does typing into
+/// the page (``personTyped(eventTime:)``): someone who already uses the new
+/// content means what they press there next, however soon. A transition that never
 /// reports its end counts as finished after ``maxTransition``, so a page is
 /// never left dead.
 public struct SpillOverFence: Sendable {
@@ -95,6 +97,15 @@ public struct SpillOverFence: Sendable {
     transitionRunning = false
     settledAt = now + settle.duration
     settledAtEventTime = serverTime?.adding(milliseconds: settle.milliseconds)
+  }
+
+  /// The person typed into the page (a key that is not an activation key)
+  /// at `eventTime`: the fence disarms, unless the key predates the page
+  /// (typed ahead while it was not there yet).
+  public mutating func personTyped(eventTime: EventTimestamp?) {
+    guard isArmed else { return }
+    if let eventTime, let appearedAt, eventTime.isBefore(appearedAt) { return }
+    isArmed = false
   }
 
   /// Stops judging input.

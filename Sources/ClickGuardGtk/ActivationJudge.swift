@@ -29,12 +29,19 @@ enum ActivationJudge {
   ) -> Bool {
     guard routes(widget, in: container) else { return true }
     let runtime = GuardRuntime.shared
+    var input = input
+    // Made while GTK handles an event whose activation was accepted (an
+    // entry's Return activating the dialog's default button): part of it.
+    if input.source == .user || input.source == .shortcut, runtime.input.current?.hasAcceptedActivation == true {
+      input.source = .nested
+    }
     let activation = Activation(
       control: ControlID(object: widget), action: action, kind: kind,
       settings: settings(of: widget, in: container), eventTime: input.eventTime, pressTime: input.pressTime,
       source: input.source)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else { return false }
+    if decision.gate != nil { runtime.input.currentEventAcceptedActivation() }
     if decision.gate?.owningControl != nil {
       // The widget's own gate: forgotten when the widget is finalized.
       _ = WidgetGuardState.attached(to: widget)
@@ -67,20 +74,22 @@ enum ActivationJudge {
 
   /// Who pressed the key of `event`, and when: GTK acts on `event`, and
   /// the key went down when its first press did (a held key's auto-repeat
-  /// keeps that time), so a held key acts once.
-  static func keyAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> InputAttribution {
-    var keyval: guint = 0
-    gdk_event_get_keyval(event, &keyval)
-    let time = gdk_event_get_time(event)
-    guard time != 0 else { return .programmatic }
-    return keyAttribution(keyval: keyval, actedAt: time)
+  /// keeps that time), so a held key acts once. GDK's time `0` (a
+  /// synthesized event) is the app's own.
+  static func keyAttribution(_ event: InputTracker.DispatchedEvent, source: ActivationSource = .user)
+    -> InputAttribution
+  {
+    guard event.time != 0 else { return .programmatic }
+    return keyAttribution(keyval: event.keyval, actedAt: event.time, source: source)
   }
 
   /// A key `keyval`'s activation, acted on at `time` (input clock, ms): it
   /// went down when its first press did, or at `time` if that was not seen.
-  static func keyAttribution(keyval: UInt32, actedAt time: UInt32) -> InputAttribution {
+  static func keyAttribution(keyval: UInt32, actedAt time: UInt32, source: ActivationSource = .user)
+    -> InputAttribution
+  {
     InputAttribution(
-      source: .user, eventTime: EventTimestamp(gdkTime: time),
+      source: source, eventTime: EventTimestamp(gdkTime: time),
       pressTime: EventTimestamp(gdkTime: GuardRuntime.shared.input.downTime(ofKey: keyval) ?? time))
   }
 }

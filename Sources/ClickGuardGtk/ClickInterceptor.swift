@@ -18,20 +18,19 @@ import ClickGuard
 /// `state-set`; the ``Switch`` wrapper guards one.
 @MainActor
 final class ClickInterceptor {
-  /// A key's `activate` on a button, waiting for the `clicked` it leads to.
-  private struct KeyboardActivation {
+  /// A button's `activate` (Space, Enter, a mnemonic, a dialog's default
+  /// button), waiting for the one `clicked` GTK makes of it: on the key's
+  /// release, or from GtkButton's activate timeout (a held key, or a
+  /// release that went elsewhere).
+  private struct PendingActivation {
     var widget: gpointer
-    var keyval: UInt32
-    var time: UInt32
-    var processed: ClickInstant
+    /// Who the activation is attributed to.
+    var input: InputAttribution
+    /// The key that made it, when a person's key did.
+    var keyval: UInt32?
   }
 
-  /// How long after a keyboard `activate` a `clicked` with no current event
-  /// (GtkButton's activate timeout for a held key) still counts as that
-  /// key's.
-  static let keyboardAttributionWindow = Duration.milliseconds(1500)
-
-  private var keyboard: KeyboardActivation?
+  private var pending: PendingActivation?
   /// How many `clicked` class handlers are running (a radio's click on the
   /// previous member of its group happens inside the outer one's chain-up).
   private var chainDepth = 0
@@ -52,19 +51,23 @@ final class ClickInterceptor {
     // Space and Enter reach a button through `activate`; a held key ends in
     // a `clicked` from a timeout with no current event.
     EmissionHook.add("activate", on: gtk_button_get_type()) { emission in
-      GuardRuntime.shared.interceptor.keyboardActivated(emission.instance)
+      GuardRuntime.shared.interceptor.buttonActivated(emission.instance)
       return true
     }
   }
 
-  fileprivate func keyboardActivated(_ widget: gpointer) {
-    withCurrentEvent { event in
-      guard let event, isKey(event) else { return }
-      var keyval: guint = 0
-      gdk_event_get_keyval(event, &keyval)
-      keyboard = KeyboardActivation(
-        widget: widget, keyval: keyval, time: gdk_event_get_time(event), processed: ClickClock.system.now)
+  /// A button's `activate`: the input it comes from now is what its
+  /// `clicked` will be attributed to.
+  fileprivate func buttonActivated(_ widget: gpointer) {
+    let tracker = GuardRuntime.shared.input
+    var activation = PendingActivation(widget: widget, input: .programmatic)
+    if chainDepth > 0 || tracker.current?.hasAcceptedActivation == true {
+      activation.input = .stamped(.nested, time: tracker.current?.time ?? 0)
+    } else if let event = tracker.current, event.isKey, event.time != 0 {
+      activation.input = ActivationJudge.keyAttribution(event)
+      activation.keyval = event.keyval
     }
+    pending = activation
   }
 
   fileprivate func clicked(_ instance: gpointer) {
@@ -80,7 +83,7 @@ final class ClickInterceptor {
       return
     }
     let isCheck = GObjectType.isA(instance, gtk_check_menu_item_get_type())
-    intercept(instance, signal: "activate", kind: isCheck ? .toggle : .button) { menuAttribution() }
+    intercept(instance, signal: "activate", kind: isCheck ? .toggle : .button) { menuAttribution(of: instance) }
   }
 
   /// A switch changes state: reported under the global install, as passed
@@ -122,73 +125,74 @@ final class ClickInterceptor {
   }
 
   /// Who caused an activation of `instance` now, and when by the input's own
-  /// clock.
+  /// clock: the event being dispatched at this main-loop depth, or the
+  /// button `activate` this `clicked` completes; nothing else.
   func attribution(for instance: gpointer) -> InputAttribution {
+    let tracker = GuardRuntime.shared.input
     // Inside another button's class handler: a radio deactivating the old
     // member of its group, a toggle's set_active from its own click.
-    if chainDepth > 0 { return .stamped(.nested, time: gtk_get_current_event_time()) }
-    // A key's `activate` leads to one `clicked` at most: used once, so the
-    // app's own clicks on the widget afterwards stay its own.
-    let keyboard = self.keyboard.flatMap { $0.widget == instance ? $0 : nil }
-    if keyboard != nil { self.keyboard = nil }
-    let fromEvent: InputAttribution? = withCurrentEvent { event in
-      guard let event else { return nil }
-      let time = gdk_event_get_time(event)
-      if isKey(event) {
-        // A key counts for the button it activated (GTK acts on its release);
-        // a handler of that key's click activating another button is the
-        // app's own code.
-        guard keyboard != nil else { return .programmatic }
-        return ActivationJudge.keyAttribution(event)
-      }
-      // Pointer input counts for the widget it landed on; the app's own code
-      // activating another widget from such a handler does not.
-      if time != 0, landed(event, on: instance) { return .stamped(time: time) }
-      return nil
+    if chainDepth > 0 { return .stamped(.nested, time: tracker.current?.time ?? 0) }
+    // An `activate` leads to one `clicked` at most: used once, so the app's
+    // own clicks on the widget afterwards stay its own.
+    let pending = self.pending.flatMap { $0.widget == instance ? $0 : nil }
+    if pending != nil { self.pending = nil }
+    guard let event = tracker.current else {
+      // A timeout, an idle, an asynchronous callback: no input made it,
+      // unless it completes an `activate` (GtkButton's activate timeout).
+      guard let pending else { return .programmatic }
+      guard let keyval = pending.keyval else { return pending.input }
+      // GTK acts now, which by the input clock is where it stands now.
+      let dispatcher = GuardRuntime.shared.dispatcher
+      let actedAt = dispatcher.estimatedInputTime(at: dispatcher.clock.now) ?? pending.input.eventTime
+      return ActivationJudge.keyAttribution(keyval: keyval, actedAt: actedAt?.milliseconds ?? 0)
     }
-    if let fromEvent { return fromEvent }
-    let now = ClickClock.system.now
-    if let keyboard, keyboard.processed.duration(to: now) < Self.keyboardAttributionWindow, keyboard.time != 0 {
-      // The activate timeout of a held key: GTK acts now, which by the input
-      // clock is the press's time plus the time since it was processed.
-      let held = keyboard.processed.duration(to: now) / .milliseconds(1)
-      let actedAt = EventTimestamp(milliseconds: keyboard.time).adding(milliseconds: Int64(held))
-      return ActivationJudge.keyAttribution(keyval: keyboard.keyval, actedAt: actedAt.milliseconds)
+    if event.isKey {
+      // A key counts for the button it activated (GTK acts on its release);
+      // a handler of that key's click activating another button is the
+      // app's own code.
+      guard let pending else { return .programmatic }
+      guard let keyval = pending.keyval, event.time != 0 else { return pending.input }
+      return ActivationJudge.keyAttribution(keyval: keyval, actedAt: event.time)
     }
-    return .programmatic
+    // Pointer input counts for the widget it landed on; the app's own code
+    // activating another widget from such a handler does not.
+    if isPointer(event) {
+      return event.time != 0 && landed(event, on: instance) ? .stamped(time: event.time) : .programmatic
+    }
+    return pending?.input ?? .programmatic
   }
 
   /// Who caused a menu item's activation now: a click, its mnemonic or its
-  /// accelerator is the person's, a held key's auto-repeat on the
-  /// accelerator a deliberate repeat, anything else the app's own code.
-  private func menuAttribution() -> InputAttribution {
-    if chainDepth > 0 { return .stamped(.nested, time: gtk_get_current_event_time()) }
-    return withCurrentEvent { event in
-      guard let event, gdk_event_get_time(event) != 0 else { return .programmatic }
-      let time = gdk_event_get_time(event)
-      guard isKey(event) else { return .stamped(time: time) }
-      if GuardRuntime.shared.input.lastPressRepeated { return .stamped(.keyRepeat, time: time) }
-      return ActivationJudge.keyAttribution(event)
-    }
+  /// accelerator is the person's (an item not on screen is activated by its
+  /// accelerator: a shortcut), a held key's auto-repeat on the accelerator
+  /// a deliberate repeat, anything else the app's own code.
+  private func menuAttribution(of item: gpointer) -> InputAttribution {
+    let tracker = GuardRuntime.shared.input
+    if chainDepth > 0 { return .stamped(.nested, time: tracker.current?.time ?? 0) }
+    guard let event = tracker.current, event.time != 0 else { return .programmatic }
+    guard event.isKey else { return .stamped(time: event.time) }
+    if tracker.lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
+    let isOnScreen = gtk_widget_get_mapped(item.assumingMemoryBound(to: GtkWidget.self)) != 0
+    return ActivationJudge.keyAttribution(event, source: isOnScreen ? .user : .shortcut)
   }
 
-  /// Whether `event` was delivered to `instance` or a widget inside it;
-  /// events that are not pointer or touch input are not checked.
-  private func landed(_ event: UnsafeMutablePointer<GdkEvent>, on instance: gpointer) -> Bool {
-    switch gdk_event_get_event_type(event) {
+  /// Whether `event` is pointer or touch input.
+  private func isPointer(_ event: InputTracker.DispatchedEvent) -> Bool {
+    switch event.type {
     case GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_TOUCH_BEGIN,
       GDK_TOUCH_UPDATE, GDK_TOUCH_END, GDK_TOUCH_CANCEL, GDK_MOTION_NOTIFY:
-      guard let target = eventWidget(event) else { return false }
-      let button = instance.assumingMemoryBound(to: GtkWidget.self)
-      return target == button || gtk_widget_is_ancestor(target, button) != 0
+      true
     default:
-      return true
+      false
     }
   }
 
-  private func isKey(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-    let type = gdk_event_get_event_type(event)
-    return type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE
+  /// Whether pointer input `event` was delivered to `instance` or a widget
+  /// inside it.
+  private func landed(_ event: InputTracker.DispatchedEvent, on instance: gpointer) -> Bool {
+    guard let target = event.widget?.assumingMemoryBound(to: GtkWidget.self) else { return false }
+    let button = instance.assumingMemoryBound(to: GtkWidget.self)
+    return target == button || gtk_widget_is_ancestor(target, button) != 0
   }
 
   /// The action an activation performs: an actionable widget's GAction,
@@ -197,15 +201,6 @@ final class ClickInterceptor {
     guard let name = gtk_actionable_get_action_name(OpaquePointer(instance)) else { return ActionName(signal) }
     return ActionName(String(cString: name))
   }
-}
-
-/// Calls `body` with a copy of the event GTK is handling now (`nil` when
-/// there is none), freed afterwards.
-@MainActor
-func withCurrentEvent<R>(_ body: (UnsafeMutablePointer<GdkEvent>?) -> R) -> R {
-  let event = gtk_get_current_event()
-  defer { if let event { gdk_event_free(event) } }
-  return body(event)
 }
 
 /// The widget an event was delivered to, if it is a widget's window.

@@ -6,8 +6,10 @@ import ClickGuard
 /// settle time after, from reaching it.
 ///
 /// Appearance is observed, never vetoed: an emission hook on GtkWidget's
-/// `map` sees a second toplevel window (dialogs included; popup windows,
-/// which hold menus, combo box lists and tooltips, are not content), a
+/// `map` sees a toplevel window (dialogs and a program's first window
+/// included: a burst that answered one program's dialog must not answer the
+/// next program's; popup windows, which hold menus, combo box lists and
+/// tooltips, are not content), a
 /// GtkPopover, and a child of a GtkStack or GtkNotebook (GtkAssistant's
 /// pages live in one) mapped inside an already visible container: a page
 /// switch. Each noted content keeps a ``SpillOverFence`` in its qdata.
@@ -16,7 +18,8 @@ import ClickGuard
 /// a pointer press or touch begin by the widget it landed on (GDK's double
 /// and triple clicks go with their press), an activation key (Enter; Space unless typing into text) by
 /// the focus widget of its window. The widget's ancestors are walked up to
-/// the nearest content with an armed fence. A dropped press takes its
+/// the nearest content with an armed fence. Any other key typed into
+/// content disarms its fence: the person is using it already. A dropped press takes its
 /// release with it (a held key: its repeats and its release), so nothing of
 /// it acts. Releases are never judged on their own: a press made outside a
 /// menu and released on its item is how menus are used.
@@ -80,7 +83,7 @@ final class ContentFence {
     state.isManaged = managed
     state.fence.settle = (try? ClickInterval(settle, setting: "settle")) ?? .maximum
     state.fence.maxTransition = maxTransition
-    let now = ClickClock.system.now
+    let now = GuardRuntime.shared.dispatcher.clock.now
     state.fence.pageAppeared(
       serverTime: inputTime(for: content, at: now), transitionRunning: transitionRunning, at: now)
   }
@@ -88,7 +91,7 @@ final class ContentFence {
   /// The transition that brings `content` in finished now.
   func transitionFinished(_ content: WidgetPointer) {
     guard let state = FencedContent.existing(on: content.raw) else { return }
-    let now = ClickClock.system.now
+    let now = GuardRuntime.shared.dispatcher.clock.now
     state.fence.transitionFinished(at: now, serverTime: inputTime(for: content, at: now))
   }
 
@@ -110,8 +113,7 @@ final class ContentFence {
     guard GuardRuntime.shared.guardsEveryButton else { return }
     if GObjectType.isA(widget.raw, gtk_window_get_type()) {
       let window: UnsafeMutablePointer<GtkWindow> = widget.cast()
-      guard gtk_window_get_window_type(window) == GTK_WINDOW_TOPLEVEL, anotherWindowIsMapped(besides: widget)
-      else { return }
+      guard gtk_window_get_window_type(window) == GTK_WINDOW_TOPLEVEL else { return }
       appeared(widget, defaults: settings, managed: false)
     } else if GObjectType.isA(widget.raw, gtk_popover_get_type()) {
       appeared(widget, defaults: settings, managed: false)
@@ -125,26 +127,6 @@ final class ContentFence {
         appeared(widget, defaults: settings, managed: false)
       }
     }
-  }
-
-  /// Whether a toplevel other than `window` is on screen: the first window
-  /// of a program is not fenced (no input was aimed at the program before).
-  private func anotherWindowIsMapped(besides window: WidgetPointer) -> Bool {
-    guard let list = gtk_window_list_toplevels() else { return false }
-    defer { g_list_free(list) }
-    var node: UnsafeMutablePointer<GList>? = list
-    while let current = node {
-      if let data = current.pointee.data, data != window.raw {
-        let other = data.assumingMemoryBound(to: GtkWidget.self)
-        if gtk_widget_get_mapped(other) != 0,
-          gtk_window_get_window_type(data.assumingMemoryBound(to: GtkWindow.self)) == GTK_WINDOW_TOPLEVEL
-        {
-          return true
-        }
-      }
-      node = current.pointee.next
-    }
-    return false
   }
 
   /// Whether `container` is on screen already, so a child mapped in it is
@@ -198,7 +180,10 @@ final class ContentFence {
     case GDK_KEY_PRESS:
       // A held key whose press was dropped: its auto-repeats go too.
       if droppedKeys.contains(cg_event_keycode(event)) { return true }
-      guard let widget = activationKeyTarget(event) else { return false }
+      guard let widget = activationKeyTarget(event) else {
+        noteTyping(event)
+        return false
+      }
       (target, input) = (widget, "key")
     default:
       return false
@@ -221,7 +206,7 @@ final class ContentFence {
   /// The nearest fenced content `target` is in, and its reason to drop a
   /// press made at `eventTime`; `nil` when every fence on the way passes it.
   private func judge(_ target: WidgetPointer, eventTime: EventTimestamp?) -> (WidgetPointer, SpillOverFence.Reason)? {
-    let now = ClickClock.system.now
+    let now = GuardRuntime.shared.dispatcher.clock.now
     let guardsEverything = GuardRuntime.shared.guardsEveryButton
     var widget: WidgetPointer? = target
     while let current = widget {
@@ -243,16 +228,35 @@ final class ContentFence {
     var keyval: guint = 0
     gdk_event_get_keyval(event, &keyval)
     let isEnter = Self.enterKeys.contains(keyval)
-    guard isEnter || Self.spaceKeys.contains(keyval), let widget = eventWidget(event),
-      let toplevel = keyWindow(of: widget)
-    else { return nil }
-    let focus =
-      GObjectType.isA(toplevel.raw, gtk_window_get_type()) ? gtk_window_get_focus(toplevel.cast()) : nil
-    if !isEnter, let focus,
+    guard isEnter || Self.spaceKeys.contains(keyval), let focus = keyFocus(of: event) else { return nil }
+    if !isEnter,
       GObjectType.isA(focus.raw, gtk_editable_get_type()) || GObjectType.isA(focus.raw, gtk_text_view_get_type())
     {
       return nil
     }
+    return focus
+  }
+
+  /// A key that is neither an activation key nor a modifier was pressed:
+  /// typing disarms the fences of the content it goes to.
+  private func noteTyping(_ event: UnsafeMutablePointer<GdkEvent>) {
+    guard event.pointee.key.is_modifier == 0, let focus = keyFocus(of: event) else { return }
+    let eventTime = EventTimestamp(gdkTime: gdk_event_get_time(event))
+    var widget: WidgetPointer? = focus
+    while let current = widget {
+      if let state = FencedContent.existing(on: current.raw), state.fence.isArmed {
+        state.fence.personTyped(eventTime: eventTime)
+      }
+      widget = gtk_widget_get_parent(current)
+    }
+  }
+
+  /// The widget a key event goes to: the focus widget of its window, or the
+  /// window itself when nothing has the focus.
+  private func keyFocus(of event: UnsafeMutablePointer<GdkEvent>) -> WidgetPointer? {
+    guard let widget = eventWidget(event), let toplevel = keyWindow(of: widget) else { return nil }
+    let focus =
+      GObjectType.isA(toplevel.raw, gtk_window_get_type()) ? gtk_window_get_focus(toplevel.cast()) : nil
     return focus ?? toplevel
   }
 

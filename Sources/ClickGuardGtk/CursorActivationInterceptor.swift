@@ -49,20 +49,14 @@ final class CursorActivationInterceptor {
   /// Judges `item`'s activation, emitted as `signal` on `emitter`: a key
   /// press is the person's, anything else the app's own code.
   private func activate(_ item: gpointer, emitter: gpointer, signal: String, action: ActionName) {
-    let input = withCurrentEvent { event in
-      guard let event, isKeyPress(event) else { return InputAttribution.programmatic }
-      return ActivationJudge.keyAttribution(event)
-    }
+    let event = GuardRuntime.shared.input.current
+    let input = event.flatMap { $0.isKeyPress ? ActivationJudge.keyAttribution($0) : nil } ?? .programmatic
     let list = gtk_widget_get_parent(item.assumingMemoryBound(to: GtkWidget.self)).map { UnsafeMutableRawPointer($0) }
     guard ActivationJudge.allows(item, in: list, action: action, input: input) else {
       g_signal_stop_emission_by_name(emitter, signal)
       return
     }
     cg_chain_up(emitter)
-  }
-
-  private func isKeyPress(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
-    gdk_event_get_event_type(event) == GDK_KEY_PRESS
   }
 }
 

@@ -58,18 +58,20 @@ final class GuardRuntime {
     scopes.attachCloser()
   }
 
-  /// Sees every GDK event before GTK dispatches it: the tracker notes it,
-  /// then the fresh-content fence may drop it, then each filter may consume
-  /// it, then a key press that activates an entry or an accelerator is
-  /// judged (a drop consumes it), else GTK gets it.
+  /// Sees every GDK event before GTK dispatches it: the tracker notes it
+  /// and makes it the event activations are attributed to while it is
+  /// handled; then the fresh-content fence may drop it, then each filter
+  /// may consume it, then a key press that activates an entry or an
+  /// accelerator is judged (a drop consumes it), else GTK gets it.
   fileprivate func dispatch(_ event: UnsafeMutablePointer<GdkEvent>) {
-    input.observe(event, dispatcher: dispatcher)
-    if fences.drops(event) { return }
-    if !inputFilters.isEmpty {
-      for filter in inputFilters.observers where filter(event) { return }
+    input.dispatch(event, dispatcher: dispatcher) {
+      if fences.drops(event) { return }
+      if !inputFilters.isEmpty {
+        for filter in inputFilters.observers where filter(event) { return }
+      }
+      if keyActivations.drops(event) { return }
+      gtk_main_do_event(event)
     }
-    if keyActivations.drops(event) { return }
-    gtk_main_do_event(event)
   }
 }
 

@@ -27,20 +27,23 @@ final class KeyActivationFilter {
     guard gdk_event_get_event_type(event) == GDK_KEY_PRESS, let target = eventWidget(event),
       let window = toplevelWindow(of: target)
     else { return false }
+    let tracker = GuardRuntime.shared.input
+    guard let key = tracker.current else { return false }
     if GuardRuntime.shared.guardsEveryButton, let action = acceleratorAction(of: event, in: window) {
-      return !ActivationJudge.allows(window, action: ActionName(action), input: acceleratorAttribution(event))
+      return !ActivationJudge.allows(window, action: ActionName(action), input: acceleratorAttribution(key))
     }
     if let entry = focusedEntry(of: window), activatesEntry(event) {
-      return !ActivationJudge.allows(entry, action: "activate", input: ActivationJudge.keyAttribution(event))
+      return !ActivationJudge.allows(entry, action: "activate", input: ActivationJudge.keyAttribution(key))
     }
     return false
   }
 
-  /// Who pressed an accelerator, and when: a held key's auto-repeat is a
-  /// repeat made on purpose (held Ctrl+Z undoes again and again).
-  private func acceleratorAttribution(_ event: UnsafeMutablePointer<GdkEvent>) -> InputAttribution {
-    guard GuardRuntime.shared.input.lastPressRepeated else { return ActivationJudge.keyAttribution(event) }
-    return .stamped(.keyRepeat, time: gdk_event_get_time(event))
+  /// Who pressed an accelerator, and when: a shortcut, judged at a person's
+  /// pace; a held key's auto-repeat is a repeat made on purpose (held Ctrl+Z
+  /// undoes again and again).
+  private func acceleratorAttribution(_ key: InputTracker.DispatchedEvent) -> InputAttribution {
+    if GuardRuntime.shared.input.lastPressRepeated { return .stamped(.keyRepeat, time: key.time) }
+    return ActivationJudge.keyAttribution(key, source: .shortcut)
   }
 
   /// The toplevel GtkWindow of `widget`, if it is in one.

@@ -12,6 +12,11 @@ import ClickGuard
 /// without telling the app, and the switch shows what the app was told.
 @MainActor
 public final class Switch: Control {
+  /// How long after a click or key the switch's animated change (from the
+  /// frame clock, with no event) is still that input's: GtkSwitch slides
+  /// for about 100 ms, longer on a loaded machine.
+  private static let animationWindow = Duration.milliseconds(1500)
+
   private var keyboardActivation: ClickInstant?
   /// The pointer release a change was last attributed to.
   private var usedRelease: ClickInstant?
@@ -36,7 +41,9 @@ public final class Switch: Control {
   private func watchKeyboard() {
     // Space/Enter emit `activate`; with animations on, the change itself
     // comes later from the frame clock with no current event.
-    Signal.connect(widget.raw, "activate") { [weak self] _ in self?.keyboardActivation = ClickClock.system.now }
+    Signal.connect(widget.raw, "activate") { [weak self] _ in
+      self?.keyboardActivation = GuardRuntime.shared.dispatcher.clock.now
+    }
   }
 
   /// Runs `action` with the new state for every change let through.
@@ -87,11 +94,11 @@ public final class Switch: Control {
     }
     if source != .programmatic { return input }
     // The animated change: attribute it to the click or key that started it.
-    let now = ClickClock.system.now
-    if let release, release.processed.duration(to: now) < ClickInterceptor.keyboardAttributionWindow {
+    let now = GuardRuntime.shared.dispatcher.clock.now
+    if let release, release.processed.duration(to: now) < Self.animationWindow {
       return .stamped(time: release.time)
     }
-    if let keyboardActivation, keyboardActivation.duration(to: now) < ClickInterceptor.keyboardAttributionWindow {
+    if let keyboardActivation, keyboardActivation.duration(to: now) < Self.animationWindow {
       return InputAttribution(source: .user)
     }
     return .programmatic

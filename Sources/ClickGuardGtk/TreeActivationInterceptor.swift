@@ -27,7 +27,11 @@ import ClickGuard
 ///
 /// Rows and items are not widgets: the control is the view, and the action
 /// names the row's path (`row-activated 1`), the same by keyboard and by
-/// mouse, so another row is another gate.
+/// mouse, so another row is another gate. A gate guards the item, not the
+/// position: when the row at its path is another item than the one it
+/// accepted (a new folder shown in the same view, rows sorted or removed),
+/// its window no longer applies (``ViewItems``), while input made before
+/// the accepted action finished still counts as that action's burst.
 @MainActor
 final class TreeActivationInterceptor {
   /// A handler of a view that is blocked for a dropped activation.
@@ -91,9 +95,8 @@ final class TreeActivationInterceptor {
   /// the press is handled, so none of the app's handlers run.
   private func pathActivated(_ view: gpointer, signalID: guint, path: OpaquePointer, name: String) {
     guard pressedView == view else { return }
-    let time = withCurrentEvent { event in event.map { gdk_event_get_time($0) } ?? 0 }
-    let action = ActionName("\(name) \(pathString(path))")
-    guard !ActivationJudge.allows(view, action: action, input: .stamped(time: time)) else { return }
+    let time = GuardRuntime.shared.input.current?.time ?? 0
+    guard !allowsItem(at: path, of: view, signal: name, input: .stamped(time: time)) else { return }
     // Every handler not blocked already, one at a time (GLib blocks
     // handlers in bulk only by closure, function or data).
     let unblocked = GSignalMatchType(G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue)
@@ -113,10 +116,10 @@ final class TreeActivationInterceptor {
     guard let path else { return cg_chain_up_boolean_boolean(view, startEditing) }
     defer { gtk_tree_path_free(path) }
     let widget = view.assumingMemoryBound(to: GtkWidget.self)
-    guard gtk_widget_has_focus(widget) != 0, !hasInteractiveCell(tree), let event = keyPress(), !extends(event)
+    guard gtk_widget_has_focus(widget) != 0, !hasInteractiveCell(tree), let event = keyPress(),
+      event.modifiers & GDK_SHIFT_MASK.rawValue == 0  // Shift+Return extends the selection
     else { return cg_chain_up_boolean_boolean(view, startEditing) }
-    let action = ActionName("row-activated \(pathString(path))")
-    guard ActivationJudge.allows(view, action: action, input: ActivationJudge.keyAttribution(event.pointer)) else {
+    guard allowsItem(at: path, of: view, signal: "row-activated", input: ActivationJudge.keyAttribution(event)) else {
       g_signal_stop_emission_by_name(view, "select-cursor-row")
       return 1
     }
@@ -130,28 +133,34 @@ final class TreeActivationInterceptor {
     var path: OpaquePointer?
     guard gtk_icon_view_get_cursor(icons, &path, nil) != 0, let path else { return cg_chain_up_boolean(view) }
     defer { gtk_tree_path_free(path) }
-    let input = keyPress().map { ActivationJudge.keyAttribution($0.pointer) } ?? .programmatic
-    let action = ActionName("item-activated \(pathString(path))")
-    guard ActivationJudge.allows(view, action: action, input: input) else {
+    let input = keyPress().map { ActivationJudge.keyAttribution($0) } ?? .programmatic
+    guard allowsItem(at: path, of: view, signal: "item-activated", input: input) else {
       g_signal_stop_emission_by_name(view, "activate-cursor-item")
       return 1
     }
     return cg_chain_up_boolean(view)
   }
 
-  /// A copy of the key press GTK is handling, freed with the value.
-  private func keyPress() -> CurrentEvent? {
-    guard let event = gtk_get_current_event() else { return nil }
-    let current = CurrentEvent(pointer: event)
-    return gdk_event_get_event_type(event) == GDK_KEY_PRESS ? current : nil
+  /// Judges the activation of the item at `path` of `view`, emitted as
+  /// `signal`: on the gate of its path, once that gate is known to guard
+  /// this item.
+  private func allowsItem(
+    at path: OpaquePointer, of view: gpointer, signal: String, input: InputAttribution
+  ) -> Bool {
+    let action = ActionName("\(signal) \(pathString(path))")
+    let items = ViewItems.attached(to: view)
+    let model = ViewItems.model(of: view)
+    if let model, items.isAnotherItem(at: path, action: action, in: model) {
+      GuardRuntime.shared.dispatcher.retarget(.control(ControlID(object: view), action))
+    }
+    guard ActivationJudge.allows(view, action: action, input: input) else { return false }
+    if let model { items.accepted(at: path, action: action, in: model) }
+    return true
   }
 
-  /// Whether Shift is down: GtkTreeView then extends the selection and
-  /// does not activate.
-  private func extends(_ event: CurrentEvent) -> Bool {
-    var state = GdkModifierType(0)
-    gdk_event_get_state(event.pointer, &state)
-    return state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+  /// The key press being dispatched now, if that is what is handled.
+  private func keyPress() -> InputTracker.DispatchedEvent? {
+    GuardRuntime.shared.input.current.flatMap { $0.isKeyPress ? $0 : nil }
   }
 
   /// Whether any column of the view has a cell that Return edits or
@@ -181,20 +190,6 @@ final class TreeActivationInterceptor {
     guard let text = gtk_tree_path_to_string(path) else { return "" }
     defer { g_free(text) }
     return String(cString: text)
-  }
-}
-
-/// A copy of the event GTK is handling, freed when the value goes.
-@MainActor
-private final class CurrentEvent {
-  let pointer: UnsafeMutablePointer<GdkEvent>
-
-  init(pointer: UnsafeMutablePointer<GdkEvent>) {
-    self.pointer = pointer
-  }
-
-  isolated deinit {
-    gdk_event_free(pointer)
   }
 }
 

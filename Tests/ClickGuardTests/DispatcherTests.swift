@@ -141,6 +141,10 @@ struct DispatcherTests {
     #expect(h.click(3, settings: group).outcome == .accepted)
     h.at(1800)
     #expect(h.click(4, settings: group).outcome == .accepted)
+    // A shortcut pressed again 80 ms after its previous press.
+    let shortcut = h.click(5, event: 5000, source: .shortcut)
+    _ = h.finish(shortcut)
+    #expect(h.click(5, event: 5080, source: .shortcut).outcome == .dropped(.tooFast))
 
     let clicked = h.dispatcher.counters(for: ControlID(1))
     #expect(clicked?.accepted == 1)
@@ -160,14 +164,15 @@ struct DispatcherTests {
     #expect(h.dispatcher.counters(for: ControlID(3)) == nil)
 
     var expected = DecisionCounters()
-    expected.accepted = 5
+    expected.accepted = 6
     expected.droppedWithinInterval = 1
     expected.droppedBusy = 1
     expected.droppedEventTime = 1
+    expected.droppedTooFast = 1
     expected.passed = 1
     expected.busyExpired = 1
     #expect(h.dispatcher.totals == expected)
-    #expect(h.dispatcher.totals.dropped == 3)
+    #expect(h.dispatcher.totals.dropped == 4)
     for reason in DropReason.allCases {
       #expect(h.dispatcher.totals.dropped(reason) == 1)
     }

@@ -827,4 +827,103 @@ struct GateRulesTests {
     #expect(judge(&gate, at: .ms(1600)) == (nil, true))
     #expect(runningTicket(gate) == 4)
   }
+
+  // MARK: Shortcuts
+
+  /// Five presses `gapMs` apart from `source`, stamped and processed as
+  /// made, each action done in 5 ms.
+  /// - Returns: the outcomes.
+  private func presses(gapMs: Int64, source: ActivationSource) -> [ClickOutcome] {
+    let h = Harness()
+    var outcomes: [ClickOutcome] = []
+    for index in 0..<5 {
+      h.at(Int64(index) * gapMs)
+      let decision = h.click(event: UInt32(10_000 + Int64(index) * gapMs), source: source)
+      outcomes.append(decision.outcome)
+      h.advance(5)
+      if decision.ticket != nil { h.finish(decision) }
+    }
+    return outcomes
+  }
+
+  /// Undo tapped five times 150 ms apart undoes five steps: a shortcut's
+  /// window is its pace (120 ms), not the 500 ms a button keeps — which
+  /// would let only two of the five act.
+  @Test func aShortcutReTappedAtAPersonsPaceActsEveryTime() {
+    #expect(presses(gapMs: 150, source: .shortcut).allSatisfy { $0 == .accepted })
+    #expect(presses(gapMs: 150, source: .user).filter { $0 == .accepted }.count == 2)
+  }
+
+  /// Ctrl+N five times 80 ms apart opens one tab: each press follows the
+  /// previous one, dropped or not, by less than the pace, although the
+  /// third comes 160 ms after the accepted one, whose action took 5 ms.
+  @Test func aShortcutBurstFasterThanThePaceActsOnce() {
+    #expect(presses(gapMs: 80, source: .shortcut) == [.accepted] + Array(repeating: .dropped(.tooFast), count: 4))
+  }
+
+  /// Shortcuts pressed at a person's pace while the accepted one's action
+  /// stalls the app for a second are that action's repeats (made before it
+  /// finished, by event time); one pressed after it finished acts.
+  @Test func shortcutsPressedDuringAStallActOnce() {
+    let h = Harness()
+    let first = h.click(event: 10_000, source: .shortcut)
+    #expect(first.outcome == .accepted)
+    h.at(1000)
+    h.finish(first)
+    for made in stride(from: 10_150, through: 10_900, by: 150) {
+      h.advance(1)
+      #expect(h.click(event: UInt32(made), source: .shortcut).outcome == .dropped(.eventTime))
+    }
+    h.at(1200)
+    #expect(h.click(event: 11_200, source: .shortcut).outcome == .accepted)
+  }
+
+  /// A control's own interval is a shortcut's pace too.
+  @Test func aControlsOwnIntervalIsItsShortcutsPace() throws {
+    let h = Harness()
+    let slow = ControlSettings(interval: try ClickInterval(milliseconds: 300))
+    h.finish(h.click(settings: slow, event: 10_000, source: .shortcut))
+    h.at(200)
+    #expect(h.click(settings: slow, event: 10_200, source: .shortcut).outcome == .dropped(.tooFast))
+  }
+
+  // MARK: Retargeting
+
+  /// A view's row at a path became another item 250 ms after the accepted
+  /// activation of the old one finished: the window no longer applies,
+  /// while without the retarget the new item's activation is dropped.
+  @Test func aRetargetedGateActsForTheNewItem() {
+    for retargeted in [false, true] {
+      let h = Harness()
+      h.tap(event: 10_000)
+      h.at(250)
+      if retargeted { h.dispatcher.retarget(.control(ControlID(1), .clicked)) }
+      let outcome = h.tap(event: 10_250)
+      #expect(outcome == (retargeted ? .accepted : .dropped(.withinInterval)))
+    }
+  }
+
+  /// Clicks made while the accepted action stalled the app (by event time)
+  /// stay that action's burst after a retarget: they were not aimed at the
+  /// new item, which appeared only when the action finished.
+  @Test func aRetargetKeepsTheStallsBurst() {
+    let h = Harness()
+    let first = h.click(event: 10_000)
+    h.at(1000)
+    h.finish(first)
+    h.dispatcher.retarget(.control(ControlID(1), .clicked))
+    h.advance(2)
+    #expect(h.click(event: 10_300).outcome == .dropped(.eventTime))
+    h.at(1050)
+    #expect(h.click(event: 11_050).outcome == .accepted)
+  }
+
+  /// A running action keeps its gate busy through a retarget.
+  @Test func aRetargetLeavesARunningActionBusy() {
+    let h = Harness()
+    _ = h.click(event: 10_000)
+    h.dispatcher.retarget(.control(ControlID(1), .clicked))
+    h.at(10)
+    #expect(h.click(event: 10_010).outcome == .dropped(.busy))
+  }
 }

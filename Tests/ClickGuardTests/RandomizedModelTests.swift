@@ -111,6 +111,9 @@ struct ReferenceModel {
   struct Gate {
     let incarnation: Int
     var accepted: [Accepted] = []
+    /// The last shortcut judged on it (event ms, processing ns): the pace
+    /// rule measures from there, whatever its outcome.
+    var lastShortcut: (eventMs: Int64?, t: Int64)?
   }
 
   struct Ticket {
@@ -161,20 +164,33 @@ struct ReferenceModel {
 
   /// Why a click at `t` with event time `eventMs`, whose key (if any) went
   /// down at `pressMs`, is dropped by `gate`, if it is.
-  func dropReason(_ gate: Gate, at t: Int64, eventMs: Int64?, pressMs: Int64? = nil) -> DropReason? {
+  /// For a shortcut, `paceNs` is its pace: it is dropped when it follows
+  /// the gate's previous shortcut by less.
+  func dropReason(
+    _ gate: Gate, at t: Int64, eventMs: Int64?, pressMs: Int64? = nil, paceNs: Int64? = nil
+  ) -> DropReason? {
     if gate.accepted.contains(where: { $0.isBusy(at: t) }) { return .busy }
     if gate.accepted.contains(where: { t < $0.reopensAt }) { return .withinInterval }
     // ClickGate keeps one stamp: the rules compare with the latest acceptance.
-    guard let last = gate.accepted.last, let lastMs = last.eventMs else { return nil }
-    if let eventMs {
-      let delta = eventMs - lastMs
-      if delta < last.eventWindowMs && delta > -Self.staleHorizonMs { return .eventTime }
+    if let last = gate.accepted.last, let lastMs = last.eventMs {
+      if let eventMs {
+        let delta = eventMs - lastMs
+        if delta < last.eventWindowMs && delta > -Self.staleHorizonMs { return .eventTime }
+      }
+      // A key already down when the accepted activation was made is that
+      // key, still held.
+      if let pressMs {
+        let delta = pressMs - lastMs
+        if delta <= 0 && delta > -Self.staleHorizonMs { return .eventTime }
+      }
     }
-    // A key already down when the accepted activation was made is that key,
-    // still held.
-    if let pressMs {
-      let delta = pressMs - lastMs
-      if delta <= 0 && delta > -Self.staleHorizonMs { return .eventTime }
+    if let paceNs, let previous = gate.lastShortcut {
+      if let eventMs, let previousMs = previous.eventMs {
+        let delta = eventMs - previousMs
+        if delta < ceilMilliseconds(paceNs) && delta > -Self.staleHorizonMs { return .tooFast }
+      } else if t - previous.t < paceNs {
+        return .tooFast
+      }
     }
     return nil
   }
@@ -199,9 +215,14 @@ struct ReferenceModel {
     }
     let key = Self.key(of: activation)
     var gate = gates[key] ?? newGate()
-    let interval = activation.settings.interval ?? configuration.interval
+    // A shortcut's interval is its pace, and no window follows its action.
+    let isShortcut = activation.source == .shortcut
+    let interval =
+      activation.settings.interval ?? (isShortcut ? configuration.shortcutInterval : configuration.interval)
     let maxBusy = activation.settings.maxBusy ?? configuration.maxBusy
-    let drop = dropReason(gate, at: t, eventMs: eventMs, pressMs: pressMs)
+    let drop = dropReason(
+      gate, at: t, eventMs: eventMs, pressMs: pressMs, paceNs: isShortcut ? interval.nanoseconds : nil)
+    if isShortcut { gate.lastShortcut = (eventMs, t) }
     var expired = false
     if drop != .busy {
       for index in gate.accepted.indices {
@@ -220,7 +241,7 @@ struct ReferenceModel {
       outcome = .accepted
       gate.accepted.append(
         Accepted(
-          acceptedAt: t, eventMs: eventMs, intervalNs: interval.nanoseconds,
+          acceptedAt: t, eventMs: eventMs, intervalNs: isShortcut ? 0 : interval.nanoseconds,
           limitNs: max(maxBusy.nanoseconds, interval.nanoseconds)))
       ticket = Ticket(key: key, incarnation: gate.incarnation, index: gate.accepted.count - 1)
     }
@@ -284,6 +305,7 @@ struct ReferenceModel {
       case .dropped(.busy): counters.droppedBusy += 1
       case .dropped(.withinInterval): counters.droppedWithinInterval += 1
       case .dropped(.eventTime): counters.droppedEventTime += 1
+      case .dropped(.tooFast): counters.droppedTooFast += 1
       case .wouldDrop: counters.wouldDrop += 1
       case .passed: counters.passed += 1
       }
@@ -348,7 +370,7 @@ struct SequenceRun {
     try? configuration.setInterval(interval)
     try? configuration.setMaxBusy(
       ClickInterval(uncheckedNanoseconds: max(rng.pick(Self.busyLimits), interval.nanoseconds)))
-    configuration.mode = rng.chance(0.85) ? .enforce : rng.chance(0.7) ? .observe : .off
+    configuration.mode = rng.chance(0.7) ? .enforce : rng.chance(0.8) ? .observe : .off
     let someKinds = rng.int(0...7)
     configuration.skippedKinds =
       rng.chance(0.6)
@@ -415,18 +437,31 @@ struct SequenceRun {
     let control = rng.pick(controls)
     let action = rng.chance(0.8) ? ActionName.clicked : "activate"
     let source: ActivationSource =
-      rng.chance(0.85) ? .user : rng.chance(0.6) ? .programmatic : rng.chance(0.6) ? .nested : .keyRepeat
+      rng.chance(0.85)
+      ? (rng.chance(0.5) ? .user : .shortcut)
+      : rng.chance(0.6) ? .programmatic : rng.chance(0.6) ? .nested : .keyRepeat
     var activation = Activation(
       control: control.id, action: action, kind: control.kind, settings: control.settings, source: source)
-    let eventMs = eventTime(for: ReferenceModel.key(of: activation))
+    var eventMs = eventTime(for: ReferenceModel.key(of: activation))
+    if source == .shortcut, let previous = reference.gates[ReferenceModel.key(of: activation)]?.lastShortcut,
+      let previousMs = previous.eventMs, rng.chance(0.8)
+    {
+      // Near the pace: inside it, past it, or on its edge.
+      let pace = (activation.settings.interval ?? reference.configuration.shortcutInterval).nanoseconds / 1_000_000
+      eventMs = previousMs + (rng.chance(0.5) ? rng.int(0...2 * pace) : pace + rng.int(-1...1))
+    }
     let pressMs = pressTime(for: ReferenceModel.key(of: activation), eventMs: eventMs)
     activation.eventTime = eventMs.map { EventTimestamp(milliseconds: UInt32(truncatingIfNeeded: $0)) }
     activation.pressTime = pressMs.map { EventTimestamp(milliseconds: UInt32(truncatingIfNeeded: $0)) }
     guard let ticket = judge(activation, eventMs: eventMs, pressMs: pressMs) else { return }
-    if rng.chance(0.5) {
+    // Shortcuts' handlers are mostly synchronous (undo, zoom, a new tab).
+    if rng.chance(source == .shortcut ? 0.9 : 0.5) {
       // A sync handler: the main loop is blocked until it returns.
+      // and quick, but some stall.
       let duration: Int64 =
-        rng.chance(0.3) ? 0 : rng.chance(0.6) ? rng.int(1...100_000_000) : rng.int(1...2_500_000_000)
+        source == .shortcut && rng.chance(0.7)
+        ? rng.int(0...20_000_000)
+        : rng.chance(0.3) ? 0 : rng.chance(0.6) ? rng.int(1...100_000_000) : rng.int(1...2_500_000_000)
       let part = rng.int(0...duration)
       if rng.chance(0.2) {
         // A re-entrant activation from inside the handler.
@@ -467,6 +502,7 @@ struct SequenceRun {
       } ?? false
     let (outcome, ticket) = reference.judge(activation, eventMs: eventMs, pressMs: pressMs, at: now)
     if heldKey { coverage["held key", default: 0] += 1 }
+    if case .dropped(.tooFast) = outcome { coverage["too fast", default: 0] += 1 }
     let instant = now
     trace.append {
       let event = eventMs.map { "\($0) (\($0 & 0xFFFF_FFFF))" } ?? "none"

@@ -134,7 +134,9 @@ class Activations(Gtk.Application):
         box.pack_start(self.combo, False, False, 0)
 
         window.add(box)
-        window.connect("map-event", lambda *_: GLib.timeout_add(300, self.appeared) and False)
+        # Ready once the fence on a program's first window (the double-click
+        # time after it appeared) is over, as a person would click.
+        window.connect("map-event", lambda *_: GLib.timeout_add(600, self.appeared) and False)
         window.show_all()
         window.move(100, 100)
         GLib.timeout_add_seconds(self.seconds, self.quit)

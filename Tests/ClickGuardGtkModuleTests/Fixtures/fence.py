@@ -168,7 +168,9 @@ class Fixture:
         self.show(assistant)
 
     def show(self, window):
-        window.connect("map-event", lambda *_: GLib.timeout_add(300, self.report_ready) and False)
+        # Ready once the fence on a program's first window (the double-click
+        # time after it appeared) is over, as a person would click.
+        window.connect("map-event", lambda *_: GLib.timeout_add(600, self.report_ready) and False)
         window.connect("destroy", lambda *_: Gtk.main_quit())
         window.show_all()
         window.move(100, 100)

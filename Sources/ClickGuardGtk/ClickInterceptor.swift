@@ -35,24 +35,26 @@ final class ClickInterceptor {
   /// previous member of its group happens inside the outer one's chain-up).
   private var chainDepth = 0
 
-  /// Installs the overrides and the hooks: GtkButton's now, GtkMenuItem's
-  /// and GtkSwitch's once GTK has initialised them (``ClassSetupQueue``).
+  /// Installs the overrides and the hooks, each once GTK has initialised
+  /// its class (``ClassSetupQueue``): ClickGuard creates no class the app
+  /// has not, so an app that looks up `clicked` before making a button
+  /// behaves as without it.
   func install(when classes: ClassSetupQueue) {
-    // At gtk_module_init time the class may not exist yet.
-    g_type_class_unref(g_type_class_ref(gtk_button_get_type()))
-    cg_override_class_handler("clicked", gtk_button_get_type(), clickedOverride)
+    classes.whenInitialized("GtkButton") { type in
+      cg_override_class_handler("clicked", type, clickedOverride)
+      // Space and Enter reach a button through `activate`; a held key ends
+      // in a `clicked` from a timeout with no current event.
+      EmissionHook.add("activate", on: type) { emission in
+        GuardRuntime.shared.interceptor.buttonActivated(emission.instance)
+        return true
+      }
+    }
     classes.whenInitialized("GtkMenuItem") { cg_override_class_handler("activate", $0, menuItemOverride) }
     classes.whenInitialized("GtkSwitch") { type in
       EmissionHook.add("state-set", on: type) { emission in
         GuardRuntime.shared.interceptor.switchStateSet(emission.instance)
         return true
       }
-    }
-    // Space and Enter reach a button through `activate`; a held key ends in
-    // a `clicked` from a timeout with no current event.
-    EmissionHook.add("activate", on: gtk_button_get_type()) { emission in
-      GuardRuntime.shared.interceptor.buttonActivated(emission.instance)
-      return true
     }
   }
 

@@ -132,6 +132,19 @@ final class ModuleProcessTests: XCTestCase {
     XCTAssertEqual(result.stderr, "")
   }
 
+  /// The app's classes stay its own: the module creates no GtkButton class
+  /// before the app makes a button (an app looking up `clicked` that early
+  /// gets what it gets without the module), and still guards once it does.
+  func testTheModuleCreatesNoButtonClassBeforeTheAppDoes() throws {
+    for modules in [nil, try ModuleHarness.modulePath()] {
+      let app = try FixtureApp(modules: modules)
+      app.click("count", count: 5)
+      let result = app.finish()
+      XCTAssertEqual(result.lines.first, "early button-class=0", "modules: \(modules ?? "none")")
+      XCTAssertEqual(result.clicked, modules == nil ? 5 : 1)
+    }
+  }
+
   func testLoadingTheModuleTwiceIsHarmless() throws {
     let module = try ModuleHarness.modulePath()
     let app = try FixtureApp(modules: "\(module):\(module)")

@@ -25,6 +25,9 @@
  * works; `clicked N depth=D` then says how deep the handler is nested.
  * --critical: once ready, raises a Gtk-CRITICAL (gtk_widget_show(NULL)).
  * --crash: once ready, dies of SIGSEGV.
+ * Right after gtk_init (GTK modules are loaded by then) it prints
+ * `early button-class=B` (B: whether the GtkButton class exists yet; the
+ * program has made no button).
  * Build: cc clickcount.c $(pkg-config --cflags --libs gtk+-3.0) */
 #include <gtk/gtk.h>
 #include <glib-unix.h>
@@ -188,6 +191,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--critical") == 0) raise_critical = TRUE;
         else if (strcmp(argv[i], "--crash") == 0) crash = TRUE;
     }
+    printf("early button-class=%d\n", g_type_class_peek(gtk_button_get_type()) != NULL);
 
     GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
     gtk_window_set_title(GTK_WINDOW(window), "clickcount");

@@ -1,6 +1,6 @@
 // LocalFiles: the few file-system questions and reads the command needs
-// (does a path exist, is it a directory, a file's text, standard input, the
-// executable's directory), answered by GLib, so the command needs no
+// (does a path exist, a file's text, standard input, the executable's and
+// the working directory), answered by GLib, so the command needs no
 // Foundation for them.
 
 import CGtk
@@ -10,11 +10,6 @@ enum LocalFiles {
   /// Whether something exists at `path` (a symbolic link: its target).
   static func exists(_ path: String) -> Bool {
     g_file_test(path, G_FILE_TEST_EXISTS) != 0
-  }
-
-  /// Whether `path` is a directory (or a symbolic link to one).
-  static func isDirectory(_ path: String) -> Bool {
-    g_file_test(path, G_FILE_TEST_IS_DIR) != 0
   }
 
   /// The whole text of the file at `path` (read to its end, so `/proc`
@@ -56,11 +51,11 @@ enum LocalFiles {
     return String(cString: directory)
   }
 
-  /// The working directory.
-  static func currentDirectory() -> String {
+  /// The working directory, byte for byte.
+  static func currentDirectory() -> ByteString {
     guard let directory = g_get_current_dir() else { return "." }
     defer { g_free(directory) }
-    return String(cString: directory)
+    return ByteString(cString: directory)
   }
 
   /// `length` bytes at `contents`, decoded as UTF-8 (invalid bytes become

@@ -15,12 +15,12 @@ public enum ReportCommand {
       report.read(text: LocalFiles.standardInputText(), source: "-")
     }
     for file in options.files {
-      guard let text = LocalFiles.text(atPath: file) else {
-        ClickGuardTool.printError("report: cannot read \(file) (accepted: a readable decision log file)")
+      guard let text = LocalFiles.text(atPath: String(decoding: file.bytes, as: UTF8.self)) else {
+        ClickGuardTool.printError("report: cannot read \(file.displayName) (accepted: a readable decision log file)")
         status = ExitStatus.failure
         continue
       }
-      report.read(text: text, source: file)
+      report.read(text: text, source: file.displayName)
     }
     let suggester = RuleSuggester()
     let rules = suggester.rules(for: report)

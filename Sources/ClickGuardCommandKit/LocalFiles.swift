@@ -1,7 +1,7 @@
 // LocalFiles: the few file-system questions and reads the command needs
-// (does a path exist, a file's text, standard input, the executable's and
-// the working directory), answered by GLib, so the command needs no
-// Foundation for them.
+// (does a path exist, a small file's text, the executable's directory, the
+// working directory), answered by GLib, so the command needs no Foundation
+// for them.
 
 import CGtk
 
@@ -18,22 +18,6 @@ enum LocalFiles {
     var contents: UnsafeMutablePointer<gchar>?
     var length: gsize = 0
     guard g_file_get_contents(path, &contents, &length, nil) != 0, let contents else { return nil }
-    defer { g_free(contents) }
-    return text(contents, length)
-  }
-
-  /// The whole text of standard input, read to its end (empty when it
-  /// cannot be read).
-  static func standardInputText() -> String {
-    guard let channel = g_io_channel_unix_new(0) else { return "" }
-    defer { g_io_channel_unref(channel) }
-    // Bytes as they come: the text is decoded as UTF-8 below.
-    g_io_channel_set_encoding(channel, nil, nil)
-    var contents: UnsafeMutablePointer<gchar>?
-    var length: gsize = 0
-    guard g_io_channel_read_to_end(channel, &contents, &length, nil) == G_IO_STATUS_NORMAL, let contents else {
-      return ""
-    }
     defer { g_free(contents) }
     return text(contents, length)
   }

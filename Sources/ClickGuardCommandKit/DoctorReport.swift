@@ -22,7 +22,7 @@ package struct DoctorReport: Sendable {
       problems.append("no ClickGuard module found: install it (make install) or set CLICKGUARD_MODULE")
     }
     switchedOn(facts, byName: byName)
-    settings(facts.settings(program), program: program)
+    settings(facts.settings(program), program: program, logFile: facts.logFile)
     lines.append("")
     if problems.isEmpty {
       lines.append("No problems found.")
@@ -153,7 +153,7 @@ package struct DoctorReport: Sendable {
     }
   }
 
-  private mutating func settings(_ inForce: SettingsInForce, program: String?) {
+  private mutating func settings(_ inForce: SettingsInForce, program: String?, logFile: DoctorFacts.LogFile?) {
     section(
       "Settings in force for "
         + (program.map { "the program '\($0)'" } ?? "a program without a group of its own (--program NAME for one)"))
@@ -176,9 +176,13 @@ package struct DoctorReport: Sendable {
       let target =
         switch log {
         case .standardError: "standard error"
-        case .file(let name): name.displayName
+        case .file(let name): logFile?.name ?? name.displayName
         }
       lines.append("  decision log: \(target) (\(ModuleConfiguration.logVariable))")
+      if let problem = logFile?.problem {
+        lines.append("    " + problem)
+        problems.append(problem)
+      }
     } else {
       lines.append("  decision log: none (\(ModuleConfiguration.logVariable) not set)")
     }

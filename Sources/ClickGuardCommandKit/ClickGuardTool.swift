@@ -20,10 +20,11 @@ public enum ClickGuardTool {
       + "\n\nRun 'clickguard COMMAND --help' to see a command's options.",
     options: [CommandOption("version", help: "Print the version and exit")], stopsAtFirstArgument: true)
 
-  /// Runs the command line `arguments` (the program name first) and returns
-  /// the exit status. `run` does not return when it starts the program.
+  /// Runs the command line `arguments` (the program name first), as the
+  /// bytes of `argv`, and returns the exit status. `run` does not return
+  /// when it starts the program.
   @MainActor
-  public static func main(_ arguments: [String]) -> Int32 {
+  public static func main(_ arguments: [ByteString]) -> Int32 {
     // GOption prints --help in the locale's encoding.
     setlocale(LC_ALL, "")
     do throws(CommandFailure) {
@@ -32,14 +33,12 @@ public enum ClickGuardTool {
         print("clickguard \(ClickGuardVersion.current)")
         return ExitStatus.success
       }
+      let commands = Subcommand.allCases.map(\.rawValue).joined(separator: ", ")
       guard let name = top.remaining.first else {
-        throw .usage(
-          "no command given (accepted: \(Subcommand.allCases.map(\.rawValue).joined(separator: ", "))); "
-            + "run 'clickguard --help'")
+        throw .usage("no command given (accepted: \(commands)); run 'clickguard --help'")
       }
-      guard let command = Subcommand(rawValue: name) else {
-        throw .usage(
-          "unknown command '\(name)' (accepted: \(Subcommand.allCases.map(\.rawValue).joined(separator: ", ")))")
+      guard let command = name.string.flatMap(Subcommand.init(rawValue:)) else {
+        throw .usage("unknown command '\(name.displayName)' (accepted: \(commands))")
       }
       let parsed = try command.parser.parse(Array(top.remaining.dropFirst()))
       return try run(command, parsed)

@@ -33,6 +33,8 @@ package struct DoctorFacts: Sendable {
   /// a settings daemon publishes): the display's name and the value (`nil`:
   /// not set); `nil` when no display could be opened.
   package var displayModules: (display: String, value: String?)?
+  /// The file `CLICKGUARD_LOG` names, or `nil` (unset, or standard error).
+  package var logFile: LogFile?
 
   /// Facts given one by one (tests give made-up ones).
   package init(
@@ -40,7 +42,8 @@ package struct DoctorFacts: Sendable {
     environment: [String: String], executableDirectory: String, userConfigDirectory: String,
     systemConfigDirectories: [String], exists: @escaping @Sendable (String) -> Bool,
     gtkModulesSetting: @escaping @Sendable (String) -> String?,
-    settings: @escaping @Sendable (String?) -> SettingsInForce, displayModules: (display: String, value: String?)?
+    settings: @escaping @Sendable (String?) -> SettingsInForce, displayModules: (display: String, value: String?)?,
+    logFile: LogFile? = nil
   ) {
     self.gtkVersion = gtkVersion
     self.glibVersion = glibVersion
@@ -53,11 +56,15 @@ package struct DoctorFacts: Sendable {
     self.gtkModulesSetting = gtkModulesSetting
     self.settings = settings
     self.displayModules = displayModules
+    self.logFile = logFile
   }
 
   /// The facts of this process and machine.
   package static func current() -> DoctorFacts {
-    let environment = ProcessEnvironment.current()
+    let raw = ProcessEnvironment.bytes()
+    let environment = raw.mapValues { String(decoding: $0.bytes, as: UTF8.self) }
+    // The rules file at its path's bytes, without blocking (RulesFileReader).
+    let rules = RulesFileReader.path(environment: raw)
     let maps = LocalFiles.text(atPath: "/proc/self/maps") ?? ""
     let measured = GtkModuleSearch.libraryDirectory(maps: maps)
     let userConfig = g_get_user_config_dir().map { String(cString: $0) } ?? ""
@@ -76,8 +83,12 @@ package struct DoctorFacts: Sendable {
       environment: environment, executableDirectory: LocalFiles.executableDirectory(),
       userConfigDirectory: userConfig, systemConfigDirectories: systemConfig,
       exists: LocalFiles.exists, gtkModulesSetting: Self.readGtkModules,
-      settings: { SettingsInForce.current(program: $0 ?? "", environment: environment) },
-      displayModules: readDisplayModules())
+      settings: {
+        SettingsInForce(
+          program: $0 ?? "", environment: environment,
+          file: RulesFileReader.read(path: rules.path, isExplicit: rules.isExplicit))
+      },
+      displayModules: readDisplayModules(), logFile: LogFile.current(raw[ModuleConfiguration.logVariable]))
   }
 
   /// The default display's `gtk-modules` setting, read through GDK alone

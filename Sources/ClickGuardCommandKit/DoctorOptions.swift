@@ -18,12 +18,13 @@ public struct DoctorOptions: Equatable, Sendable {
   ///   stray argument.
   public init(_ parsed: ParsedArguments) throws(CommandFailure) {
     if let given = parsed.last("program") {
-      let name = given.value ?? ""
+      let name = given.value?.displayName ?? ""
       guard !name.isEmpty else { throw .badValue("--program", name, accepted: Self.options.accepted("program")) }
       program = name
     }
     if let stray = parsed.remaining.first {
-      throw .usage("doctor: unexpected argument '\(stray)' (accepted: only options; see 'clickguard doctor --help')")
+      throw .usage(
+        "doctor: unexpected argument '\(stray.displayName)' (accepted: only options; see 'clickguard doctor --help')")
     }
   }
 }

@@ -22,7 +22,7 @@ package struct DoctorReport: Sendable {
       problems.append("no ClickGuard module found: install it (make install) or set CLICKGUARD_MODULE")
     }
     switchedOn(facts, byName: byName)
-    settings(facts.settings(program), program: program)
+    settings(facts.settings(program), program: program, logFile: facts.logFile)
     lines.append("")
     if problems.isEmpty {
       lines.append("No problems found.")
@@ -94,7 +94,7 @@ package struct DoctorReport: Sendable {
         lines.append("  \(variable): not set")
         continue
       }
-      let list = GtkModuleList(value)
+      let list = GtkModuleList(ByteString(value))
       lines.append("  \(variable)=\(value): " + (list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
       sources.append((variable, list))
     }
@@ -111,14 +111,14 @@ package struct DoctorReport: Sendable {
         "    \(path): " + (!exists ? "no file" : value.map { "gtk-modules=\($0)" } ?? "does not set gtk-modules"))
     }
     if let (path, value) = files.inForce(values) {
-      let list = GtkModuleList(value)
+      let list = GtkModuleList(ByteString(value))
       lines.append(
         "  gtk-modules in force: \(value) (from \(path)): "
           + (list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
       sources.append(("gtk-modules", list))
     }
     if let (display, value) = facts.displayModules {
-      let list = GtkModuleList(value)
+      let list = GtkModuleList(value.map { ByteString($0) })
       lines.append(
         "  display \(display): "
           + (value.map { "gtk-modules=\($0) (a settings daemon's XSETTINGS, over the files): " }
@@ -138,9 +138,10 @@ package struct DoctorReport: Sendable {
     for (name, list) in on {
       for entry in list.entries where GtkModuleList.isClickGuard(entry) {
         if entry.hasPrefix("/") {
-          if !facts.exists(entry) { problems.append("\(name) names \(entry), which does not exist") }
+          let path = entry.displayName
+          if !facts.exists(path) { problems.append("\(name) names \(path), which does not exist") }
         } else if byName == nil {
-          problems.append("\(name) loads '\(entry)' by name, but GTK cannot find libclickguard.so")
+          problems.append("\(name) loads '\(entry.displayName)' by name, but GTK cannot find libclickguard.so")
         }
       }
     }
@@ -152,7 +153,7 @@ package struct DoctorReport: Sendable {
     }
   }
 
-  private mutating func settings(_ inForce: SettingsInForce, program: String?) {
+  private mutating func settings(_ inForce: SettingsInForce, program: String?, logFile: DoctorFacts.LogFile?) {
     section(
       "Settings in force for "
         + (program.map { "the program '\($0)'" } ?? "a program without a group of its own (--program NAME for one)"))
@@ -175,9 +176,13 @@ package struct DoctorReport: Sendable {
       let target =
         switch log {
         case .standardError: "standard error"
-        case .file(let name): name.displayName
+        case .file(let name): logFile?.name ?? name.displayName
         }
       lines.append("  decision log: \(target) (\(ModuleConfiguration.logVariable))")
+      if let problem = logFile?.problem {
+        lines.append("    " + problem)
+        problems.append(problem)
+      }
     } else {
       lines.append("  decision log: none (\(ModuleConfiguration.logVariable) not set)")
     }

@@ -2,7 +2,9 @@
 // option context per subcommand. GOption does the parsing and GNOME-style
 // --help (printed, then exit 0); every option goes through one callback that
 // records it as given, and the subcommand checks the values afterwards, so
-// the checks are plain Swift.
+// the checks are plain Swift. Arguments go in and come out as bytes
+// (ByteString): GOption works on char**, and its FILENAME values and the
+// remaining arguments are not converted, so nothing is re-encoded.
 
 import CGtk
 
@@ -12,7 +14,7 @@ import CGtk
 /// let parser = GOptionParser(
 ///   program: "clickguard report", parameters: "[FILE…]", summary: "Summarises decision logs.",
 ///   options: [CommandOption("json", help: "Print JSON instead of text")])
-/// let parsed = try parser.parse(["--json", "a.log"])   // options: [json], remaining: [a.log]
+/// let parsed = try parser.parse(["--json", "a.log"])   // options: [json], remaining: [a.log] (bytes)
 /// ```
 public struct GOptionParser: Sendable {
   /// The name `--help` shows before the options, for example
@@ -43,11 +45,11 @@ public struct GOptionParser: Sendable {
     self.stopsAtFirstArgument = stopsAtFirstArgument
   }
 
-  /// Parses `arguments` (without the program name). `--help` prints the
-  /// help and exits the process with status 0, as GOption does.
+  /// Parses `arguments` (without the program name), as bytes. `--help`
+  /// prints the help and exits the process with status 0, as GOption does.
   /// - Throws: ``CommandFailure`` (usage) for an unknown option or a missing
   ///   value, in GOption's words, with a pointer to `--help`.
-  public func parse(_ arguments: [String]) throws(CommandFailure) -> ParsedArguments {
+  public func parse(_ arguments: [ByteString]) throws(CommandFailure) -> ParsedArguments {
     let recorder = Recorder()
     let context = g_option_context_new(parameters)
     defer { g_option_context_free(context) }
@@ -86,9 +88,9 @@ public struct GOptionParser: Sendable {
     g_set_prgname(program)
     defer { if let previousName { g_set_prgname(previousName) } }
 
-    let all = [program] + arguments
+    let all = [ByteString(program)] + arguments
     var strv: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = zeroedStringArray(count: all.count)
-    for (index, argument) in all.enumerated() { strv?[index] = g_strdup(argument) }
+    for (index, argument) in all.enumerated() { strv?[index] = argument.withCString { g_strdup($0) } }
     defer { g_strfreev(strv) }
     var error: UnsafeMutablePointer<GError>?
     guard g_option_context_parse_strv(context, &strv, &error) != 0 else {
@@ -96,10 +98,10 @@ public struct GOptionParser: Sendable {
       let message = error?.pointee.message.map { String(cString: $0) } ?? "cannot read the command line"
       throw refusal(message, code: error?.pointee.code ?? 0)
     }
-    var remaining: [String] = []
+    var remaining: [ByteString] = []
     var index = 1
     while let argument = strv?[index] {
-      remaining.append(String(cString: argument))
+      remaining.append(ByteString(cString: argument))
       index += 1
     }
     // GOption leaves the `--` that ended the options in front of the rest.
@@ -142,6 +144,6 @@ private let recordOption: GOptionArgFunc = { name, value, data, _ in
   let recorder = Unmanaged<GOptionParser.Recorder>.fromOpaque(data).takeUnretainedValue()
   let option = String(cString: name)
   recorder.given.append(
-    .init(option.hasPrefix("--") ? String(option.dropFirst(2)) : option, value.map { String(cString: $0) }))
+    .init(option.hasPrefix("--") ? String(option.dropFirst(2)) : option, value.map { ByteString(cString: $0) }))
   return 1
 }

@@ -1,25 +1,30 @@
 // GtkModuleList: the value of GTK3_MODULES that `clickguard run` gives the
 // program: the module's absolute path first, then the entries that were
 // already there, minus any other ClickGuard module, which would guard twice.
+// Entries are bytes: another module's path passes through exactly.
 
 /// A colon-separated list of GTK modules, as `GTK3_MODULES` holds it.
 public struct GtkModuleList: Equatable, Sendable {
-  /// The entries: module names (`canberra-gtk-module`) or absolute paths.
-  public var entries: [String]
+  /// The entries: module names (`canberra-gtk-module`) or absolute paths,
+  /// byte for byte.
+  public var entries: [ByteString]
 
   /// The entries of `value` (empty entries dropped).
-  public init(_ value: String?) {
-    entries = (value ?? "").split(separator: ":").map(String.init)
+  public init(_ value: ByteString?) {
+    entries = (value ?? "").split(separator: UInt8(ascii: ":")).filter { !$0.isEmpty }
   }
 
   /// The list as `GTK3_MODULES` holds it.
-  public var value: String { entries.joined(separator: ":") }
+  public var value: ByteString {
+    ByteString(bytes: Array(entries.map(\.bytes).joined(separator: [UInt8(ascii: ":")])))
+  }
 
   /// Whether `entry` loads a ClickGuard module: the name `clickguard`, or a
   /// path to `libclickguard.so` or `libclickguard-gtk-module.so`.
-  public static func isClickGuard(_ entry: String) -> Bool {
-    let file = entry.split(separator: "/").last.map(String.init) ?? entry
-    return entry == "clickguard" || file == ModuleLocator.installedFileName || file == ModuleLocator.buildFileName
+  public static func isClickGuard(_ entry: ByteString) -> Bool {
+    let file = entry.lastComponent
+    return entry == "clickguard" || file == ByteString(ModuleLocator.installedFileName)
+      || file == ByteString(ModuleLocator.buildFileName)
   }
 
   /// Whether a ClickGuard module is among the entries.
@@ -33,7 +38,7 @@ public struct GtkModuleList: Equatable, Sendable {
   }
 
   /// The list with `module` first and no other ClickGuard module.
-  public func leading(with module: String) -> GtkModuleList {
+  public func leading(with module: ByteString) -> GtkModuleList {
     var list = withoutClickGuard
     list.entries.insert(module, at: 0)
     return list

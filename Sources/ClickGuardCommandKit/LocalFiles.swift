@@ -1,7 +1,7 @@
 // LocalFiles: the few file-system questions and reads the command needs
-// (does a path exist, is it a directory, a file's text, standard input, the
-// executable's directory), answered by GLib, so the command needs no
-// Foundation for them.
+// (does a path exist, a small file's text, the executable's directory, the
+// working directory), answered by GLib, so the command needs no Foundation
+// for them.
 
 import CGtk
 
@@ -12,33 +12,12 @@ enum LocalFiles {
     g_file_test(path, G_FILE_TEST_EXISTS) != 0
   }
 
-  /// Whether `path` is a directory (or a symbolic link to one).
-  static func isDirectory(_ path: String) -> Bool {
-    g_file_test(path, G_FILE_TEST_IS_DIR) != 0
-  }
-
   /// The whole text of the file at `path` (read to its end, so `/proc`
   /// files, which have no size, work too), or `nil` when it cannot be read.
   static func text(atPath path: String) -> String? {
     var contents: UnsafeMutablePointer<gchar>?
     var length: gsize = 0
     guard g_file_get_contents(path, &contents, &length, nil) != 0, let contents else { return nil }
-    defer { g_free(contents) }
-    return text(contents, length)
-  }
-
-  /// The whole text of standard input, read to its end (empty when it
-  /// cannot be read).
-  static func standardInputText() -> String {
-    guard let channel = g_io_channel_unix_new(0) else { return "" }
-    defer { g_io_channel_unref(channel) }
-    // Bytes as they come: the text is decoded as UTF-8 below.
-    g_io_channel_set_encoding(channel, nil, nil)
-    var contents: UnsafeMutablePointer<gchar>?
-    var length: gsize = 0
-    guard g_io_channel_read_to_end(channel, &contents, &length, nil) == G_IO_STATUS_NORMAL, let contents else {
-      return ""
-    }
     defer { g_free(contents) }
     return text(contents, length)
   }
@@ -56,11 +35,11 @@ enum LocalFiles {
     return String(cString: directory)
   }
 
-  /// The working directory.
-  static func currentDirectory() -> String {
+  /// The working directory, byte for byte.
+  static func currentDirectory() -> ByteString {
     guard let directory = g_get_current_dir() else { return "." }
     defer { g_free(directory) }
-    return String(cString: directory)
+    return ByteString(cString: directory)
   }
 
   /// `length` bytes at `contents`, decoded as UTF-8 (invalid bytes become

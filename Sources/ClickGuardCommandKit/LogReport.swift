@@ -1,6 +1,8 @@
 // LogReport: reads decision log lines (JSONDecoder) into per-widget tallies,
-// counting the lines it cannot read instead of stopping at them. Pure: it
-// takes text, so tests feed it a fixture log.
+// counting the lines it cannot read instead of stopping at them. It reads a
+// stream: chunks of bytes in, counts kept, no line kept after it is read, so
+// its size follows the distinct programs and widgets, not the log's length.
+// Pure: it takes bytes or text, so tests feed it a fixture log.
 
 import FoundationEssentials
 
@@ -9,49 +11,106 @@ import FoundationEssentials
 /// ```swift
 /// var report = LogReport()
 /// report.read(text: logText, source: "app.log")
+/// // or, streaming: report.start(source: "app.log"); report.feed(chunk)…; report.finishSource()
 /// report.tallies          // per widget, sorted by program and name
-/// report.badLines         // lines that are not decisions
+/// report.badLines         // the first lines of each source that are not decisions
 /// ```
 public struct LogReport {
+  /// How many bad lines are kept (and listed) per source; the others are
+  /// only counted.
+  public static let keptBadLines = 20
+
   /// Each widget's tally.
   public private(set) var widgets: [WidgetIdentity: WidgetTally] = [:]
-  /// The lines that are not decisions (not JSON, no `outcome`, an unknown
-  /// outcome), in the order read.
+  /// The first ``keptBadLines`` lines of each source that are not decisions
+  /// (not JSON, no `outcome`, an unknown outcome, longer than
+  /// ``LineSplitter/defaultLimit``), in the order read.
   public private(set) var badLines: [BadLine] = []
+  /// How many lines of each source are not decisions.
+  public private(set) var badLineCounts: [String: Int] = [:]
   /// The decision lines read.
   public private(set) var decisionCount = 0
   /// The sources read (file names, `-` for standard input), in order.
   public private(set) var sources: [String] = []
-  /// The wall-clock times (ms since 1970) of each process's fence drops.
-  public private(set) var fenceTimes: [Int64: [Int64]] = [:]
-  /// Each process's accepted activations, in log order: when, and which
-  /// widget.
-  private var acceptedTimes: [Int64: [(time: Int64, widget: WidgetIdentity)]] = [:]
+  /// For each widget whose accepted activation a fence drop followed in the
+  /// same process (no other accepted activation in between), the shortest
+  /// time from the activation to the drop (ms).
+  private var fenceAfterAccept: [WidgetIdentity: Int64] = [:]
+  /// Each process's last accepted activation: when, and which widget.
+  private var lastAccepted: [Int64: (time: Int64, widget: WidgetIdentity)] = [:]
+  /// The source being read, its splitter and its last line's number.
+  private var source = ""
+  private var splitter = LineSplitter()
+  private var lineNumber = 0
   private let decoder = JSONDecoder()
 
   /// An empty report.
   public init() {}
 
+  /// The lines that are not decisions, in all sources.
+  public var badLineCount: Int { badLineCounts.values.reduce(0, +) }
+
   /// Reads every line of `text`, the content of `source`.
   public mutating func read(text: String, source: String) {
-    sources.append(source)
-    var number = 0
-    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-      number += 1
-      read(line: line, source: source, number: number)
-    }
+    start(source: source)
+    var text = text
+    text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
+    finishSource()
   }
 
-  /// Reads line `number` of `source`. Blank lines are skipped.
-  public mutating func read(line: Substring, source: String, number: Int) {
-    guard line.contains(where: { !$0.isWhitespace }) else { return }
-    guard let decision = try? decoder.decode(DecisionLogLine.self, from: Data(line.utf8)),
-      let outcome = LogOutcome(rawValue: decision.outcome)
-    else {
-      badLines.append(BadLine(source: source, line: number))
-      return
-    }
+  /// Starts reading `source` (its lines numbered from 1).
+  public mutating func start(source: String) {
+    sources.append(source)
+    self.source = source
+    lineNumber = 0
+  }
+
+  /// Reads the lines that end in `chunk`, the next bytes of the source.
+  public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+    // The splitter is moved out while it calls back into the report.
+    var splitter = LineSplitter()
+    swap(&splitter, &self.splitter)
+    splitter.feed(chunk) { read($0) }
+    swap(&splitter, &self.splitter)
+  }
+
+  /// Reads the source's last line, when it did not end with a newline.
+  public mutating func finishSource() {
+    var splitter = LineSplitter()
+    swap(&splitter, &self.splitter)
+    splitter.finish { read($0) }
+    swap(&splitter, &self.splitter)
+  }
+
+  /// Reads one line of the source. Blank lines are skipped.
+  private mutating func read(_ line: LineSplitter.Line) {
+    lineNumber += 1
+    guard case .text(let bytes) = line else { return bad() }
+    guard !Self.isBlank(bytes) else { return }
+    guard let decision = decode(bytes), let outcome = LogOutcome(rawValue: decision.outcome) else { return bad() }
     add(decision, outcome)
+  }
+
+  /// The decision on a line, or `nil` when it is not one. Bytes that are
+  /// not UTF-8 are read as U+FFFD.
+  private func decode(_ bytes: UnsafeRawBufferPointer) -> DecisionLogLine? {
+    if let decision = try? decoder.decode(DecisionLogLine.self, from: Data(bytes)) { return decision }
+    guard bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+    return try? decoder.decode(DecisionLogLine.self, from: Data(String(decoding: bytes, as: UTF8.self).utf8))
+  }
+
+  /// Counts the current line as not a decision.
+  private mutating func bad() {
+    let count = badLineCounts[source, default: 0]
+    if count < Self.keptBadLines { badLines.append(BadLine(source: source, line: lineNumber)) }
+    badLineCounts[source] = count + 1
+  }
+
+  /// Whether `bytes` hold only white space.
+  private static func isBlank(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard let first = bytes.first(where: { !(0x09...0x0D).contains($0) && $0 != 0x20 }) else { return true }
+    // Other white space (no-break spaces…) is not ASCII.
+    return first >= 0x80 && String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
   }
 
   /// Counts one decision.
@@ -61,8 +120,11 @@ public struct LogReport {
     let pid = decision.pid ?? 0
     let wallTime = decision.time.flatMap(LogTimestamp.milliseconds)
     widgets[widget, default: WidgetTally(widget: widget)].count(decision, outcome, pid: pid, wallTime: wallTime)
-    if outcome.isFence, let wallTime { fenceTimes[pid, default: []].append(wallTime) }
-    if outcome == .accepted, let wallTime { acceptedTimes[pid, default: []].append((wallTime, widget)) }
+    guard let wallTime else { return }
+    if outcome.isFence, let last = lastAccepted[pid], last.time <= wallTime {
+      fenceAfterAccept[last.widget] = min(fenceAfterAccept[last.widget] ?? .max, wallTime - last.time)
+    }
+    if outcome == .accepted { lastAccepted[pid] = (wallTime, widget) }
   }
 
   /// The tallies, by program, then by widget name.
@@ -82,18 +144,10 @@ public struct LogReport {
     return Array(repeated.sorted { ($1.repeats, $0.widget) < ($0.repeats, $1.widget) }.prefix(count))
   }
 
-  /// The widgets that showed fresh content: for each fence drop, the
-  /// widget whose accepted activation came last before it in the same
-  /// process, at most `window` milliseconds before.
+  /// The widgets that showed fresh content: each widget whose accepted
+  /// activation was the last before a fence drop in the same process, at
+  /// most `window` milliseconds before it.
   public func navigatingWidgets(within window: Int64) -> Set<WidgetIdentity> {
-    var widgets: Set<WidgetIdentity> = []
-    for (pid, fences) in fenceTimes {
-      let accepted = acceptedTimes[pid, default: []]
-      for fence in fences {
-        guard let last = accepted.last(where: { $0.time <= fence }), fence - last.time <= window else { continue }
-        widgets.insert(last.widget)
-      }
-    }
-    return widgets
+    Set(fenceAfterAccept.filter { $0.value <= window }.keys)
   }
 }

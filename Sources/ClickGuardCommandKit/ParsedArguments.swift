@@ -1,5 +1,5 @@
 // ParsedArguments: what GOptionParser read from one command line, in order,
-// before any value is checked.
+// before any value is checked. Values and arguments are bytes, as given.
 
 /// The options and the other arguments of one command line, as given.
 public struct ParsedArguments: Equatable, Sendable {
@@ -8,11 +8,11 @@ public struct ParsedArguments: Equatable, Sendable {
   public struct Given: Equatable, Sendable {
     /// The option's long name, without dashes.
     public let name: String
-    /// The value as given, `nil` for a flag.
-    public let value: String?
+    /// The value as given (bytes), `nil` for a flag.
+    public let value: ByteString?
 
     /// `--name` given with `value`.
-    public init(_ name: String, _ value: String?) {
+    public init(_ name: String, _ value: ByteString?) {
       self.name = name
       self.value = value
     }
@@ -22,13 +22,13 @@ public struct ParsedArguments: Equatable, Sendable {
   public var options: [Given] = []
   /// The arguments that are not options: files, or the program and its
   /// arguments. A `--` that ended the options is not among them.
-  public var remaining: [String] = []
+  public var remaining: [ByteString] = []
 
   /// Nothing given.
   public init() {}
 
   /// The options and arguments given.
-  public init(options: [Given], remaining: [String]) {
+  public init(options: [Given], remaining: [ByteString]) {
     self.options = options
     self.remaining = remaining
   }

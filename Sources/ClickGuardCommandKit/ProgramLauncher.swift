@@ -1,6 +1,8 @@
 // ProgramLauncher: the side of `clickguard run` that touches the process:
 // finds the module, sets the variables and replaces itself with the program
-// (execvp), so the program's exit status and signals are its own.
+// (execvp), so the program's exit status and signals are its own. Every
+// value goes on as the bytes it came as: the program's path and arguments,
+// the other entries of GTK3_MODULES, the --log and --config paths.
 
 #if canImport(Glibc)
   import Glibc
@@ -17,41 +19,56 @@ public enum ProgramLauncher {
   ///   (``ExitStatus/notFound``) or cannot be executed
   ///   (``ExitStatus/cannotExecute``).
   public static func exec(_ options: RunOptions) throws(CommandFailure) -> Never {
-    try options.checkPaths(fileExists: LocalFiles.exists, directoryExists: LocalFiles.isDirectory)
-    let environment = ProcessEnvironment.current()
-    let locator = ModuleLocator(environment: environment, executableDirectory: LocalFiles.executableDirectory())
-    let module = absolute(try locator.module(exists: LocalFiles.exists))
-    guard !module.contains(":") else {
+    try options.checkPaths(
+      isRegularFile: { FileKind.at($0) == .regularFile }, directoryExists: { FileKind.at($0) == .directory })
+    let environment = ProcessEnvironment.bytes()
+    let locator = ModuleLocator(
+      environment: ProcessEnvironment.current(), executableDirectory: LocalFiles.executableDirectory())
+    // CLICKGUARD_MODULE's path is looked at and passed on as its bytes.
+    let named = environment[ModuleLocator.variable]
+    func bytes(of candidate: String) -> ByteString {
+      if let named, candidate == String(decoding: named.bytes, as: UTF8.self) { return named }
+      return ByteString(candidate)
+    }
+    let module = absolute(bytes(of: try locator.module { FileKind.at(bytes(of: $0)) != nil }))
+    guard !module.bytes.contains(UInt8(ascii: ":")) else {
       throw CommandFailure(
-        "the module path \(module) contains ':', which GTK3_MODULES cannot hold (accepted: a path without ':')",
+        "the module path \(module.displayName) contains ':', which GTK3_MODULES cannot hold "
+          + "(accepted: a path without ':')",
         status: ExitStatus.failure)
     }
-    for (name, value) in options.environment { setenv(name, value, 1) }
-    setenv("GTK3_MODULES", GtkModuleList(environment["GTK3_MODULES"]).leading(with: module).value, 1)
+    for (name, value) in options.environment { set(name, value) }
+    set("GTK3_MODULES", GtkModuleList(environment["GTK3_MODULES"]).leading(with: module).value)
     // GTK 3 reads GTK_MODULES too: a ClickGuard there would load a second
     // copy. The other modules there stay.
     if let legacy = environment["GTK_MODULES"], GtkModuleList(legacy).hasClickGuard {
       let others = GtkModuleList(legacy).withoutClickGuard
-      if others.entries.isEmpty { unsetenv("GTK_MODULES") } else { setenv("GTK_MODULES", others.value, 1) }
+      if others.entries.isEmpty { unsetenv("GTK_MODULES") } else { set("GTK_MODULES", others.value) }
     }
 
     let program = options.command[0]
-    var arguments: [UnsafeMutablePointer<CChar>?] = options.command.map { strdup($0) } + [nil]
-    execvp(program, &arguments)
+    var arguments = options.command.map { $0.duplicatedCString() } + [nil]
+    _ = program.withCString { execvp($0, &arguments) }
     let failure = errno
     for argument in arguments { free(argument) }
     let reason = String(cString: strerror(failure))
     if failure == ENOENT {
       throw CommandFailure(
-        "run: cannot find the program '\(program)' (\(reason)); give a command in PATH or a path to it",
+        "run: cannot find the program '\(program.displayName)' (\(reason)); give a command in PATH or a path to it",
         status: ExitStatus.notFound)
     }
-    throw CommandFailure("run: cannot execute '\(program)' (\(reason))", status: ExitStatus.cannotExecute)
+    throw CommandFailure(
+      "run: cannot execute '\(program.displayName)' (\(reason))", status: ExitStatus.cannotExecute)
+  }
+
+  /// Sets the variable `name` to `value`'s bytes.
+  private static func set(_ name: String, _ value: ByteString) {
+    _ = value.withCString { setenv(name, $0, 1) }
   }
 
   /// `path`, made absolute against the working directory: GTK loads a
   /// module by path only when the path is absolute.
-  static func absolute(_ path: String) -> String {
+  static func absolute(_ path: ByteString) -> ByteString {
     path.hasPrefix("/") ? path : LocalFiles.currentDirectory() + "/" + path
   }
 }

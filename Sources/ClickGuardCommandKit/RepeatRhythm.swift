@@ -1,46 +1,72 @@
 // RepeatRhythm: how a widget's quick repeats were spaced: the gaps before
 // each one, their median and their spread. Deliberate repeats (typing digits
 // on a calculator) come evenly and not burst-fast; bounces and tremor come
-// fast and uneven.
+// fast and uneven. Kept as a count per gap (ms), so it grows with the
+// distinct gaps, never with the length of the log.
 
 /// The spacing of a widget's quick repeats.
 public struct RepeatRhythm: Equatable, Sendable {
-  /// The gap (ms) before each quick repeat, from the activation before it.
-  public let gaps: [Int]
+  /// The longest gap kept as it is (ms): a quick repeat comes within the
+  /// interval, at most 60 s; a longer gap (lines missing from a log) counts
+  /// as this long, so the counts stay bounded.
+  public static let longestGap = 60_000
 
-  /// The gaps of `tally`'s quick repeats, process by process.
-  public init(_ tally: WidgetTally) {
-    var gaps: [Int] = []
-    for activations in tally.activations.values {
-      for (previous, current) in zip(activations, activations.dropFirst()) where current.isQuickRepeat {
-        if let gap = current.milliseconds(since: previous) { gaps.append(gap) }
-      }
-    }
-    self.init(gaps: gaps)
+  /// How many repeats had each gap (ms).
+  public private(set) var counts: [Int: Int] = [:]
+  /// The repeats counted.
+  public private(set) var count = 0
+
+  /// No repeats yet.
+  public init() {}
+
+  /// A rhythm of these gaps (ms).
+  public init(gaps: [Int]) {
+    for gap in gaps { add(gap: gap) }
   }
 
-  /// A rhythm of these gaps.
-  public init(gaps: [Int]) {
-    self.gaps = gaps.sorted()
+  /// Counts one quick repeat that came `gap` ms after the activation
+  /// before it.
+  public mutating func add(gap: Int) {
+    counts[min(max(gap, 0), Self.longestGap), default: 0] += 1
+    count += 1
+  }
+
+  /// The gaps, shortest first, each with its count.
+  private var sorted: [(gap: Int, count: Int)] {
+    counts.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+  }
+
+  /// The gap of the repeat at `position` (from 0) when sorted by gap.
+  private func gap(at position: Int, in sorted: [(gap: Int, count: Int)]) -> Int {
+    var seen = 0
+    for entry in sorted {
+      seen += entry.count
+      if position < seen { return entry.gap }
+    }
+    return sorted.last?.gap ?? 0
   }
 
   /// The median gap (ms), 0 when there is none.
   public var median: Int {
-    guard !gaps.isEmpty else { return 0 }
-    let middle = gaps.count / 2
-    return gaps.count % 2 == 1 ? gaps[middle] : (gaps[middle - 1] + gaps[middle]) / 2
+    guard count > 0 else { return 0 }
+    let sorted = sorted
+    let middle = count / 2
+    return count % 2 == 1
+      ? gap(at: middle, in: sorted) : (gap(at: middle - 1, in: sorted) + gap(at: middle, in: sorted)) / 2
   }
 
   /// The shortest gap (ms), 0 when there is none.
-  public var shortest: Int { gaps.first ?? 0 }
+  public var shortest: Int { counts.keys.min() ?? 0 }
 
   /// The spread: the standard deviation over the mean (0 = perfectly
   /// even); 0 when there are fewer than two gaps.
   public var spread: Double {
-    guard gaps.count >= 2 else { return 0 }
-    let mean = Double(gaps.reduce(0, +)) / Double(gaps.count)
+    guard count >= 2 else { return 0 }
+    let total = Double(count)
+    let mean = counts.reduce(0.0) { $0 + Double($1.key) * Double($1.value) } / total
     guard mean > 0 else { return 0 }
-    let variance = gaps.map { (Double($0) - mean) * (Double($0) - mean) }.reduce(0, +) / Double(gaps.count)
+    let variance =
+      counts.reduce(0.0) { $0 + (Double($1.key) - mean) * (Double($1.key) - mean) * Double($1.value) } / total
     return variance.squareRoot() / mean
   }
 }

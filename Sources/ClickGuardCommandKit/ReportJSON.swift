@@ -19,8 +19,11 @@ public struct ReportJSON: Codable, Sendable {
   public var sources: [String]
   /// The decision lines read.
   public var decisions: Int
-  /// The lines that are not decisions.
+  /// The first lines of each source that are not decisions
+  /// (``LogReport/keptBadLines`` at most per source).
   public var badLines: [BadLine]
+  /// How many lines are not decisions, in all.
+  public var badLineCount: Int
   /// Every widget's counts.
   public var widgets: [WidgetTally]
   /// The widgets repeated most, most first.
@@ -34,6 +37,7 @@ public struct ReportJSON: Codable, Sendable {
     sources = report.sources
     decisions = report.decisionCount
     badLines = report.badLines
+    badLineCount = report.badLineCount
     widgets = report.tallies
     mostRepeated = report.mostRepeated(top).map {
       Repeated(widget: $0.widget, repeats: $0.repeats, activations: $0.judged)

@@ -10,8 +10,8 @@ public struct ReportOptions: Equatable, Sendable {
       help: "Show the N widgets repeated most (1 to 1000; default 10)"),
   ]
 
-  /// The log files; empty: standard input.
-  public var files: [String] = []
+  /// The log files, as given (bytes); `-` or none: standard input.
+  public var files: [ByteString] = []
   /// `--json`.
   public var json = false
   /// `--top`.
@@ -23,7 +23,7 @@ public struct ReportOptions: Equatable, Sendable {
   public init(_ parsed: ParsedArguments) throws(CommandFailure) {
     json = parsed.has("json")
     if let given = parsed.last("top") {
-      let value = given.value ?? ""
+      let value = given.value?.displayName ?? ""
       guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value), (1...1000).contains(number)
       else { throw .badValue("--top", value, accepted: Self.options.accepted("top")) }
       top = number

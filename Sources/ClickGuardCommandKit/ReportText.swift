@@ -9,7 +9,7 @@ public struct ReportText: Sendable {
   /// The widest a widget's name gets in the tables.
   static let nameWidth = 44
   /// How many bad line numbers are listed per file.
-  static let listedBadLines = 20
+  static let listedBadLines = LogReport.keptBadLines
 
   /// Text that lists the `top` widgets repeated most.
   public init(top: Int = 10) {
@@ -38,7 +38,9 @@ public struct ReportText: Sendable {
       "ClickGuard report: \(report.decisionCount) decisions from \(files.joined(separator: ", ")), "
         + "\(programs) program\(programs == 1 ? "" : "s")"
     ]
-    if !report.badLines.isEmpty {
+    if report.badLineCount > 0 {
+      // Sources in the order their first bad line came; the report keeps
+      // the first lines of each and counts the rest.
       var bySource: [(String, [Int])] = []
       for bad in report.badLines {
         if let index = bySource.firstIndex(where: { $0.0 == bad.source }) {
@@ -48,12 +50,14 @@ public struct ReportText: Sendable {
         }
       }
       let listed = bySource.map { source, numbers in
+        let total = report.badLineCounts[source] ?? numbers.count
         let shown = numbers.prefix(Self.listedBadLines).map(String.init).joined(separator: ", ")
-        let more = numbers.count > Self.listedBadLines ? " and \(numbers.count - Self.listedBadLines) more" : ""
+        let listedCount = min(numbers.count, Self.listedBadLines)
+        let more = total > listedCount ? " and \(total - listedCount) more" : ""
         let name = source == "-" ? "standard input" : source
-        return "\(name) line\(numbers.count == 1 ? "" : "s") \(shown)\(more)"
+        return "\(name) line\(total == 1 ? "" : "s") \(shown)\(more)"
       }
-      let count = report.badLines.count
+      let count = report.badLineCount
       lines.append(
         "\(count) line\(count == 1 ? " is" : "s are") not ClickGuard decisions, skipped: "
           + listed.joined(separator: "; "))

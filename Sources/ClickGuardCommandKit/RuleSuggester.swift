@@ -22,14 +22,14 @@ public struct RuleSuggester: Sendable {
   /// deliberate, it `navigates` (showed fresh content that the fence then
   /// guarded) or no selector can name it.
   public func rule(for tally: WidgetTally, navigates: Bool) -> SuggestedRule? {
-    let rhythm = RepeatRhythm(tally)
-    guard rhythm.gaps.count >= policy.minimumRepeats, rhythm.median >= policy.fastestDeliberateGap,
+    let rhythm = tally.rhythm
+    guard rhythm.count >= policy.minimumRepeats, rhythm.median >= policy.fastestDeliberateGap,
       rhythm.spread <= policy.maximumSpread, !navigates, let selector = tally.widget.selector
     else { return nil }
     let program = tally.widget.program.flatMap { WidgetIdentity.fitsGroupName($0) ? $0 : nil } ?? "*"
     return SuggestedRule(
       widget: tally.widget, group: "\(program): \(selector)",
-      intervalMs: policy.interval(shortestGap: rhythm.shortest), repeats: rhythm.gaps.count,
+      intervalMs: policy.interval(shortestGap: rhythm.shortest), repeats: rhythm.count,
       medianGapMs: rhythm.median, shortestGapMs: rhythm.shortest, spread: rhythm.spread)
   }
 }

@@ -1,7 +1,8 @@
 // RunOptions: `clickguard run`'s options, checked and turned into the
 // CLICKGUARD_* variables the module reads. The ranges are the module's own:
 // the values go through ModuleConfiguration, and a value it would warn
-// about is refused here, naming the option.
+// about is refused here, naming the option. Values, the program and its
+// arguments stay bytes (ByteString) all the way to setenv and execvp.
 
 import ClickGuardGtkModule
 
@@ -48,10 +49,11 @@ public struct RunOptions: Equatable, Sendable {
     ("settle-ms", ModuleConfiguration.settleVariable), ("config", RulesFileLocation.variable),
   ]
 
-  /// The variables to set for the program, only for the options given.
-  public var environment: [String: String] = [:]
-  /// The program and its arguments.
-  public var command: [String] = []
+  /// The variables to set for the program, only for the options given, with
+  /// their values' bytes as given.
+  public var environment: [String: ByteString] = [:]
+  /// The program and its arguments, as given.
+  public var command: [ByteString] = []
 
   /// Checks `parsed` (the options and `APP [ARG…]`).
   /// - Throws: ``CommandFailure`` (usage) naming the option, the value and
@@ -65,12 +67,13 @@ public struct RunOptions: Equatable, Sendable {
       default: environment[variable] = try Self.checked(option, given.value ?? "")
       }
     }
-    let settings = ModuleConfiguration(environment: environment)
+    // The module checks text; the values themselves stay bytes.
+    let settings = ModuleConfiguration(environment: environment.mapValues { String(decoding: $0.bytes, as: UTF8.self) })
     if let warning = settings.warnings.first {
       let option = Self.variables.first { $0.variable == warning.variable }?.option ?? warning.variable
       var accepted = warning.accepted
       for (name, variable) in Self.variables { accepted = accepted.replacingAll(variable, with: "--" + name) }
-      throw .badValue("--" + option, warning.value, accepted: accepted)
+      throw .badValue("--" + option, environment[warning.variable]?.displayName ?? warning.value, accepted: accepted)
     }
     guard parsed.remaining.first.map({ !$0.isEmpty }) == true else {
       throw .usage("run: no program given; usage: clickguard run [OPTION…] [--] APP [ARG…]")
@@ -79,30 +82,32 @@ public struct RunOptions: Equatable, Sendable {
   }
 
   /// Checks the paths given against the file system: the `--config` file
-  /// exists, and the `--log` file's directory does (the module would only
-  /// warn once the program runs).
+  /// is a regular file (a FIFO or a device would stall or swamp the
+  /// program's start), and the `--log` file's directory exists (the module
+  /// would only warn once the program runs).
   /// - Parameters:
-  ///   - fileExists: whether a file is there.
+  ///   - isRegularFile: whether a regular file is there.
   ///   - directoryExists: whether a directory is there.
   /// - Throws: ``CommandFailure`` (usage) naming the option and the path.
   public func checkPaths(
-    fileExists: (String) -> Bool, directoryExists: (String) -> Bool
+    isRegularFile: (ByteString) -> Bool, directoryExists: (ByteString) -> Bool
   ) throws(CommandFailure) {
-    if let config = environment[RulesFileLocation.variable], !fileExists(config) {
-      throw .badValue("--config", config, accepted: "an existing rules file")
+    if let config = environment[RulesFileLocation.variable], !isRegularFile(config) {
+      throw .badValue("--config", config.displayName, accepted: "an existing rules file (a regular file)")
     }
     if let log = environment[ModuleConfiguration.logVariable], log != "-" {
-      let directory = log.contains("/") ? String(log[..<(log.lastIndex(of: "/") ?? log.endIndex)]) : "."
+      let directory = log.directoryPart ?? "."
       guard directoryExists(directory.isEmpty ? "/" : directory) else {
-        throw .badValue("--log", log, accepted: "a file in an existing directory, or '-' for standard error")
+        throw .badValue(
+          "--log", log.displayName, accepted: "a file in an existing directory, or '-' for standard error")
       }
     }
   }
 
   /// `value` for `option`, not empty (the module's settings take an empty
   /// value as unset).
-  private static func checked(_ option: String, _ value: String) throws(CommandFailure) -> String {
-    guard !value.isEmpty else { throw .badValue("--" + option, value, accepted: options.accepted(option)) }
+  private static func checked(_ option: String, _ value: ByteString) throws(CommandFailure) -> ByteString {
+    guard !value.isEmpty else { throw .badValue("--" + option, "", accepted: options.accepted(option)) }
     return value
   }
 }

@@ -35,9 +35,11 @@ public enum Subcommand: String, CaseIterable, Sendable {
         program: "clickguard report", parameters: "[FILE…]",
         summary: "Summarises ClickGuard decision logs (JSON lines, as CLICKGUARD_LOG or --log writes them): "
           + "per program and widget, what was accepted and dropped and why; the widgets repeated most; "
-          + "rules for widgets that look repeated on purpose. Reads standard input when no FILE is given.",
+          + "rules for widgets that look repeated on purpose. A FILE is a regular file or a FIFO, read as a stream; "
+          + "standard input is read for - or when no FILE is given.",
         epilogue: "Exit status: 0; 1 when a FILE cannot be read (the others are still reported); 2 for a bad "
-          + "command line. Lines that are not decisions are counted and listed once, not fatal.",
+          + "command line or a FILE that is a device or a directory. Lines that are not decisions are counted "
+          + "and listed once, not fatal.",
         options: ReportOptions.options)
     case .doctor:
       GOptionParser(

@@ -1,6 +1,7 @@
 // WidgetTally: what the log says happened to one widget: counts by outcome
-// and reason, and the judged activations in order (per process) for the
-// rule suggestions.
+// and reason, and the rhythm of its quick repeats for the rule suggestions.
+// It keeps counts and each process's last activation, not the activations:
+// its size does not grow with the log.
 
 /// The decisions about one widget, counted.
 public struct WidgetTally: Codable, Equatable, Sendable {
@@ -18,8 +19,12 @@ public struct WidgetTally: Codable, Equatable, Sendable {
   public var wouldFenceDrop: [String: Int] = [:]
   /// Activations not judged, by reason (`exempt`, `programmatic`…).
   public var passed: [String: Int] = [:]
-  /// The judged activations of each process (by pid), in log order.
-  public var activations: [Int64: [LoggedActivation]] = [:]
+  /// The gaps before its quick repeats, each from the judged activation
+  /// before it in the same process.
+  public private(set) var rhythm = RepeatRhythm()
+  /// Each process's (by pid) last judged activation, which the next quick
+  /// repeat's gap is measured from.
+  private var lastActivation: [Int64: LoggedActivation] = [:]
 
   enum CodingKeys: String, CodingKey {
     case widget, accepted, dropped, wouldDrop, fenceDropped, wouldFenceDrop, passed
@@ -49,8 +54,14 @@ public struct WidgetTally: Codable, Equatable, Sendable {
     case .passed: passed[reason, default: 0] += 1
     }
     if outcome == .accepted || outcome.isRepeat {
-      activations[pid, default: []].append(
-        LoggedActivation(outcome: outcome, reason: line.reason, eventTime: line.eventTime, wallTime: wallTime))
+      let activation = LoggedActivation(
+        outcome: outcome, reason: line.reason, eventTime: line.eventTime, wallTime: wallTime)
+      if activation.isQuickRepeat, let previous = lastActivation[pid],
+        let gap = activation.milliseconds(since: previous)
+      {
+        rhythm.add(gap: gap)
+      }
+      lastActivation[pid] = activation
     }
   }
 }

@@ -121,7 +121,7 @@ import Testing
         outcome: "would-drop", reason: "event-time", program: "p", label: "w", eventTime: start &+ UInt32(index * 200))
       wrapped.add(line, .wouldDrop)
     }
-    #expect(RepeatRhythm(wrapped.tallies[0]).gaps == Array(repeating: 200, count: 6))
+    #expect(wrapped.tallies[0].rhythm == RepeatRhythm(gaps: Array(repeating: 200, count: 6)))
   }
 
   @Test func aSelectorThatAKeyFileCannotHoldFallsBack() {

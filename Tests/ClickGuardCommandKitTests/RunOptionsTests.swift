@@ -6,11 +6,11 @@ import ClickGuardCommandKit
 import Testing
 
 @Suite struct RunOptionsTests {
-  private func options(_ arguments: [String]) throws(CommandFailure) -> RunOptions {
+  private func options(_ arguments: [ByteString]) throws(CommandFailure) -> RunOptions {
     try RunOptions(Subcommand.run.parser.parse(arguments))
   }
 
-  private func failure(_ arguments: [String]) -> CommandFailure? {
+  private func failure(_ arguments: [ByteString]) -> CommandFailure? {
     do {
       _ = try options(arguments)
       return nil
@@ -82,7 +82,7 @@ import Testing
     (["--log=", "app"], "--log: '' is not accepted (accepted: a file path, or '-' for standard error)"),
   ])
   func aBadValueNamesTheOptionAndWhatIsAccepted(arguments: [String], message: String) {
-    #expect(failure(arguments) == CommandFailure.usage(message))
+    #expect(failure(arguments.map { ByteString($0) }) == CommandFailure.usage(message))
   }
 
   @Test func noProgramIsAUsageError() {
@@ -102,24 +102,26 @@ import Testing
 
   @Test func aMissingRulesFileOrLogDirectoryIsNamed() throws {
     let run = try options(["--config", "/etc/nope.conf", "--log", "/no/dir/x.log", "app"])
-    let files: Set = ["/home/u/rules.conf"]
-    let directories: Set = ["/tmp", "/", "."]
+    let files: Set<ByteString> = ["/home/u/rules.conf"]
+    let directories: Set<ByteString> = ["/tmp", "/", "."]
     func check(_ run: RunOptions) -> CommandFailure? {
       do {
-        try run.checkPaths(fileExists: { files.contains($0) }, directoryExists: { directories.contains($0) })
+        try run.checkPaths(isRegularFile: { files.contains($0) }, directoryExists: { directories.contains($0) })
         return nil
       } catch {
         return error
       }
     }
-    #expect(check(run) == .usage("--config: '/etc/nope.conf' is not accepted (accepted: an existing rules file)"))
+    #expect(
+      check(run)
+        == .usage("--config: '/etc/nope.conf' is not accepted (accepted: an existing rules file (a regular file))"))
     let log = try options(["--config", "/home/u/rules.conf", "--log", "/no/dir/x.log", "app"])
     #expect(
       check(log)
         == .usage(
           "--log: '/no/dir/x.log' is not accepted (accepted: a file in an existing directory, or '-' for standard error)"
         ))
-    for good in ["/tmp/x.log", "x.log", "/x.log", "-"] {
+    for good: ByteString in ["/tmp/x.log", "x.log", "/x.log", "-"] {
       #expect(check(try options(["--log", good, "app"])) == nil, "\(good)")
     }
   }

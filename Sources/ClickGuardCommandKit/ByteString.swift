@@ -1,0 +1,125 @@
+// ByteString: an argument, an environment value or a path as the system
+// gave it: bytes, not necessarily UTF-8. The command passes these on
+// (execvp, setenv, open) exactly as given; only messages decode them, with
+// the bytes that are not UTF-8 shown as \xFF escapes.
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Bytes from `argv`, the environment or the file system, kept as they are.
+///
+/// Swift's `String(cString:)` and `CommandLine.arguments` repair bytes that
+/// are not UTF-8 into U+FFFD, which turns a path or an argument into
+/// another one. A `ByteString` never converts: ``withCString(_:)`` hands
+/// back the very bytes, ``displayName`` is for messages only.
+///
+/// ```swift
+/// let argument = ByteString(cString: CommandLine.unsafeArgv[1]!)
+/// argument.displayName      // "caf\xFF" for the bytes 63 61 66 ff
+/// argument.withCString { setenv("NAME", $0, 1) }
+/// ```
+public struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringInterpolation,
+  CustomStringConvertible
+{
+  /// The bytes, without a terminating NUL.
+  public var bytes: [UInt8]
+
+  /// The bytes given.
+  public init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// The UTF-8 bytes of `string`.
+  public init(_ string: String) {
+    bytes = Array(string.utf8)
+  }
+
+  /// The bytes of a NUL-terminated C string, byte for byte.
+  public init(cString: UnsafePointer<CChar>) {
+    bytes = Array(UnsafeRawBufferPointer(start: cString, count: strlen(cString)))
+  }
+
+  public init(stringLiteral value: String) {
+    self.init(value)
+  }
+
+  public init(stringInterpolation: DefaultStringInterpolation) {
+    self.init(String(stringInterpolation: stringInterpolation))
+  }
+
+  /// Whether there are no bytes.
+  public var isEmpty: Bool { bytes.isEmpty }
+
+  /// The text, when the bytes are valid UTF-8; `nil` otherwise.
+  public var string: String? { String(validating: bytes, as: UTF8.self) }
+
+  /// The text for a message: valid UTF-8 as it is, every other byte as
+  /// `\xFF`, so a person sees which byte it was (and nothing is dropped).
+  public var displayName: String {
+    if let string { return string }
+    var text = ""
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+        offset += encoded.count
+      case .error(let length):
+        for byte in bytes[offset..<(offset + length)] {
+          text += (byte < 0x10 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
+        }
+        offset += length
+      case .emptyInput:
+        return text
+      }
+    }
+  }
+
+  public var description: String { displayName }
+
+  /// Calls `body` with the bytes as a NUL-terminated C string.
+  public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+    try (bytes + [0]).withUnsafeBufferPointer { buffer in
+      try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+    }
+  }
+
+  /// A `malloc`ed NUL-terminated copy (for an `argv` array), which the
+  /// caller frees.
+  func duplicatedCString() -> UnsafeMutablePointer<CChar>? {
+    withCString { strdup($0) }
+  }
+
+  /// Whether the bytes start with `prefix`'s.
+  public func hasPrefix(_ prefix: ByteString) -> Bool {
+    bytes.starts(with: prefix.bytes)
+  }
+
+  /// The parts between the bytes `separator` (empty parts kept).
+  public func split(separator: UInt8) -> [ByteString] {
+    bytes.split(separator: separator, omittingEmptySubsequences: false).map { ByteString(bytes: Array($0)) }
+  }
+
+  /// The bytes before the last `/`, or `nil` when there is none (`/x` →
+  /// empty).
+  public var directoryPart: ByteString? {
+    bytes.lastIndex(of: UInt8(ascii: "/")).map { ByteString(bytes: Array(bytes[..<$0])) }
+  }
+
+  /// The bytes after the last `/` (all of them when there is none).
+  public var lastComponent: ByteString {
+    bytes.lastIndex(of: UInt8(ascii: "/")).map { ByteString(bytes: Array(bytes[($0 + 1)...])) } ?? self
+  }
+
+  /// The bytes of both, one after the other.
+  public static func + (lhs: ByteString, rhs: ByteString) -> ByteString {
+    ByteString(bytes: lhs.bytes + rhs.bytes)
+  }
+
+  public static func < (lhs: ByteString, rhs: ByteString) -> Bool {
+    lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+  }
+}

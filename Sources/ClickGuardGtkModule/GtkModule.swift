@@ -68,7 +68,7 @@ package enum GtkModule {
     guard !isStarted, g_type_get_qdata(buttonType, processMark) == nil else { return false }
     g_type_set_qdata(buttonType, processMark, UnsafeMutableRawPointer(bitPattern: 1))
     for warning in settings.warnings { logMessage(warning.description) }
-    for warning in settings.rulesWarnings { logMessage(warning.description) }
+    for line in RulesFileWarning.logLines(settings.rulesWarnings) { logMessage(line) }
     GtkClickGuard.dispatcher.configuration = settings.guardConfiguration
     GlobalGuard.install()
     session = ModuleSession(settings: settings, dispatcher: GtkClickGuard.dispatcher)

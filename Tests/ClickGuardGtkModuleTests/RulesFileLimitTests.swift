@@ -165,6 +165,16 @@ final class RulesFileLimitTests: XCTestCase {
     assertRefused(url.path, saying: "it is over 1 MiB")
   }
 
+  func testAFileOfThousandsOfBadGroupsLogsTenProblemsAndHowManyMore() {
+    let text = (0..<3_000).map { "[app-\($0): colour=red]\nmode=on\n" }.joined()
+    let file = RulesFile(parsing: Array(text.utf8), location: RulesFileLocation(path: "/r.conf", isExplicit: true))
+    XCTAssertEqual(file.warnings.count, 3_000)
+    let lines = RulesFileWarning.logLines(file.warnings)
+    XCTAssertEqual(lines.count, 11)
+    XCTAssertEqual(lines.last, "/r.conf: 2990 more problems not shown; `clickguard doctor` lists them all")
+    XCTAssertEqual(RulesFileWarning.logLines(Array(file.warnings.prefix(10))).count, 10)
+  }
+
   func testTheLinesOfARepeatedGroupAndKeyAreTheirLastOnes() {
     let text = KeyFileText("[a]\nk=1\r\n[b]\nk=2\n[a]\n  k = 3\n# k=4\n[c]  \n")
     XCTAssertEqual(text.line(ofGroup: "a"), 5)

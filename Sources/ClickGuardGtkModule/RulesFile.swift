@@ -96,6 +96,10 @@ package struct RulesFile: Hashable, Sendable {
     var groupCount: gsize = 0
     guard let groups = g_key_file_get_groups(keyFile, &groupCount) else { return }
     defer { g_strfreev(groups) }
+    // Room for every widget group (a name with a colon): the rules are not
+    // copied again and again as the array grows.
+    rules.widgetRules.reserveCapacity(
+      (0..<Int(groupCount)).count { groups[$0].map { strchr($0, 0x3A) != nil } ?? false })
     for index in 0..<Int(groupCount) {
       guard let group = swiftString(groups[index]) else { continue }
       read(group: group, from: keyFile, text: text)

@@ -99,7 +99,7 @@ package struct RulesFile: Hashable, Sendable {
     // Room for every widget group (a name with a colon): the rules are not
     // copied again and again as the array grows.
     rules.widgetRules.reserveCapacity(
-      (0..<Int(groupCount)).count { groups[$0].map { strchr($0, 0x3A) != nil } ?? false })
+      (0..<Int(groupCount)).count { groups[$0].map { strchr($0, Int32(UInt8(ascii: ":"))) != nil } ?? false })
     for index in 0..<Int(groupCount) {
       guard let group = swiftString(groups[index]) else { continue }
       read(group: group, from: keyFile, text: text)

@@ -46,6 +46,39 @@ final class DecisionLogFileTests: XCTestCase {
     XCTAssertEqual(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self), "one\nthree\n")
   }
 
+  /// A line longer than the room left in a full pipe is begun, and its rest
+  /// goes before the next line: the reader gets whole lines only.
+  func testALineAPipeTakesOnlyPartOfIsFinishedBeforeTheNextOne() throws {
+    let fifo = directory.appendingPathComponent("fifo").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    let reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    defer { close(reader) }
+    let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ
+    XCTAssertEqual(fcntl(reader, setPipeSize, 8192), 8192)
+    let file = try DecisionLogFile(name: FileName(fifo))
+    let long = [String(repeating: "a", count: 5_000), String(repeating: "b", count: 6_000)]
+    var outcomes = long.map { file.append($0) }
+    outcomes.append(file.append("while full"))
+    XCTAssertEqual(outcomes.last, .lost("the reader is not keeping up (\(String(cString: strerror(EAGAIN))))"))
+    var received = Self.drain(reader)
+    outcomes.append(file.append("after"))
+    received += Self.drain(reader)
+    let sent = long + ["while full", "after"]
+    let written = zip(sent, outcomes).filter { $0.1 == .written }.map(\.0)
+    XCTAssertEqual(String(decoding: received, as: UTF8.self), written.map { $0 + "\n" }.joined())
+    XCTAssertTrue(written.contains("after"))
+  }
+
+  private static func drain(_ reader: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+      guard count > 0 else { return bytes }
+      bytes += buffer[..<count]
+    }
+  }
+
   func testAFileDeletedOrReplacedIsReopenedAtItsPath() throws {
     let path = directory.appendingPathComponent("clicks.jsonl").path
     let file = try DecisionLogFile(name: FileName(path), checkEvery: .zero)

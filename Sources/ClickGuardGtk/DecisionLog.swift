@@ -11,14 +11,17 @@ import ClickGuard
 ///
 /// Each line is written with one `write` on a descriptor opened with
 /// `O_APPEND`, so several processes may share a log file, and a line is on
-/// disk as soon as the decision is made. A write that fails is reported once
-/// through GLib's log (domain `ClickGuard`) with the path and the reason;
-/// the following lines are tried again, each, and the first that succeeds
-/// says how many were lost.
+/// disk as soon as the decision is made. A log file never blocks the app
+/// and follows its path (``DecisionLogFile``): a line a full pipe cannot
+/// take is dropped, and a file deleted or rotated away is reopened at its
+/// path, which is said once. A write that fails is reported once through
+/// GLib's log (domain `ClickGuard`) with the path and the reason; the
+/// following lines are tried again, each, and the first that succeeds says
+/// how many were lost.
 @MainActor
 public final class DecisionLog {
-  private let descriptor: Int32
-  private let ownsDescriptor: Bool
+  /// The file, or `nil` for standard error.
+  private let file: DecisionLogFile?
   /// Where the lines go, as messages name it.
   private let destination: String
   private var subscription: (ClickDispatcher, ObservationToken)?
@@ -28,8 +31,7 @@ public final class DecisionLog {
 
   /// Writes to standard error.
   public init() {
-    descriptor = 2
-    ownsDescriptor = false
+    file = nil
     destination = "standard error"
   }
 
@@ -40,20 +42,16 @@ public final class DecisionLog {
   }
 
   /// Opens the file `fileName` for appending, creating it (mode 0644) if
-  /// needed.
-  package init(fileName: FileName) throws(DecisionLogError) {
-    let fd = fileName.withCString { open($0, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644) }
-    guard fd >= 0 else {
-      throw DecisionLogError(path: fileName.displayName, reason: String(cString: strerror(errno)))
-    }
-    descriptor = fd
-    ownsDescriptor = true
+  /// needed, without waiting for a FIFO's reader.
+  /// - Parameter checkEvery: how often, at most, the path is compared with
+  ///   the open file (``DecisionLogFile``).
+  package init(fileName: FileName, checkEvery: Duration = .seconds(1)) throws(DecisionLogError) {
+    file = try DecisionLogFile(name: fileName, checkEvery: checkEvery)
     destination = fileName.displayName
   }
 
   isolated deinit {
     stop()
-    if ownsDescriptor { close(descriptor) }
   }
 
   /// Logs every decision `dispatcher` makes from now on, and every press the
@@ -93,14 +91,31 @@ public final class DecisionLog {
 
   /// Appends `record` as one line.
   package func write(_ record: DecisionLogRecord) {
-    if let reason = LineWriter.append(record.jsonLine, to: descriptor) {
+    switch file?.followPath() {
+    case .recreated:
+      cg_log_message(
+        "the decision log \(destination) was deleted or moved away; the following lines go to a new file at that path")
+    case .replaced:
+      cg_log_message(
+        "the decision log \(destination) was replaced by another file (rotated); the following lines go to the new one")
+    case nil:
+      break
+    }
+    let reason: String? =
+      if let file {
+        if case .lost(let reason) = file.append(record.jsonLine) { reason } else { nil }
+      } else {
+        LineWriter.append(record.jsonLine, to: STDERR_FILENO)
+      }
+    if let reason {
       if lostLines == nil {
         cg_log_message(
           "cannot write the decision log to \(destination): \(reason); each next line is tried again")
       }
       lostLines = (lostLines ?? 0) + 1
     } else if let lost = lostLines {
-      cg_log_message("the decision log is written to \(destination) again; \(lost) lines were lost")
+      cg_log_message(
+        "the decision log is written to \(destination) again; \(lost) line\(lost == 1 ? " was" : "s were") lost")
       lostLines = nil
     }
   }

@@ -12,6 +12,11 @@ package struct FileName: Hashable, Sendable {
     bytes = Array(string.utf8)
   }
 
+  /// The name of these bytes (no NUL among them).
+  package init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
   /// The name in a C string, byte for byte.
   package init(cString: UnsafePointer<CChar>) {
     bytes = Array(UnsafeBufferPointer(start: cString, count: strlen(cString)).map { UInt8(bitPattern: $0) })

@@ -49,7 +49,9 @@ package enum GtkModule {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     let program = swiftString(g_get_prgname()) ?? ""
-    var settings = SettingsInForce.current(program: program, environment: environment).moduleConfiguration
+    // The rules file's name as the environment holds it (bytes, as the log's).
+    let rules = RulesFile(reading: RulesFileLocation.current)
+    var settings = SettingsInForce(program: program, environment: environment, file: rules).moduleConfiguration
     // The log's file name as the environment holds it: bytes, not
     // necessarily UTF-8, which a String would have changed.
     if case .file = settings.log, let name = getenv(ModuleConfiguration.logVariable) {
@@ -66,7 +68,7 @@ package enum GtkModule {
     guard !isStarted, g_type_get_qdata(buttonType, processMark) == nil else { return false }
     g_type_set_qdata(buttonType, processMark, UnsafeMutableRawPointer(bitPattern: 1))
     for warning in settings.warnings { logMessage(warning.description) }
-    for warning in settings.rulesWarnings { logMessage(warning.description) }
+    for line in RulesFileWarning.logLines(settings.rulesWarnings) { logMessage(line) }
     GtkClickGuard.dispatcher.configuration = settings.guardConfiguration
     GlobalGuard.install()
     session = ModuleSession(settings: settings, dispatcher: GtkClickGuard.dispatcher)

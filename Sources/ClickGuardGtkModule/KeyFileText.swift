@@ -6,51 +6,104 @@
 /// comment line, `[name]` alone on its line opens a group,
 /// `key=value` is a key (blanks around the key ignored). A group or key that
 /// appears twice is found where GKeyFile takes it from: the last time.
+///
+/// The text is indexed once, in one pass over its bytes, so finding the line
+/// of every group and key of a file costs time linear in its size (a search
+/// of the whole text per key made a 5 000-group file take half a minute).
 package struct KeyFileText: Sendable {
-  private let lines: [Substring]
+  private struct KeyInGroup: Hashable {
+    var group: String
+    var key: String
+  }
+
+  private let bytes: [UInt8]
+  private let groupLines: [String: Int]
+  private let keyLines: [KeyInGroup: Int]
 
   /// The text of the file.
   package init(_ text: String) {
-    lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    self.init(bytes: Array(text.utf8))
+  }
+
+  /// The bytes of the file (not necessarily UTF-8: names are read as
+  /// GKeyFile's, which are).
+  package init(bytes: [UInt8]) {
+    self.bytes = bytes
+    var groupLines: [String: Int] = [:]
+    var keyLines: [KeyInGroup: Int] = [:]
+    bytes.withUnsafeBufferPointer { text in
+      // Room for a group or key on every other line: no rehashing as they come.
+      var lineCount = 1
+      for byte in text where byte == UInt8(ascii: "\n") { lineCount += 1 }
+      groupLines.reserveCapacity(lineCount / 2)
+      keyLines.reserveCapacity(lineCount / 2)
+      var group: String?
+      var number = 0
+      var start = 0
+      while start <= text.count {
+        var end = start
+        while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
+        number += 1
+        let line = Self.trimmed(text, start..<end)
+        if line.count >= 2, text[line.lowerBound] == UInt8(ascii: "["), text[line.upperBound - 1] == UInt8(ascii: "]") {
+          let name = Self.string(text, (line.lowerBound + 1)..<(line.upperBound - 1))
+          group = name
+          groupLines[name] = number
+        } else if let group, !line.isEmpty, text[line.lowerBound] != UInt8(ascii: "#") {
+          var equals = line.lowerBound
+          while equals < line.upperBound, text[equals] != UInt8(ascii: "=") { equals += 1 }
+          if equals < line.upperBound {
+            keyLines[KeyInGroup(group: group, key: Self.string(text, Self.trimmed(text, line.lowerBound..<equals)))] =
+              number
+          }
+        }
+        start = end + 1
+      }
+    }
+    self.groupLines = groupLines
+    self.keyLines = keyLines
   }
 
   /// The 1-based line of the last `[group]` header, or `nil`.
   package func line(ofGroup group: String) -> Int? {
-    var found: Int?
-    for (index, line) in lines.enumerated() where Self.groupName(line) == group { found = index + 1 }
-    return found
+    groupLines[group]
   }
 
   /// The 1-based line of the last `key=` in the group `group`, or `nil`.
   package func line(ofKey key: String, inGroup group: String) -> Int? {
-    var current: String?
-    var found: Int?
-    for (index, line) in lines.enumerated() {
-      if let name = Self.groupName(line) {
-        current = name
-      } else if current == group, Self.keyName(line) == key {
-        found = index + 1
-      }
-    }
-    return found
+    keyLines[KeyInGroup(group: group, key: key)]
   }
 
   /// The 1-based line that reads `content` (blanks around it ignored), or
   /// `nil`: where GLib's parse errors, which quote the line, point.
   package func line(reading content: String) -> Int? {
-    let wanted = content.trimmingKeyFileSpace()
-    return lines.firstIndex { String($0).trimmingKeyFileSpace() == wanted }.map { $0 + 1 }
+    let wanted = Array(content.trimmingKeyFileSpace().utf8)
+    return bytes.withUnsafeBufferPointer { text in
+      var number = 0
+      var start = 0
+      while start <= text.count {
+        var end = start
+        while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
+        number += 1
+        if text[Self.trimmed(text, start..<end)].elementsEqual(wanted) { return number }
+        start = end + 1
+      }
+      return nil
+    }
   }
 
-  private static func groupName(_ line: Substring) -> String? {
-    let text = String(line).trimmingKeyFileSpace()
-    guard text.first == "[", text.last == "]", text.count >= 2 else { return nil }
-    return String(text.dropFirst().dropLast())
+  /// The text of `range`, as GKeyFile's names are (UTF-8).
+  private static func string(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
   }
 
-  private static func keyName(_ line: Substring) -> String? {
-    let text = line.drop { $0 == " " || $0 == "\t" }
-    guard text.first != "#", let equals = text.firstIndex(of: "=") else { return nil }
-    return String(text[..<equals]).trimmingKeyFileSpace()
+  /// `range` without leading and trailing spaces, tabs and line breaks
+  /// (`String.trimmingKeyFileSpace()`'s blanks).
+  private static func trimmed(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+    var first = range.lowerBound
+    var last = range.upperBound
+    while first < last, text[first].isKeyFileSpace { first += 1 }
+    while last > first, text[last - 1].isKeyFileSpace { last -= 1 }
+    return first..<last
   }
 }

@@ -66,13 +66,22 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
 }
 
 extension String {
-  /// The string without leading and trailing spaces and tabs (what GKeyFile
-  /// leaves around a value).
+  /// The string without leading and trailing spaces, tabs and line breaks
+  /// (what GKeyFile leaves around a value). Works on the UTF-8 bytes: the
+  /// blanks are ASCII, so cutting at them keeps the text valid, and it is
+  /// called for every group and key of a file.
   func trimmingKeyFileSpace() -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-      return ""
-    }
-    return String(self[first...last])
+    let bytes = utf8
+    guard let first = bytes.firstIndex(where: { !$0.isKeyFileSpace }),
+      let last = bytes.lastIndex(where: { !$0.isKeyFileSpace })
+    else { return "" }
+    return String(decoding: bytes[first...last], as: UTF8.self)
+  }
+}
+
+extension UInt8 {
+  /// A space, a tab, or a line break (`\r`, `\n`).
+  var isKeyFileSpace: Bool {
+    self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\n")
   }
 }

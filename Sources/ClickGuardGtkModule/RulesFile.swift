@@ -1,6 +1,10 @@
 import CGtk
 import ClickGuardGtk
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The rules file, read with GLib's `GKeyFile` and checked: its rules and
 /// one ``RulesFileWarning`` per problem.
 ///
@@ -8,7 +12,9 @@ import ClickGuardGtk
 /// setting comes from the groups below it, or the built-in default), a bad
 /// group is left out whole, and a file that cannot be read or parsed gives
 /// no rules at all. A missing file at the default place is silent; a missing
-/// file named by `CLICKGUARD_CONFIG` is a warning.
+/// file named by `CLICKGUARD_CONFIG` is a warning. Only a regular file of at
+/// most 1 MiB is read, without blocking; its checking costs time linear in
+/// its size (``KeyFileText`` indexes its lines in one pass).
 ///
 /// ```swift
 /// let file = RulesFile(reading: RulesFileLocation(environment: environment))
@@ -36,26 +42,35 @@ package struct RulesFile: Hashable, Sendable {
   /// Its problems, in file order.
   package var warnings: [RulesFileWarning] = []
 
-  /// Reads and checks the file at `location`.
+  /// The largest rules file read: 1 MiB, some 30 000 groups. A larger one
+  /// is refused whole, as a FIFO or a device is.
+  package static let sizeLimit = 1 << 20
+
+  /// What a rules file must be, as the messages say it.
+  static let acceptedFile = "a regular file of at most 1 MiB"
+
+  /// Reads and checks the file at `location`, if it is a regular file of at
+  /// most ``sizeLimit`` bytes (``BoundedFileRead``: never blocks).
   package init(reading location: RulesFileLocation) {
-    var contents: UnsafeMutablePointer<gchar>?
-    var length: gsize = 0
-    var error: UnsafeMutablePointer<GError>?
-    guard g_file_get_contents(location.path, &contents, &length, &error) != 0, let contents else {
-      let isMissing =
-        error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == G_FILE_ERROR_NOENT.rawValue }
-        ?? false
-      let reason = Self.message(taking: &error)
-      self.init(location: location, status: isMissing ? .missing : .unusable)
-      if !isMissing || location.isExplicit {
+    switch BoundedFileRead.contents(of: location.fileName, limit: Self.sizeLimit) {
+    case .success(let bytes):
+      self.init(parsing: bytes, location: location)
+    case .failure(let refusal):
+      self.init(location: location, status: refusal == .missing ? .missing : .unusable)
+      switch refusal {
+      case .missing:
+        if location.isExplicit {
+          warn(line: nil, "cannot be read (\(String(cString: strerror(ENOENT)))); using the defaults throughout")
+        }
+      case .notRegular(let kind):
+        warn(line: nil, "is not read: it is \(kind) (accepted: \(Self.acceptedFile)); using the defaults throughout")
+      case .tooLarge:
+        warn(
+          line: nil, "is not read: it is over 1 MiB (accepted: \(Self.acceptedFile)); using the defaults throughout")
+      case .failed(let reason):
         warn(line: nil, "cannot be read (\(reason)); using the defaults throughout")
       }
-      return
     }
-    let bytes = UnsafeBufferPointer(
-      start: UnsafeRawPointer(contents).assumingMemoryBound(to: UInt8.self), count: Int(length))
-    self.init(parsing: Array(bytes), location: location)
-    g_free(contents)
   }
 
   /// Checks the file's `contents` (as read from `location`).
@@ -63,7 +78,7 @@ package struct RulesFile: Hashable, Sendable {
     self.init(location: location, status: .loaded)
     let keyFile = g_key_file_new()
     defer { g_key_file_free(keyFile) }
-    let text = KeyFileText(String(decoding: contents, as: UTF8.self))
+    let text = KeyFileText(bytes: contents)
     var error: UnsafeMutablePointer<GError>?
     let loaded = contents.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) {
@@ -81,6 +96,10 @@ package struct RulesFile: Hashable, Sendable {
     var groupCount: gsize = 0
     guard let groups = g_key_file_get_groups(keyFile, &groupCount) else { return }
     defer { g_strfreev(groups) }
+    // Room for every widget group (a name with a colon): the rules are not
+    // copied again and again as the array grows.
+    rules.widgetRules.reserveCapacity(
+      (0..<Int(groupCount)).count { groups[$0].map { strchr($0, Int32(UInt8(ascii: ":"))) != nil } ?? false })
     for index in 0..<Int(groupCount) {
       guard let group = swiftString(groups[index]) else { continue }
       read(group: group, from: keyFile, text: text)
@@ -163,14 +182,17 @@ package struct RulesFile: Hashable, Sendable {
   }
 
   /// A value without a trailing comment: `enforce   # or observe` reads
-  /// `enforce` (GKeyFile itself keeps the comment in the value).
+  /// `enforce` (GKeyFile itself keeps the comment in the value): a `#`
+  /// after a blank starts it.
   static func withoutComment(_ value: String) -> String {
-    var previous: Character = " "
-    for index in value.indices {
-      if value[index] == "#", previous == " " || previous == "\t" {
-        return String(value[..<index]).trimmingKeyFileSpace()
+    let bytes = value.utf8
+    var previous = UInt8(ascii: " ")
+    for index in bytes.indices {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "#"), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") {
+        return String(decoding: bytes[..<index], as: UTF8.self).trimmingKeyFileSpace()
       }
-      previous = value[index]
+      previous = byte
     }
     return value.trimmingKeyFileSpace()
   }

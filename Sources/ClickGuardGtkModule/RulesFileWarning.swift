@@ -20,4 +20,19 @@ package struct RulesFileWarning: Hashable, Sendable, CustomStringConvertible {
   package var description: String {
     line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)"
   }
+
+  /// How many of a file's problems the module logs: a file of thousands of
+  /// bad groups must not flood the app's standard error (or the journal) as
+  /// it starts.
+  package static let loggedLimit = 10
+
+  /// The lines the module logs for `warnings`: the first ``loggedLimit``,
+  /// then one that says how many more there are and where all are listed.
+  package static func logLines(_ warnings: [RulesFileWarning]) -> [String] {
+    guard warnings.count > loggedLimit, let path = warnings.first?.path else { return warnings.map(\.description) }
+    let more = warnings.count - loggedLimit
+    return warnings.prefix(loggedLimit).map(\.description) + [
+      "\(path): \(more) more problem\(more == 1 ? "" : "s") not shown; `clickguard doctor` lists them all"
+    ]
+  }
 }

@@ -13,6 +13,11 @@ final class FixtureApp {
   private(set) var positions: [String: (x: Int, y: Int)] = [:]
   /// The other fields of the ready line (`dumpable`, `crash-defaults`).
   private(set) var readyFields: [String: String] = [:]
+  /// Seconds from starting the process to its `ready` line (its window
+  /// drawn, plus the fixture's 300 ms).
+  private(set) var secondsToReady = 0.0
+  /// The process's peak resident memory when it was ready (`VmHWM`), in KiB.
+  private(set) var peakResidentKiB = 0
   private let process = Process()
   private let program: FixtureProgram
   private let stdoutURL: URL
@@ -27,9 +32,11 @@ final class FixtureApp {
   ///   - program: which fixture app to run.
   ///   - launcher: a command that runs the fixture for it, given the
   ///     fixture's command line after its own (`clickguard run --`).
+  ///   - readyWithin: how long to wait for the `ready` line before failing
+  ///     (and ending the process).
   init(
     modules: String?, environment: [String: String] = [:], arguments: [String] = [], waitForReady: Bool = true,
-    program: FixtureProgram = .clickcount, launcher: [String] = []
+    program: FixtureProgram = .clickcount, launcher: [String] = [], readyWithin: Double = 20
   ) throws {
     self.program = program
     let name = UUID().uuidString
@@ -50,11 +57,15 @@ final class FixtureApp {
     process.environment = env
     process.standardOutput = try FileHandle(forWritingTo: stdoutURL)
     process.standardError = try FileHandle(forWritingTo: stderrURL)
+    let start = ContinuousClock.now
     try process.run()
     guard waitForReady else { return }
-    let deadline = Date().addingTimeInterval(20)
-    while Date() < deadline {
+    let deadline = start.advanced(by: .milliseconds(Int(readyWithin * 1000)))
+    while ContinuousClock.now < deadline {
       if let line = stdoutLines.first(where: { $0.hasPrefix("ready") }) {
+        let elapsed = start.duration(to: .now).components
+        secondsToReady = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        peakResidentKiB = Self.peakResidentKiB(of: process.processIdentifier)
         for field in line.split(separator: " ").dropFirst() {
           let parts = field.split(separator: "=")
           let xy = parts.count == 2 ? parts[1].split(separator: ",").compactMap { Int($0) } : []
@@ -67,10 +78,22 @@ final class FixtureApp {
         return
       }
       guard process.isRunning else { break }
-      usleep(20_000)
+      usleep(5_000)
     }
-    process.terminate()
-    throw HarnessError("the fixture never became ready; stderr:\n\(stderr)")
+    let wasRunning = process.isRunning
+    kill(process.processIdentifier, SIGKILL)  // it may be stuck before its SIGTERM handler runs
+    process.waitUntilExit()
+    throw HarnessError(
+      wasRunning
+        ? "the fixture was not ready within \(readyWithin) s; stderr:\n\(stderr)"
+        : "the fixture exited before it was ready; stderr:\n\(stderr)")
+  }
+
+  /// `VmHWM` of process `pid`, in KiB (0 when it cannot be read).
+  private static func peakResidentKiB(of pid: Int32) -> Int {
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
   }
 
   /// What the fixture printed on stdout so far, line by line.
@@ -203,11 +226,22 @@ final class FixtureApp {
     XDoTool.run(["search", "--sync", "--onlyvisible", "--pid", pid, "--name", program.title, "windowfocus", "--sync"])
   }
 
-  /// Asks the fixture to quit (SIGTERM) and waits for it.
-  func finish() -> FixtureResult {
+  /// Asks the fixture to quit (SIGTERM) and waits for it; one that has not
+  /// quit within `seconds` (its main loop stuck) is killed, and that fails
+  /// the test.
+  func finish(within seconds: Double = 15, file: StaticString = #filePath, line: UInt = #line) -> FixtureResult {
     if process.isRunning { process.terminate() }
+    let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(seconds * 1000)))
+    while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+    if process.isRunning {
+      XCTFail("the fixture did not quit within \(seconds) s of SIGTERM: its main loop is stuck", file: file, line: line)
+      kill(process.processIdentifier, SIGKILL)
+    }
     return waitForExit()
   }
+
+  /// The fixture's process id.
+  var pid: Int32 { process.processIdentifier }
 
   /// Waits for the fixture to exit by itself.
   func waitForExit() -> FixtureResult {

@@ -1,0 +1,170 @@
+import ClickGuard
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The file a ``DecisionLog`` appends to, which never blocks the app and
+/// follows its path.
+///
+/// - Opened with `O_APPEND | O_CREAT` (mode 0644, never truncated) and
+///   `O_NONBLOCK`: a FIFO that no process reads is refused at once (`ENXIO`)
+///   instead of waited for, and a reader that falls behind makes a write
+///   fail with `EAGAIN` (the line is dropped) instead of stalling the main
+///   loop. A reader that goes away gives `EPIPE`, never the `SIGPIPE` that
+///   would end the app (``BrokenPipeShield``).
+/// - Before each line it checks that the path still names the open file:
+///   `fstat`'s link count on every line (a deleted file is noticed at
+///   once), and `stat` of the path against the descriptor's device and
+///   inode at most once per `checkEvery` (a file renamed away, as logrotate
+///   does, then made anew at the path). Either reopens the path, creating
+///   the file if it is gone. The checks ride on the writes: no timer, no
+///   wakeup while nothing is logged.
+final class DecisionLogFile {
+  /// What happened to the file at the path since the last line.
+  enum PathChange: Hashable {
+    /// The file was deleted or moved away; a new one was made at the path.
+    case recreated
+    /// Another file is at the path now (a rotation); it is written from now on.
+    case replaced
+  }
+
+  /// How a line went.
+  enum Outcome: Hashable {
+    /// Written whole (or, on a pipe that filled up midway, begun: its rest
+    /// goes out before the next line).
+    case written
+    /// Not written, for this reason.
+    case lost(String)
+  }
+
+  /// The path, byte for byte.
+  let name: FileName
+  private let checkEvery: Duration
+  private var descriptor: Int32 = -1
+  private var identity: (device: dev_t, inode: ino_t) = (0, 0)
+  private var isPipe = false
+  /// Why the path could not be opened again, while it cannot.
+  private var openFailure: String?
+  private var lastCheck: ClickInstant
+  /// The rest of a line a full pipe took only part of.
+  private var unfinished: [UInt8] = []
+
+  /// Opens `name` for appending, creating it if needed.
+  /// - Parameter checkEvery: how often, at most, the path is compared with
+  ///   the open file.
+  /// - Throws: ``DecisionLogError`` naming the path and the system's reason.
+  init(name: FileName, checkEvery: Duration = .seconds(1)) throws(DecisionLogError) {
+    self.name = name
+    self.checkEvery = checkEvery
+    lastCheck = ClickClock.system.now
+    if let reason = open() { throw DecisionLogError(path: name.displayName, reason: reason) }
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+  }
+
+  /// Reopens the path when it no longer names the open file (see the type's
+  /// documentation), or when it could not be opened last time.
+  /// - Returns: what changed, or `nil` when the file is the same (or still
+  ///   cannot be opened: then ``append(_:)`` says why).
+  func followPath() -> PathChange? {
+    let now = ClickClock.system.now
+    let isDue = lastCheck.duration(to: now) >= checkEvery
+    if isDue { lastCheck = now }
+    guard descriptor >= 0 else {
+      if isDue { _ = open() }
+      return nil
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_nlink == 0, status.st_mode & S_IFMT == S_IFREG {
+      return reopen(as: .recreated)
+    }
+    guard isDue else { return nil }
+    guard name.withCString({ stat($0, &status) }) == 0 else {
+      return errno == ENOENT ? reopen(as: .recreated) : nil
+    }
+    return (status.st_dev, status.st_ino) == identity ? nil : reopen(as: .replaced)
+  }
+
+  /// Writes `line` and a line break, with one `write` where the system
+  /// allows; never waits.
+  func append(_ line: String) -> Outcome {
+    guard descriptor >= 0 else { return .lost(openFailure ?? "it is not open") }
+    if !unfinished.isEmpty {
+      let (written, error) = writeSome(unfinished)
+      unfinished.removeFirst(written)
+      if let error, !unfinished.isEmpty {
+        if error != EAGAIN { unfinished = [] }  // the reader is gone: the next one starts afresh
+        return .lost(Self.reason(error))
+      }
+    }
+    var bytes = Array(line.utf8)
+    bytes.append(UInt8(ascii: "\n"))
+    let (written, error) = writeSome(bytes)
+    guard let error else { return .written }
+    if written > 0, error == EAGAIN {
+      unfinished = Array(bytes[written...])
+      return .written
+    }
+    return .lost(Self.reason(error))
+  }
+
+  /// Writes as much of `bytes` as the descriptor takes now.
+  /// - Returns: how many bytes were written, and the `errno` that stopped it
+  ///   short, if any.
+  private func writeSome(_ bytes: [UInt8]) -> (Int, Int32?) {
+    var offset = 0
+    while offset < bytes.count {
+      let result = bytes.withUnsafeBytes { buffer in
+        isPipe
+          ? BrokenPipeShield.run { write(descriptor, buffer.baseAddress! + offset, buffer.count - offset) }
+          : write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if result > 0 {
+        offset += result
+      } else if result < 0, errno == EINTR {
+        continue
+      } else {
+        return (offset, result < 0 ? errno : EIO)
+      }
+    }
+    return (offset, nil)
+  }
+
+  private func reopen(as change: PathChange) -> PathChange? {
+    close(descriptor)
+    descriptor = -1
+    unfinished = []
+    return open() == nil ? change : nil
+  }
+
+  /// Opens the path.
+  /// - Returns: `nil` when it is open, else why not.
+  private func open() -> String? {
+    let flags = O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
+    let opened = name.withCString { Glibc.open($0, flags, 0o644) }
+    var status = stat()
+    guard opened >= 0, fstat(opened, &status) == 0 else {
+      let error = errno
+      if opened >= 0 { close(opened) }
+      var pathStatus = stat()
+      let isFIFO = name.withCString { stat($0, &pathStatus) } == 0 && pathStatus.st_mode & S_IFMT == S_IFIFO
+      openFailure =
+        error == ENXIO && isFIFO
+        ? "it is a FIFO that no process is reading (\(Self.reason(error)))" : Self.reason(error)
+      return openFailure
+    }
+    descriptor = opened
+    identity = (status.st_dev, status.st_ino)
+    isPipe = [S_IFIFO, S_IFSOCK].contains(status.st_mode & S_IFMT)
+    openFailure = nil
+    return nil
+  }
+
+  private static func reason(_ error: Int32) -> String {
+    error == EAGAIN
+      ? "the reader is not keeping up (\(String(cString: strerror(error))))" : String(cString: strerror(error))
+  }
+}

@@ -1,0 +1,187 @@
+// The rules file read without blocking and with a bound: what is not a
+// regular file of at most 1 MiB is refused at once with one warning, and a
+// file of many groups is checked in time linear in its size — all without a
+// display (the process tests are HostSafetyTests).
+
+import ClickGuardGtkModule
+import Foundation
+import XCTest
+
+@testable import ClickGuardGtk
+
+final class RulesFileLimitTests: XCTestCase {
+  private var directory: URL!
+
+  override func setUpWithError() throws {
+    directory = FileManager.default.temporaryDirectory.appendingPathComponent("clickguard-limits-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
+  /// Reads `path` as the module does, three times, and the shortest time
+  /// it took: the cost of reading, not the noise of a shared machine.
+  private func read(_ path: String) -> (file: RulesFile, seconds: Double) {
+    var best = Double.infinity
+    var file = RulesFile(reading: RulesFileLocation(path: path, isExplicit: true))
+    for _ in 0..<3 {
+      let start = ContinuousClock.now
+      file = RulesFile(reading: RulesFileLocation(path: path, isExplicit: true))
+      let elapsed = start.duration(to: .now)
+      best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    print("read \(path) in \(Int(best * 1000)) ms (best of 3)")
+    return (file, best)
+  }
+
+  private func assertRefused(
+    _ path: String, saying what: String, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let (rules, seconds) = read(path)
+    XCTAssertEqual(rules.status, .unusable, file: file, line: line)
+    XCTAssertEqual(rules.rules, RuleSet(), file: file, line: line)
+    XCTAssertEqual(rules.warnings.count, 1, "\(rules.warnings)", file: file, line: line)
+    let message = rules.warnings.first?.description ?? ""
+    for part in [path + ": is not read", what, "accepted: a regular file of at most 1 MiB", "using the defaults"] {
+      XCTAssertTrue(message.contains(part), "\(part) not in \(message)", file: file, line: line)
+    }
+    XCTAssertLessThan(seconds, 0.1, message, file: file, line: line)
+  }
+
+  func testAFIFOWithNoWriterIsRefusedAtOnce() throws {
+    let fifo = directory.appendingPathComponent("fifo").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+    assertRefused(fifo, saying: "it is a FIFO")
+  }
+
+  func testDevicesAreRefusedAtOnce() {
+    for device in ["/dev/zero", "/dev/full", "/dev/random", "/dev/null"] {
+      assertRefused(device, saying: "it is a character device")
+    }
+  }
+
+  func testADirectoryAndASocketAreRefused() throws {
+    assertRefused(directory.path, saying: "it is a directory")
+    let socketPath = directory.appendingPathComponent("socket").path
+    let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (index, byte) in socketPath.utf8.enumerated() where index < raw.count - 1 { raw[index] = byte }
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    XCTAssertEqual(bound, 0)
+    assertRefused(socketPath, saying: "it is a socket")
+  }
+
+  func testASparse200MBFileAndA2MBRandomFileAreRefusedAsOver1MiB() throws {
+    let sparse = directory.appendingPathComponent("sparse").path
+    let descriptor = open(sparse, O_WRONLY | O_CREAT, 0o644)
+    XCTAssertEqual(ftruncate(descriptor, 200_000_000), 0)
+    close(descriptor)
+    assertRefused(sparse, saying: "it is over 1 MiB")
+    let random = directory.appendingPathComponent("random")
+    try Data((0..<2_000_000).map { _ in UInt8.random(in: 0...255) }).write(to: random)
+    assertRefused(random.path, saying: "it is over 1 MiB")
+  }
+
+  func testAFileOfExactly1MiBIsReadAndOneByteMoreIsNot() throws {
+    let comment = Array(repeating: UInt8(ascii: "#"), count: RulesFile.sizeLimit - 1) + [UInt8(ascii: "\n")]
+    let exact = directory.appendingPathComponent("exact.conf")
+    try Data(comment).write(to: exact)
+    let (file, _) = read(exact.path)
+    XCTAssertEqual(file.status, .loaded)
+    XCTAssertEqual(file.warnings, [])
+    let over = directory.appendingPathComponent("over.conf")
+    try Data(comment + [UInt8(ascii: "\n")]).write(to: over)
+    assertRefused(over.path, saying: "it is over 1 MiB")
+  }
+
+  func testAFileThatCannotBeOpenedSaysWhy() throws {
+    let missing = directory.appendingPathComponent("absent.conf").path
+    let (file, _) = read(missing)
+    XCTAssertEqual(file.status, .missing)
+    XCTAssertEqual(
+      file.warnings.map(\.description),
+      ["\(missing): cannot be read (No such file or directory); using the defaults throughout"])
+  }
+
+  // MARK: Many groups
+
+  /// A rules file of `count` groups, a third each program, widget and `*`
+  /// groups, every one valid; the last one's key is on the last line.
+  static func manyGroups(_ count: Int) -> String {
+    var text = "# \(count) groups\n[default]\ninterval-ms=500\n"
+    for index in 0..<count {
+      switch index % 3 {
+      case 0: text += "[app-\(index)]\ninterval-ms=300\n"
+      case 1: text += "[app-\(index): label=L \(index)]\npolicy=exempt\n"
+      default: text += "[*: id=button_\(index)]\ninterval-ms=700\n"
+      }
+    }
+    return text
+  }
+
+  func testA5000GroupFileIsCheckedInUnder100Milliseconds() throws {
+    let url = directory.appendingPathComponent("5000.conf")
+    try Self.manyGroups(5_000).write(to: url, atomically: true, encoding: .utf8)
+    let (file, seconds) = read(url.path)
+    XCTAssertEqual(file.status, .loaded)
+    XCTAssertEqual(file.warnings, [])
+    XCTAssertEqual(file.rules.programs.count, 1_667)
+    XCTAssertEqual(file.rules.widgetRules.count, 3_333)
+    XCTAssertEqual(file.rules.programs["app-4998"]?.interval?.origin.description, "\(url.path):10001 [app-4998]")
+    XCTAssertLessThan(seconds, 0.1)
+  }
+
+  /// The largest file read (some 30 000 groups in 1 MiB) costs well under a
+  /// second, and one line of every group is found (linear, not quadratic).
+  func testAFileOfAsManyGroupsAs1MiBHoldsIsCheckedInWellUnderASecond() throws {
+    var count = 30_000
+    var text = Self.manyGroups(count)
+    while text.utf8.count > RulesFile.sizeLimit {
+      count -= 1_000
+      text = Self.manyGroups(count)
+    }
+    let url = directory.appendingPathComponent("full.conf")
+    try text.write(to: url, atomically: true, encoding: .utf8)
+    let (file, seconds) = read(url.path)
+    XCTAssertEqual(file.status, .loaded)
+    XCTAssertEqual(file.warnings, [])
+    XCTAssertEqual(file.rules.programs.count + file.rules.widgetRules.count, count)
+    XCTAssertLessThan(seconds, 0.5, "\(count) groups")
+  }
+
+  func testA100000GroupFileIsRefusedAsOver1MiB() throws {
+    let url = directory.appendingPathComponent("100000.conf")
+    try Self.manyGroups(100_000).write(to: url, atomically: true, encoding: .utf8)
+    assertRefused(url.path, saying: "it is over 1 MiB")
+  }
+
+  func testAFileOfThousandsOfBadGroupsLogsTenProblemsAndHowManyMore() {
+    let text = (0..<3_000).map { "[app-\($0): colour=red]\nmode=on\n" }.joined()
+    let file = RulesFile(parsing: Array(text.utf8), location: RulesFileLocation(path: "/r.conf", isExplicit: true))
+    XCTAssertEqual(file.warnings.count, 3_000)
+    let lines = RulesFileWarning.logLines(file.warnings)
+    XCTAssertEqual(lines.count, 11)
+    XCTAssertEqual(lines.last, "/r.conf: 2990 more problems not shown; `clickguard doctor` lists them all")
+    XCTAssertEqual(RulesFileWarning.logLines(Array(file.warnings.prefix(10))).count, 10)
+  }
+
+  func testTheLinesOfARepeatedGroupAndKeyAreTheirLastOnes() {
+    let text = KeyFileText("[a]\nk=1\r\n[b]\nk=2\n[a]\n  k = 3\n# k=4\n[c]  \n")
+    XCTAssertEqual(text.line(ofGroup: "a"), 5)
+    XCTAssertEqual(text.line(ofKey: "k", inGroup: "a"), 6)
+    XCTAssertEqual(text.line(ofKey: "k", inGroup: "b"), 4)
+    XCTAssertEqual(text.line(ofGroup: "c"), 8)
+    XCTAssertNil(text.line(ofKey: "k", inGroup: "c"))
+    XCTAssertEqual(text.line(reading: "k = 3"), 6)
+  }
+}

@@ -3,6 +3,8 @@
 // (execvp, setenv, open) exactly as given; only messages decode them, with
 // the bytes that are not UTF-8 shown as \xFF escapes.
 
+import ClickGuardGtk
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -55,28 +57,8 @@ public struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringInt
   public var string: String? { String(validating: bytes, as: UTF8.self) }
 
   /// The text for a message: valid UTF-8 as it is, every other byte as
-  /// `\xFF`, so a person sees which byte it was (and nothing is dropped).
-  public var displayName: String {
-    if let string { return string }
-    var text = ""
-    var parser = Unicode.UTF8.ForwardParser()
-    var iterator = bytes.makeIterator()
-    var offset = 0
-    while true {
-      switch parser.parseScalar(from: &iterator) {
-      case .valid(let encoded):
-        text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
-        offset += encoded.count
-      case .error(let length):
-        for byte in bytes[offset..<(offset + length)] {
-          text += (byte < 0x10 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
-        }
-        offset += length
-      case .emptyInput:
-        return text
-      }
-    }
-  }
+  /// `\xFF`, so a person sees which byte it was (``FileName/displayName``).
+  public var displayName: String { FileName(bytes: bytes).displayName }
 
   public var description: String { displayName }
 

@@ -204,7 +204,7 @@ package struct DoctorReport: Sendable {
     }
     let warnings = inForce.warnings
     if !warnings.isEmpty {
-      lines.append("  warnings (the module prints these too, and uses the defaults for those values):")
+      lines.append("  warnings (the module prints the first 10 too, and uses the defaults for those values):")
       lines += warnings.map { "    " + $0 }
       problems += warnings
     }

@@ -27,14 +27,27 @@ package struct FileName: Hashable, Sendable {
     (bytes.map { CChar(bitPattern: $0) } + [0]).withUnsafeBufferPointer { body($0.baseAddress!) }
   }
 
-  /// The name as it can be shown to a person (`g_filename_display_name`:
-  /// bytes that are not valid in the filename encoding are escaped, not
-  /// dropped).
+  /// The name as it can be shown to a person: valid UTF-8 as it is, every
+  /// other byte as `\xFF`, so the message says which byte it was, and
+  /// nothing is dropped.
   package var displayName: String {
-    withCString { name in
-      guard let display = g_filename_display_name(name) else { return "?" }
-      defer { g_free(display) }
-      return String(cString: display)
+    var text = ""
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+        offset += encoded.count
+      case .error(let length):
+        for byte in bytes[offset..<(offset + length)] {
+          text += (byte < 0x10 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
+        }
+        offset += length
+      case .emptyInput:
+        return text
+      }
     }
   }
 }

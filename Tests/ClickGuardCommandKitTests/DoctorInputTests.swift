@@ -43,7 +43,7 @@ import Testing
       #expect(file.status == .unusable)
       #expect(
         file.warnings.map(\.description) == [
-          "\(path): is \(kind), not a regular file (accepted: a regular file of at most 1 MiB); "
+          "\(path): is not read: it is \(kind) (accepted: a regular file of at most 1 MiB); "
             + "using the defaults throughout"
         ])
     }

@@ -55,7 +55,7 @@ let package = Package(
     .target(
       name: "ClickGuardTestSupport", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"],
       path: "Tests/ClickGuardTestSupport"),
-    .testTarget(name: "ClickGuardTests", dependencies: ["ClickGuard"]),
+    .testTarget(name: "ClickGuardTests", dependencies: ["ClickGuard", "ClickGuardTestSupport"]),
     .testTarget(
       name: "ClickGuardGtkTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"]),
     .testTarget(

@@ -71,25 +71,4 @@ enum ActivationJudge {
     settled.settings = resolver(widget) ?? ControlSettings()
     return settled
   }
-
-  /// Who pressed the key of `event`, and when: GTK acts on `event`, and
-  /// the key went down when its first press did (a held key's auto-repeat
-  /// keeps that time), so a held key acts once. GDK's time `0` (a
-  /// synthesized event) is the app's own.
-  static func keyAttribution(_ event: InputTracker.DispatchedEvent, source: ActivationSource = .user)
-    -> InputAttribution
-  {
-    guard event.time != 0 else { return .programmatic }
-    return keyAttribution(keyval: event.keyval, actedAt: event.time, source: source)
-  }
-
-  /// A key `keyval`'s activation, acted on at `time` (input clock, ms): it
-  /// went down when its first press did, or at `time` if that was not seen.
-  static func keyAttribution(keyval: UInt32, actedAt time: UInt32, source: ActivationSource = .user)
-    -> InputAttribution
-  {
-    InputAttribution(
-      source: source, eventTime: EventTimestamp(gdkTime: time),
-      pressTime: EventTimestamp(gdkTime: GuardRuntime.shared.input.downTime(ofKey: keyval) ?? time))
-  }
 }

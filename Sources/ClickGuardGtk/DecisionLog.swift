@@ -91,7 +91,8 @@ public final class DecisionLog {
 
   /// Appends `record` as one line.
   package func write(_ record: DecisionLogRecord) {
-    switch file?.followPath() {
+    let clock = subscription?.0.clock ?? GuardRuntime.shared.dispatcher.clock
+    switch file?.followPath(at: clock.now) {
     case .recreated:
       cg_log_message(
         "the decision log \(destination) was deleted or moved away; the following lines go to a new file at that path")

@@ -46,7 +46,8 @@ final class DecisionLogFile {
   private var isPipe = false
   /// Why the path could not be opened again, while it cannot.
   private var openFailure: String?
-  private var lastCheck: ClickInstant
+  /// When the path was last compared with the open file; `nil`: not yet.
+  private var lastCheck: ClickInstant?
   /// The rest of a line a full pipe took only part of.
   private var unfinished: [UInt8] = []
 
@@ -57,7 +58,6 @@ final class DecisionLogFile {
   init(name: FileName, checkEvery: Duration = .seconds(1)) throws(DecisionLogError) {
     self.name = name
     self.checkEvery = checkEvery
-    lastCheck = ClickClock.system.now
     if let reason = open() { throw DecisionLogError(path: name.displayName, reason: reason) }
   }
 
@@ -69,9 +69,10 @@ final class DecisionLogFile {
   /// documentation), or when it could not be opened last time.
   /// - Returns: what changed, or `nil` when the file is the same (or still
   ///   cannot be opened: then ``append(_:)`` says why).
-  func followPath() -> PathChange? {
-    let now = ClickClock.system.now
-    let isDue = lastCheck.duration(to: now) >= checkEvery
+  /// - Parameter now: the instant, from the clock of the dispatcher whose
+  ///   decisions are logged.
+  func followPath(at now: ClickInstant) -> PathChange? {
+    let isDue = lastCheck.map { $0.duration(to: now) >= checkEvery } ?? true
     if isDue { lastCheck = now }
     guard descriptor >= 0 else {
       if isDue { _ = open() }

@@ -23,12 +23,10 @@ final class GuardRuntime {
   let inputFilters = ObserverList<@MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool>()
   /// The accepted activations whose actions are still running.
   let scopes = ActivationScopes()
-  /// The `clicked` override's own state.
-  let interceptor = ClickInterceptor()
-  /// The overrides of list keyboard activation (GtkListBox, GtkFlowBox).
-  let cursorActivations = CursorActivationInterceptor()
-  /// The overrides of tree view and icon view keyboard activation.
-  let treeActivations = TreeActivationInterceptor()
+  /// The activation paths judged in overridden class handlers.
+  let paths = ActivationPaths()
+  /// Tree view and icon view double-clicks.
+  let doubleClicks = ViewDoubleClicks()
   /// The judge of key presses that activate an entry or an accelerator.
   let keyActivations = KeyActivationFilter()
   /// The fence that keeps input made before content appeared off it.
@@ -40,9 +38,9 @@ final class GuardRuntime {
 
   private init() {}
 
-  /// Puts ClickGuard between GTK and the app: the `clicked` override, the
-  /// keyboard `activate` hook, the list, tree and icon view activation
-  /// overrides (each once GTK has initialised its class), the event handler
+  /// Puts ClickGuard between GTK and the app: the activation paths' class
+  /// handler overrides and hooks and the double-click brackets (each once
+  /// GTK has initialised its class), the event handler
   /// in front of GTK's, the fresh-content fence's map hook and the scope
   /// closer. Not the bridge that runs Swift's main queue: the GTK module
   /// runs no Swift tasks, and what does installs it (``MainLoopBridge``).
@@ -52,9 +50,8 @@ final class GuardRuntime {
     isPlumbingInstalled = true
     gdk_event_handler_set(inputEventHandler, nil, nil)
     fences.install()
-    interceptor.install(when: classSetups)
-    cursorActivations.install(when: classSetups)
-    treeActivations.install(when: classSetups)
+    paths.install(when: classSetups)
+    doubleClicks.install(when: classSetups)
     scopes.attachCloser()
   }
 

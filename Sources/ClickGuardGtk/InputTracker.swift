@@ -35,6 +35,24 @@ final class InputTracker {
 
     var isKey: Bool { type == GDK_KEY_PRESS || type == GDK_KEY_RELEASE }
     var isKeyPress: Bool { type == GDK_KEY_PRESS }
+
+    /// Whether it is pointer or touch input.
+    var isPointer: Bool {
+      switch type {
+      case GDK_BUTTON_PRESS, GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_TOUCH_BEGIN,
+        GDK_TOUCH_UPDATE, GDK_TOUCH_END, GDK_TOUCH_CANCEL, GDK_MOTION_NOTIFY:
+        true
+      default:
+        false
+      }
+    }
+
+    /// Whether it was delivered to `widget` or a widget inside it.
+    @MainActor func landed(on widget: gpointer) -> Bool {
+      guard let target = self.widget?.assumingMemoryBound(to: GtkWidget.self) else { return false }
+      let ancestor = widget.assumingMemoryBound(to: GtkWidget.self)
+      return target == ancestor || gtk_widget_is_ancestor(target, ancestor) != 0
+    }
   }
 
   /// The last pointer button release: the widget it landed on, its time and
@@ -49,6 +67,20 @@ final class InputTracker {
     var downTime: UInt32
     var released: Bool
   }
+
+  /// A button's `activate` (Space, Enter, a mnemonic, a dialog's default
+  /// button), waiting for the one `clicked` GTK makes of it: on the key's
+  /// release, or from GtkButton's activate timeout (a held key, or a
+  /// release that went elsewhere).
+  private struct PendingActivation {
+    var widget: gpointer
+    /// Who the activation is attributed to.
+    var input: InputAttribution
+    /// The key that made it, when a person's key did.
+    var keyval: UInt32?
+  }
+
+  private var pending: PendingActivation?
 
   private var keys: [UInt32: KeyState] = [:]
   /// Events being dispatched, outermost first (a nested loop dispatches
@@ -89,6 +121,97 @@ final class InputTracker {
     dispatching[dispatching.count - 1].hasAcceptedActivation = true
   }
 
+  // MARK: Attribution
+
+  /// A button's `activate`: the input it comes from now is what its
+  /// `clicked` will be attributed to.
+  func buttonActivated(_ widget: gpointer) {
+    var activation = PendingActivation(widget: widget, input: .programmatic)
+    if isInsideActivation {
+      activation.input = .stamped(.nested, time: current?.time ?? 0)
+    } else if let event = current, event.isKey, event.time != 0 {
+      activation.input = keyAttribution(event)
+      activation.keyval = event.keyval
+    }
+    pending = activation
+  }
+
+  /// Who made a `clicked` of `instance` (or a switch's change) now, and
+  /// when by the input's own clock: the event being dispatched at this
+  /// main-loop depth, or the button `activate` it completes; nothing else.
+  func attribution(forClickOf instance: gpointer) -> InputAttribution {
+    // Inside another activation's class handler: a radio deactivating the
+    // old member of its group, a toggle's set_active from its own click.
+    if GuardRuntime.shared.paths.isChainingUp { return .stamped(.nested, time: current?.time ?? 0) }
+    // An `activate` leads to one `clicked` at most: used once, so the app's
+    // own clicks on the widget afterwards stay its own.
+    let pending = self.pending.flatMap { $0.widget == instance ? $0 : nil }
+    if pending != nil { self.pending = nil }
+    guard let event = current else {
+      // A timeout, an idle, an asynchronous callback: no input made it,
+      // unless it completes an `activate` (GtkButton's activate timeout).
+      guard let pending else { return .programmatic }
+      guard let keyval = pending.keyval else { return pending.input }
+      // GTK acts now, which by the input clock is where it stands now.
+      let dispatcher = GuardRuntime.shared.dispatcher
+      let actedAt = dispatcher.estimatedInputTime(at: dispatcher.clock.now) ?? pending.input.eventTime
+      return keyAttribution(keyval: keyval, actedAt: actedAt?.milliseconds ?? 0)
+    }
+    if event.isKey {
+      // A key counts for the button it activated (GTK acts on its release);
+      // a handler of that key's click activating another button is the
+      // app's own code.
+      guard let pending else { return .programmatic }
+      guard let keyval = pending.keyval, event.time != 0 else { return pending.input }
+      return keyAttribution(keyval: keyval, actedAt: event.time)
+    }
+    // Pointer input counts for the widget it landed on; the app's own code
+    // activating another widget from such a handler does not.
+    if event.isPointer {
+      return event.time != 0 && event.landed(on: instance) ? .stamped(time: event.time) : .programmatic
+    }
+    return pending?.input ?? .programmatic
+  }
+
+  /// Who made a menu item's activation now: a click, its mnemonic or its
+  /// accelerator is the person's (an item not on screen is activated by its
+  /// accelerator: a shortcut), a held key's auto-repeat on the accelerator
+  /// a deliberate repeat, anything else the app's own code.
+  func attribution(forMenuItem item: gpointer) -> InputAttribution {
+    if GuardRuntime.shared.paths.isChainingUp { return .stamped(.nested, time: current?.time ?? 0) }
+    guard let event = current, event.time != 0 else { return .programmatic }
+    guard event.isKey else { return .stamped(time: event.time) }
+    if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
+    let isOnScreen = gtk_widget_get_mapped(item.assumingMemoryBound(to: GtkWidget.self)) != 0
+    return keyAttribution(event, source: isOnScreen ? .user : .shortcut)
+  }
+
+  /// Who pressed the key of `event`, and when: GTK acts on `event`, and
+  /// the key went down when its first press did (a held key's auto-repeat
+  /// keeps that time), so a held key acts once. GDK's time `0` (a
+  /// synthesized event) is the app's own.
+  func keyAttribution(_ event: DispatchedEvent, source: ActivationSource = .user) -> InputAttribution {
+    guard event.time != 0 else { return .programmatic }
+    return keyAttribution(keyval: event.keyval, actedAt: event.time, source: source)
+  }
+
+  /// A key `keyval`'s activation, acted on at `time` (input clock, ms): it
+  /// went down when its first press did, or at `time` if that was not seen.
+  func keyAttribution(keyval: UInt32, actedAt time: UInt32, source: ActivationSource = .user) -> InputAttribution {
+    InputAttribution(
+      source: source, eventTime: EventTimestamp(gdkTime: time),
+      pressTime: EventTimestamp(gdkTime: downTime(ofKey: keyval) ?? time))
+  }
+
+  /// Whether an activation now is part of one already accepted: made inside
+  /// its original class handler, or while GTK handles the event it was
+  /// accepted for.
+  var isInsideActivation: Bool {
+    GuardRuntime.shared.paths.isChainingUp || current?.hasAcceptedActivation == true
+  }
+
+  // MARK: Keys
+
   /// When `keyval` last went down (the first press of a held key), if seen.
   func downTime(ofKey keyval: UInt32) -> UInt32? {
     keys[keyval]?.downTime
@@ -125,4 +248,13 @@ final class InputTracker {
       break
     }
   }
+}
+
+/// The widget an event was delivered to, if it is a widget's window.
+@MainActor
+func eventWidget(_ event: UnsafeMutablePointer<GdkEvent>) -> WidgetPointer? {
+  var data: gpointer?
+  if let window = cg_event_window(event) { gdk_window_get_user_data(window, &data) }
+  guard let data, GObjectType.isA(data, gtk_widget_get_type()) else { return nil }
+  return data.assumingMemoryBound(to: GtkWidget.self)
 }

@@ -30,10 +30,11 @@ final class KeyActivationFilter {
     let tracker = GuardRuntime.shared.input
     guard let key = tracker.current else { return false }
     if GuardRuntime.shared.guardsEveryButton, let action = acceleratorAction(of: event, in: window) {
-      return !ActivationJudge.allows(window, action: ActionName(action), input: acceleratorAttribution(key))
+      return !ActivationPaths.judge(
+        ActivationTarget(widget: window, action: ActionName(action), input: acceleratorAttribution(key)))
     }
     if let entry = focusedEntry(of: window), activatesEntry(event) {
-      return !ActivationJudge.allows(entry, action: "activate", input: ActivationJudge.keyAttribution(key))
+      return !ActivationPaths.judge(ActivationTarget(widget: entry, action: "activate", input: tracker.keyAttribution(key)))
     }
     return false
   }
@@ -42,8 +43,9 @@ final class KeyActivationFilter {
   /// pace; a held key's auto-repeat is a repeat made on purpose (held Ctrl+Z
   /// undoes again and again).
   private func acceleratorAttribution(_ key: InputTracker.DispatchedEvent) -> InputAttribution {
-    if GuardRuntime.shared.input.lastPressRepeated { return .stamped(.keyRepeat, time: key.time) }
-    return ActivationJudge.keyAttribution(key, source: .shortcut)
+    let tracker = GuardRuntime.shared.input
+    if tracker.lastPressRepeated { return .stamped(.keyRepeat, time: key.time) }
+    return tracker.keyAttribution(key, source: .shortcut)
   }
 
   /// The toplevel GtkWindow of `widget`, if it is in one.

@@ -79,7 +79,7 @@ public final class Switch: Control {
   }
 
   private func attribution() -> InputAttribution {
-    let input = GuardRuntime.shared.interceptor.attribution(for: widget.raw)
+    let input = GuardRuntime.shared.input.attribution(forClickOf: widget.raw)
     let source = input.source
     // One click or key press makes one change at most: once a change is
     // attributed to it, the app's own changes afterwards stay its own.

@@ -1,8 +1,14 @@
 import CGtk
 import ClickGuard
 
-/// The items a tree or icon view's gates last accepted, so that a gate
-/// guards an item rather than a position (``TreeActivationInterceptor``).
+/// A tree or icon view's rows as activations: Return on the cursor row
+/// (rows of ``ActivationPaths/table``), a double-click
+/// (``ViewDoubleClicks``), and the items the view's gates last accepted, so
+/// that a gate guards an item rather than a position: when the row at its
+/// path is another item (a new folder shown in the same view, rows sorted
+/// or removed), its window no longer applies, while input made before the
+/// accepted action finished still counts as that action's burst
+/// (``ClickDispatcher/retarget(_:)``).
 ///
 /// Each accepted item is held by a `GtkTreeRowReference`, which GTK keeps
 /// pointing at that row through inserts, removals and sorting, and which
@@ -42,6 +48,96 @@ final class ViewItems {
     }
     return state
   }
+
+  // MARK: Activations
+
+  /// The activation of the tree view's cursor row by `select-cursor-row`
+  /// (Return), when it would activate: the view has the focus and a cursor,
+  /// Shift is up (Shift+Return extends the selection), a key press is being
+  /// handled, and no cell is editable or activatable (Return would edit or
+  /// toggle it).
+  static func cursorRowActivation(of view: gpointer) -> ActivationTarget? {
+    let tree = view.assumingMemoryBound(to: GtkTreeView.self)
+    var path: OpaquePointer?
+    var column: UnsafeMutablePointer<GtkTreeViewColumn>?
+    gtk_tree_view_get_cursor(tree, &path, &column)
+    guard let path else { return nil }
+    defer { gtk_tree_path_free(path) }
+    let tracker = GuardRuntime.shared.input
+    guard gtk_widget_has_focus(view.assumingMemoryBound(to: GtkWidget.self)) != 0, !hasInteractiveCell(tree),
+      let event = tracker.current, event.isKeyPress, event.modifiers & GDK_SHIFT_MASK.rawValue == 0
+    else { return nil }
+    return activation(of: path, in: view, signal: "row-activated", input: tracker.keyAttribution(event))
+  }
+
+  /// The activation of the icon view's cursor item by
+  /// `activate-cursor-item` (Return, Space), when it has a cursor.
+  static func cursorItemActivation(of view: gpointer) -> ActivationTarget? {
+    var path: OpaquePointer?
+    guard gtk_icon_view_get_cursor(view.assumingMemoryBound(to: GtkIconView.self), &path, nil) != 0, let path else {
+      return nil
+    }
+    defer { gtk_tree_path_free(path) }
+    let tracker = GuardRuntime.shared.input
+    let input = tracker.current.flatMap { $0.isKeyPress ? tracker.keyAttribution($0) : nil } ?? .programmatic
+    return activation(of: path, in: view, signal: "item-activated", input: input)
+  }
+
+  /// The activation of the item at `path` of `view` as `signal`, by
+  /// keyboard or mouse: the view is the control and the action names the
+  /// path (`row-activated 1`), so another row is another gate; that gate
+  /// is retargeted first when the row at its path is another item than
+  /// the one it accepted.
+  static func activation(
+    of path: OpaquePointer, in view: gpointer, signal: String, input: InputAttribution
+  ) -> ActivationTarget {
+    let position = pathString(path)
+    let action = ActionName("\(signal) \(position)")
+    guard let model = model(of: view) else { return ActivationTarget(widget: view, action: action, input: input) }
+    let items = attached(to: view)
+    if items.isAnotherItem(at: path, action: action, in: model) {
+      GuardRuntime.shared.dispatcher.retarget(.control(ControlID(object: view), action))
+    }
+    return ActivationTarget(
+      widget: view, action: action, input: input,
+      accepted: {
+        // Judged and accepted before GTK acts: the row is still at `position`.
+        guard let accepted = gtk_tree_path_new_from_string(position) else { return }
+        defer { gtk_tree_path_free(accepted) }
+        items.accepted(at: accepted, action: action, in: model)
+      })
+  }
+
+  /// Whether any column of the view has a cell that Return edits or
+  /// toggles instead of activating the row.
+  private static func hasInteractiveCell(_ tree: UnsafeMutablePointer<GtkTreeView>) -> Bool {
+    let columns = gtk_tree_view_get_columns(tree)
+    defer { g_list_free(columns) }
+    var node = columns
+    while let current = node {
+      let cells = gtk_cell_layout_get_cells(OpaquePointer(current.pointee.data))
+      defer { g_list_free(cells) }
+      var cell = cells
+      while let each = cell {
+        if let renderer = each.pointee.data,
+          cg_object_get_int(renderer, "mode") != Int32(GTK_CELL_RENDERER_MODE_INERT.rawValue)
+        {
+          return true
+        }
+        cell = each.pointee.next
+      }
+      node = current.pointee.next
+    }
+    return false
+  }
+
+  private static func pathString(_ path: OpaquePointer) -> String {
+    guard let text = gtk_tree_path_to_string(path) else { return "" }
+    defer { g_free(text) }
+    return String(cString: text)
+  }
+
+  // MARK: Items
 
   /// The model of a tree view or an icon view.
   static func model(of view: gpointer) -> OpaquePointer? {

@@ -82,16 +82,16 @@ final class DecisionLogFileTests: XCTestCase {
   func testAFileDeletedOrReplacedIsReopenedAtItsPath() throws {
     let path = directory.appendingPathComponent("clicks.jsonl").path
     let file = try DecisionLogFile(name: FileName(path), checkEvery: .zero)
-    XCTAssertNil(file.followPath())
+    XCTAssertNil(file.followPath(at: ClickInstant(sinceOrigin: .zero)))
     XCTAssertEqual(file.append("one"), .written)
     XCTAssertEqual(unlink(path), 0)
-    XCTAssertEqual(file.followPath(), .recreated)
+    XCTAssertEqual(file.followPath(at: ClickInstant(sinceOrigin: .zero)), .recreated)
     XCTAssertEqual(file.append("two"), .written)
     XCTAssertEqual(rename(path, path + ".1"), 0)
     XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data()))
-    XCTAssertEqual(file.followPath(), .replaced)
+    XCTAssertEqual(file.followPath(at: ClickInstant(sinceOrigin: .zero)), .replaced)
     XCTAssertEqual(file.append("three"), .written)
-    XCTAssertNil(file.followPath())
+    XCTAssertNil(file.followPath(at: ClickInstant(sinceOrigin: .zero)))
     XCTAssertEqual(try String(contentsOfFile: path + ".1", encoding: .utf8), "two\n")
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "three\n")
   }
@@ -102,10 +102,10 @@ final class DecisionLogFileTests: XCTestCase {
     let path = folder.appendingPathComponent("clicks.jsonl").path
     let file = try DecisionLogFile(name: FileName(path), checkEvery: .zero)
     try FileManager.default.removeItem(at: folder)
-    XCTAssertNil(file.followPath())
+    XCTAssertNil(file.followPath(at: ClickInstant(sinceOrigin: .zero)))
     XCTAssertEqual(file.append("lost"), .lost(String(cString: strerror(ENOENT))))
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    XCTAssertNil(file.followPath())
+    XCTAssertNil(file.followPath(at: ClickInstant(sinceOrigin: .zero)))
     XCTAssertEqual(file.append("back"), .written)
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "back\n")
   }

@@ -2,6 +2,7 @@
 // told, ClickClock reads any standard-library clock from its origin, the
 // system clock never goes back, and ClickInstant arithmetic.
 
+import ClickGuardTestSupport
 import Testing
 
 @testable import ClickGuard

@@ -3,6 +3,7 @@
 // only, the window measured from the finish, async busy and maxBusy, observe
 // and off modes, activation sources, the event-time rule and 32-bit wrap.
 
+import ClickGuardTestSupport
 import Testing
 
 @testable import ClickGuard

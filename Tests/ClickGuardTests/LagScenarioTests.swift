@@ -5,6 +5,7 @@
 // (ClassicApproachModels.swift) must let a duplicate through in the last three
 // and, as a check on the models, behave in the first two.
 
+import ClickGuardTestSupport
 import Testing
 
 @testable import ClickGuard

@@ -11,6 +11,7 @@
 // The reference keeps, for every gate, the history of accepted actions and
 // decides by scanning it; counters are recounted from a log of decisions.
 
+import ClickGuardTestSupport
 import Testing
 
 @testable import ClickGuard

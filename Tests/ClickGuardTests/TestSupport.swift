@@ -2,6 +2,7 @@
 // harness around ClickDispatcher + ManualClock, a decision recorder and an
 // async latch.
 
+import ClickGuardTestSupport
 import Testing
 
 @testable import ClickGuard

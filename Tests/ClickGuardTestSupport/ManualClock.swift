@@ -5,14 +5,18 @@ import Synchronization
 /// A clock for tests, in the manner of swift-clocks' `TestClock`: time
 /// stands still until ``advance(by:)`` or ``advance(to:)`` moves it, and
 /// sleepers wake when it passes their deadline.
-final class ManualClock: Clock {
+package final class ManualClock: Clock {
   /// An instant of the manual clock: the time since it started.
-  struct Instant: InstantProtocol {
-    var offset: Duration
+  package struct Instant: InstantProtocol {
+    package var offset: Duration
 
-    func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-    func duration(to other: Instant) -> Duration { other.offset - offset }
-    static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    package init(offset: Duration) {
+      self.offset = offset
+    }
+
+    package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+    package func duration(to other: Instant) -> Duration { other.offset - offset }
+    package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
   private struct State {
@@ -23,15 +27,15 @@ final class ManualClock: Clock {
   private let state: Mutex<State>
 
   /// A clock that reads `start` (since its origin).
-  init(start: Duration = .zero) {
+  package init(start: Duration = .zero) {
     state = Mutex(State(now: Instant(offset: start)))
   }
 
-  var now: Instant { state.withLock { $0.now } }
+  package var now: Instant { state.withLock { $0.now } }
 
-  var minimumResolution: Duration { .zero }
+  package var minimumResolution: Duration { .zero }
 
-  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+  package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     await withCheckedContinuation { wake in
       let due = state.withLock { state in
         guard deadline > state.now else { return true }
@@ -45,12 +49,12 @@ final class ManualClock: Clock {
 
   /// Moves the clock forward by `duration`; a negative one is ignored: a
   /// monotonic clock never goes back.
-  func advance(by duration: Duration) {
+  package func advance(by duration: Duration) {
     advance(to: now.advanced(by: max(duration, .zero)))
   }
 
   /// Moves the clock to `instant` if that is later than now.
-  func advance(to instant: Instant) {
+  package func advance(to instant: Instant) {
     let woken = state.withLock { state in
       state.now = max(state.now, instant)
       let now = state.now

@@ -1,0 +1,255 @@
+import CGtk
+import ClickGuard
+
+/// What one activation activates, as the judge needs it: the control, its
+/// action and kind, and who made it.
+struct ActivationTarget {
+  /// The control: the widget, a list's item, or a tree or icon view (whose
+  /// rows are not widgets).
+  var widget: gpointer
+  /// The list an item belongs to: a wrapped list's settings apply to it.
+  var container: gpointer?
+  var action: ActionName
+  var kind: ControlKind = .button
+  var input: InputAttribution
+  /// Runs once the activation is accepted.
+  var accepted: (@MainActor () -> Void)?
+}
+
+/// One activation path ClickGuard judges by overriding a class handler: a
+/// row of ``ActivationPaths/table``.
+struct ActivationPath {
+  /// The C signature of the overridden class handler, which picks the
+  /// trampoline and the chain-up that serve it.
+  enum Handler {
+    /// `void (instance)`.
+    case void
+    /// `gboolean (instance)`: a keybinding signal; a drop reports the key
+    /// handled.
+    case boolean
+    /// `gboolean (instance, gboolean)`: likewise.
+    case booleanWithBoolean
+  }
+
+  /// The GType name of the class whose handler is overridden, once GTK
+  /// initialises it.
+  var typeName: String
+  var signal: String
+  var handler: Handler
+  /// What an emission on an instance activates; `nil` when it activates
+  /// nothing that is judged (a menu item opening its submenu).
+  var target: @MainActor (gpointer) -> ActivationTarget?
+}
+
+/// The activation paths ClickGuard judges in a class handler, as one table,
+/// and the one step that serves them: judge, then run the original class
+/// handler or stop the emission.
+///
+/// Every row's signal runs its class handler before the app's handlers (or
+/// is a keybinding signal whose class handler does the activation), so the
+/// override runs before anything of the activation happens: a toggle's
+/// flip, a radio group's update, a GtkActionable's GAction, a list's
+/// selection, `row-activated`. A drop does not chain up and stops the
+/// emission, so nothing of it happens, and a dropped toggle never shows a
+/// state the app was not told. Adding a path is adding a row.
+///
+/// Two families are judged elsewhere, with the same judge and a veto of
+/// their own: key presses whose app handlers run before any class handler
+/// (an entry's Return, GAction accelerators: ``KeyActivationFilter``
+/// consumes the press) and double-clicks on tree and icon views
+/// (``ViewDoubleClicks`` blocks the handlers). docs/module.md's
+/// "Activation paths" lists all of them with their tests.
+@MainActor
+final class ActivationPaths {
+  /// The rows.
+  static let table: [ActivationPath] = [
+    ActivationPath(typeName: "GtkButton", signal: "clicked", handler: .void) { button in
+      let isToggle = GObjectType.isA(button, gtk_toggle_button_get_type())
+      return ActivationTarget(
+        widget: button, action: actionName(of: button, signal: "clicked"), kind: isToggle ? .toggle : .button,
+        input: GuardRuntime.shared.input.attribution(forClickOf: button))
+    },
+    ActivationPath(typeName: "GtkMenuItem", signal: "activate", handler: .void) { item in
+      // An item that opens a submenu does not act: menus are left alone.
+      guard gtk_menu_item_get_submenu(item.assumingMemoryBound(to: GtkMenuItem.self)) == nil else { return nil }
+      let isCheck = GObjectType.isA(item, gtk_check_menu_item_get_type())
+      return ActivationTarget(
+        widget: item, action: actionName(of: item, signal: "activate"), kind: isCheck ? .toggle : .button,
+        input: GuardRuntime.shared.input.attribution(forMenuItem: item))
+    },
+    // Return and Space reach the focused row through GtkWindow's
+    // `activate-default` / `activate-focus`, which emit the item's own
+    // `activate`; the list's keybinding is `activate-cursor-row` /
+    // `-child`. Neither emits the other.
+    ActivationPath(typeName: "GtkListBoxRow", signal: "activate", handler: .void) { row in
+      listItem(row, action: "row-activated")
+    },
+    ActivationPath(typeName: "GtkFlowBoxChild", signal: "activate", handler: .void) { child in
+      listItem(child, action: "child-activated")
+    },
+    ActivationPath(typeName: "GtkListBox", signal: "activate-cursor-row", handler: .void) { list in
+      focusedItem(of: list, type: gtk_list_box_row_get_type()).flatMap { listItem($0, action: "row-activated") }
+    },
+    ActivationPath(typeName: "GtkFlowBox", signal: "activate-cursor-child", handler: .void) { flow in
+      focusedItem(of: flow, type: gtk_flow_box_child_get_type()).flatMap { listItem($0, action: "child-activated") }
+    },
+    ActivationPath(typeName: "GtkTreeView", signal: "select-cursor-row", handler: .booleanWithBoolean) { view in
+      ViewItems.cursorRowActivation(of: view)
+    },
+    ActivationPath(typeName: "GtkIconView", signal: "activate-cursor-item", handler: .boolean) { view in
+      ViewItems.cursorItemActivation(of: view)
+    },
+  ]
+
+  /// The rows by the id of their signal, once their classes are set up.
+  private var paths: [guint: ActivationPath] = [:]
+  /// How many overridden class handlers are running the original handler
+  /// (a radio's click on the previous member of its group happens inside
+  /// the outer one's).
+  private var chainDepth = 0
+
+  /// Whether an activation happens inside another one's original class
+  /// handler: it is that activation's consequence.
+  var isChainingUp: Bool { chainDepth > 0 }
+
+  /// Overrides the class handler of every row, and hooks what attribution
+  /// and the log need (a button's `activate`, a switch's `state-set`), each
+  /// once GTK has initialised its class (``ClassSetupQueue``): ClickGuard
+  /// creates no class the app has not.
+  func install(when classes: ClassSetupQueue) {
+    for path in Self.table {
+      classes.whenInitialized(path.typeName) { [unowned self] type in
+        paths[g_signal_lookup(path.signal, type)] = path
+        switch path.handler {
+        case .void: cg_override_class_handler(path.signal, type, voidHandler)
+        case .boolean: cg_override_class_handler_boolean(path.signal, type, booleanHandler)
+        case .booleanWithBoolean: cg_override_class_handler_boolean_boolean(path.signal, type, booleanBooleanHandler)
+        }
+      }
+    }
+    classes.whenInitialized("GtkButton") { type in
+      // Space and Enter reach a button through `activate`; its `clicked`
+      // comes on the key's release or from a timeout.
+      EmissionHook.add("activate", on: type) { emission in
+        GuardRuntime.shared.input.buttonActivated(emission.instance)
+        return true
+      }
+    }
+    classes.whenInitialized("GtkSwitch") { type in
+      EmissionHook.add("state-set", on: type) { emission in
+        GuardRuntime.shared.paths.switchStateSet(emission.instance)
+        return true
+      }
+    }
+  }
+
+  /// The one judgment every path makes: `true` when `target` may act (it
+  /// is not routed, or it was accepted or only observed).
+  static func judge(_ target: ActivationTarget) -> Bool {
+    guard
+      ActivationJudge.allows(
+        target.widget, in: target.container, action: target.action, kind: target.kind, input: target.input)
+    else { return false }
+    target.accepted?()
+    return true
+  }
+
+  /// The step of an overridden class handler: judges what the emission on
+  /// `instance` activates; a drop stops the emission.
+  /// - Returns: whether to run the original class handler.
+  fileprivate func allows(_ instance: gpointer) -> Bool {
+    guard let hint = g_signal_get_invocation_hint(instance), let path = paths[hint.pointee.signal_id],
+      let target = path.target(instance)
+    else { return true }
+    guard Self.judge(target) else {
+      g_signal_stop_emission(instance, hint.pointee.signal_id, 0)
+      return false
+    }
+    return true
+  }
+
+  /// Runs the original class handler.
+  fileprivate func chainUp<R>(_ original: () -> R) -> R {
+    chainDepth += 1
+    defer { chainDepth -= 1 }
+    return original()
+  }
+
+  /// A switch changes state: reported under the global install, as passed
+  /// (an emission hook cannot stop a change, so a switch opted in through
+  /// ``WidgetSettings`` is not judged here: the ``Switch`` wrapper guards
+  /// one).
+  private func switchStateSet(_ instance: gpointer) {
+    let state = WidgetGuardState.existing(on: instance)
+    guard GuardRuntime.shared.guardsEveryButton, state?.isWrapped != true, state?.settings.policy != .guarded else {
+      return
+    }
+    let input = GuardRuntime.shared.input.attribution(forClickOf: instance)
+    _ = GuardRuntime.shared.dispatcher.begin(
+      Activation(
+        control: ControlID(object: instance), action: .stateSet, kind: .switch,
+        settings: state?.settings ?? ControlSettings(), eventTime: input.eventTime, pressTime: input.pressTime,
+        source: input.source))
+  }
+
+  /// A list item's activation: the item is the control (GTK keeps it
+  /// focused, so another row is another gate), with its list's settings; a
+  /// key press is the person's, anything else the app's own code.
+  private static func listItem(_ item: gpointer, action: ActionName) -> ActivationTarget {
+    let tracker = GuardRuntime.shared.input
+    let input = tracker.current.flatMap { $0.isKeyPress ? tracker.keyAttribution($0) : nil } ?? .programmatic
+    let list = gtk_widget_get_parent(item.assumingMemoryBound(to: GtkWidget.self)).map { UnsafeMutableRawPointer($0) }
+    return ActivationTarget(widget: item, container: list, action: action, input: input)
+  }
+
+  /// The list's focused item, if it is of `type`.
+  private static func focusedItem(of list: gpointer, type: GType) -> gpointer? {
+    guard let item = gtk_container_get_focus_child(list.assumingMemoryBound(to: GtkContainer.self)),
+      GObjectType.isA(item, type)
+    else { return nil }
+    return UnsafeMutableRawPointer(item)
+  }
+
+  /// The action an activation performs: an actionable widget's GAction,
+  /// else the signal's name.
+  private static func actionName(of instance: gpointer, signal: String) -> ActionName {
+    guard let name = gtk_actionable_get_action_name(OpaquePointer(instance)) else { return ActionName(signal) }
+    return ActionName(String(cString: name))
+  }
+}
+
+// One trampoline per C signature of an overridden class handler. GTK emits
+// on its own thread, the main one.
+
+/// `void (instance)`.
+private let voidHandler: @convention(c) (gpointer?, gpointer?) -> Void = { instance, _ in
+  guard let instance else { return }
+  let widget = CallbackArgument(instance)
+  MainActor.assumeIsolated {
+    let paths = GuardRuntime.shared.paths
+    if paths.allows(widget.value) { paths.chainUp { cg_chain_up(widget.value) } }
+  }
+}
+
+/// `gboolean (instance)`.
+private let booleanHandler: @convention(c) (gpointer?, gpointer?) -> gboolean = { instance, _ in
+  guard let instance else { return 0 }
+  let widget = CallbackArgument(instance)
+  return MainActor.assumeIsolated {
+    let paths = GuardRuntime.shared.paths
+    guard paths.allows(widget.value) else { return 1 }
+    return paths.chainUp { cg_chain_up_boolean(widget.value) }
+  }
+}
+
+/// `gboolean (instance, gboolean)`.
+private let booleanBooleanHandler: @convention(c) (gpointer?, gboolean, gpointer?) -> gboolean = {
+  instance, argument, _ in
+  guard let instance else { return 0 }
+  let widget = CallbackArgument(instance)
+  return MainActor.assumeIsolated {
+    let paths = GuardRuntime.shared.paths
+    guard paths.allows(widget.value) else { return 1 }
+    return paths.chainUp { cg_chain_up_boolean_boolean(widget.value, argument) }
+  }
+}

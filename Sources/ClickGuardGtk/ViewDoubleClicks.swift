@@ -1,0 +1,92 @@
+import CGtk
+import ClickGuard
+
+/// Judges a GtkTreeView row or a GtkIconView item activated by a
+/// double-click.
+///
+/// The views activate inside their `button-press-event` class handler (a
+/// tree view on the second press, as its click gesture counts; an icon view
+/// on GDK's `GDK_2BUTTON_PRESS`), which emits the `row-activated` /
+/// `item-activated` the app connects to. Those are run-last: the app's
+/// handlers run before any class handler. So an override of
+/// `button-press-event` brackets the press, an emission hook (which runs
+/// before every handler) judges an activation made inside the bracket
+/// (``ActivationPaths/judge(_:)``, the same control and action as by
+/// keyboard: ``ViewItems``), and a drop blocks the view's handlers of that
+/// signal until the press is handled. Views that activate on a single click
+/// (on release) are left alone.
+@MainActor
+final class ViewDoubleClicks {
+  /// A handler of a view that is blocked for a dropped activation.
+  private struct BlockedHandler {
+    var view: gpointer
+    var id: gulong
+  }
+
+  /// The view whose press is being handled, if any.
+  private var pressedView: gpointer?
+  private var blocked: [BlockedHandler] = []
+
+  /// Brackets the presses of each view class and hooks its activation
+  /// signal, once GTK has initialised it (``ClassSetupQueue``).
+  func install(when classes: ClassSetupQueue) {
+    classes.whenInitialized("GtkTreeView") { Self.intercept(type: $0, signal: "row-activated") }
+    classes.whenInitialized("GtkIconView") { Self.intercept(type: $0, signal: "item-activated") }
+  }
+
+  private static func intercept(type: GType, signal: String) {
+    cg_override_class_handler_boolean_pointer("button-press-event", type, viewPressOverride)
+    EmissionHook.add(signal, on: type) { emission in
+      guard emission.parameters.count > 1,
+        let path = g_value_get_boxed(emission.parameters.baseAddress.map { $0 + 1 })
+      else { return true }
+      GuardRuntime.shared.doubleClicks.pathActivated(
+        emission.instance, signalID: emission.signalID, path: OpaquePointer(path), name: signal)
+      return true
+    }
+  }
+
+  /// A press on a view is being handled by the view's class handler: an
+  /// activation it makes is judged in the emission hook, and the handlers
+  /// blocked for a dropped one are unblocked once the press is handled.
+  fileprivate func viewPressed(_ view: gpointer, event: gpointer) -> gboolean {
+    guard ActivationJudge.routes(view) else { return cg_chain_up_boolean_pointer(view, event) }
+    let outer = pressedView
+    pressedView = view
+    let handled = cg_chain_up_boolean_pointer(view, event)
+    pressedView = outer
+    for handler in blocked where handler.view == view && g_signal_handler_is_connected(view, handler.id) != 0 {
+      g_signal_handler_unblock(view, handler.id)
+    }
+    blocked.removeAll { $0.view == view }
+    return handled
+  }
+
+  /// A view emits `row-activated` / `item-activated` (`signalID`, `name`)
+  /// for `path`: judged when it comes from a press on that view (a
+  /// double-click). A drop blocks the view's handlers of the signal until
+  /// the press is handled, so none of the app's handlers run.
+  private func pathActivated(_ view: gpointer, signalID: guint, path: OpaquePointer, name: String) {
+    guard pressedView == view else { return }
+    let time = GuardRuntime.shared.input.current?.time ?? 0
+    let target = ViewItems.activation(of: path, in: view, signal: name, input: .stamped(time: time))
+    guard !ActivationPaths.judge(target) else { return }
+    // Every handler not blocked already, one at a time (GLib blocks
+    // handlers in bulk only by closure, function or data).
+    let unblocked = GSignalMatchType(G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue)
+    while case let id = g_signal_handler_find(view, unblocked, signalID, 0, nil, nil, nil), id != 0 {
+      g_signal_handler_block(view, id)
+      blocked.append(BlockedHandler(view: view, id: id))
+    }
+  }
+}
+
+/// GtkTreeView's and GtkIconView's `button-press-event` class-handler
+/// override.
+private let viewPressOverride: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { instance, event, _ in
+  guard let instance, let event else { return 0 }
+  // GTK emits event signals on its own thread, the main one.
+  let view = CallbackArgument(instance)
+  let press = CallbackArgument(event)
+  return MainActor.assumeIsolated { GuardRuntime.shared.doubleClicks.viewPressed(view.value, event: press.value) }
+}

@@ -30,6 +30,11 @@ final class RealApp {
   private let outputURL: URL
   private let leader: pid_t
   private var stopped = false
+  /// Visible windows that were there before the app started (a previous
+  /// case's app still going away): never taken for this app's.
+  private let earlierWindows: Set<String>
+  /// The windows ``waitForWindow(_:timeout:)`` found.
+  private var windows: Set<String> = []
 
   /// The programs the suite drives, by the Debian package that ships them.
   static let programs: [String: String] = [
@@ -40,14 +45,6 @@ final class RealApp {
 
   /// Skips the test unless the display answers and `packages` are installed.
   static func require(_ packages: [String]) throws {
-    // Once in a run of the class the display did not answer xdotool for a
-    // moment (XDisplay.require then skips): give it 3 s first.
-    let deadline = Date().addingTimeInterval(3)
-    while Date() < deadline, ProcessInfo.processInfo.environment["DISPLAY"] != nil,
-      ChildProcess.output(of: XDoTool.path, ["getdisplaygeometry"]).status != 0
-    {
-      usleep(100_000)
-    }
     try XDisplay.require()
     let missing = (packages + ["xclip", "dbus"]).filter {
       !FileManager.default.isExecutableFile(atPath: programs[$0] ?? "/nonexistent")
@@ -73,6 +70,7 @@ final class RealApp {
     try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     logURL = home.appendingPathComponent("clickguard.jsonl")
     outputURL = home.appendingPathComponent("output.log")
+    earlierWindows = RealApp.visibleWindows(named: ".")
     let inherited = ProcessInfo.processInfo.environment
     var environment = [
       "HOME": home.path, "PATH": "/usr/local/bin:/usr/bin:/bin", "NO_AT_BRIDGE": "1",
@@ -93,7 +91,8 @@ final class RealApp {
   deinit { stop() }
 
   /// Ends the app and everything in its process group (the session bus,
-  /// the services it activated): SIGTERM, then SIGKILL after 1 s.
+  /// the services it activated): SIGTERM, then SIGKILL after 1 s; then
+  /// waits (at most 2 s) until the windows it showed are gone.
   func stop() {
     guard !stopped else { return }
     stopped = true
@@ -103,6 +102,12 @@ final class RealApp {
     while waitpid(leader, &status, WNOHANG) == 0, Date() < deadline { usleep(20_000) }
     kill(-leader, SIGKILL)
     _ = waitpid(leader, &status, WNOHANG)
+    wait(timeout: 2) { RealApp.visibleWindows(named: ".").isDisjoint(with: windows) }
+  }
+
+  /// The ids of the visible windows whose name matches `name`.
+  private static func visibleWindows(named name: String) -> Set<String> {
+    Set(xdotool(["search", "--onlyvisible", "--name", name]).split(separator: "\n").map(String.init))
   }
 
   /// What the app and its session printed.
@@ -129,13 +134,15 @@ final class RealApp {
   // MARK: Windows
 
   /// Waits (at most `timeout` seconds) for a visible window whose name
-  /// matches the regular expression `name`.
+  /// matches the regular expression `name`, and that was not there before
+  /// the app started.
   /// - Returns: its X window id, or `nil` when none appeared.
   func waitForWindow(_ name: String, timeout: Double = 15) -> String? {
     let deadline = Date().addingTimeInterval(timeout)
     repeat {
-      if let id = RealApp.xdotool(["search", "--onlyvisible", "--name", name]).split(separator: "\n").first {
-        return String(id)
+      if let id = RealApp.visibleWindows(named: name).subtracting(earlierWindows).sorted().first {
+        windows.insert(id)
+        return id
       }
       usleep(30_000)
     } while Date() < deadline
@@ -239,6 +246,34 @@ final class RealApp {
     guard let files = FileManager.default.enumerator(atPath: home.path) else { return false }
     for case let path as String in files where (path as NSString).lastPathComponent == name { return true }
     return false
+  }
+
+  // MARK: The display
+
+  /// A client that keeps a connection to the display open while the suite
+  /// runs. Xvfb resets when its last client disconnects (xvfb-run starts it
+  /// without -noreset), and a client that connects during the reset fails:
+  /// measured, 3 of 300 xdotool runs in a row, 0 with a client holding on.
+  /// Between two cases no app is connected.
+  nonisolated(unsafe) private static var displayHolder: pid_t = 0
+
+  /// Starts the display holder (`xdotool sleep`, for at most 15 minutes).
+  static func holdDisplay() {
+    guard displayHolder == 0, ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return }
+    displayHolder =
+      (try? spawnGroup(
+        ["/usr/bin/timeout", "900", XDoTool.path, "sleep", "900"], environment: ProcessInfo.processInfo.environment,
+        output: "/dev/null")) ?? 0
+    usleep(200_000)
+  }
+
+  /// Ends the display holder.
+  static func releaseDisplay() {
+    guard displayHolder != 0 else { return }
+    kill(-displayHolder, SIGKILL)
+    var status: Int32 = 0
+    _ = waitpid(displayHolder, &status, 0)
+    displayHolder = 0
   }
 
   // MARK: Running programs

@@ -19,6 +19,16 @@ import Foundation
 import XCTest
 
 final class RealAppTests: XCTestCase {
+  override class func setUp() {
+    super.setUp()
+    RealApp.holdDisplay()
+  }
+
+  override class func tearDown() {
+    RealApp.releaseDisplay()
+    super.tearDown()
+  }
+
   /// From a file chooser's or message dialog's bottom-right corner to the
   /// centre of its last button (Save, Yes): GTK's dialogs without a header
   /// bar put it there (mousepad 50,24; geany 54,25; zenity 51,25).

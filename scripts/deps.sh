@@ -9,6 +9,9 @@ packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make python3-gi gir1.2-
 # xsettingsd publishes a display's GTK settings (XSETTINGS), for the test of
 # clickguard doctor reading gtk-modules from the display.
 packages+=(xsettingsd)
+# The real-app tests (RealAppTests) drive these Debian GTK 3 apps; xclip
+# reads back what they copy, dbus-run-session gives each a session bus.
+packages+=(mousepad geany gedit thunar galculator zenity xclip dbus)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

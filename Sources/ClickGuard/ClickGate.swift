@@ -59,6 +59,9 @@ struct ClickGate: Sendable {
     var deadline: ClickInstant
     /// The window that starts when it finishes.
     var interval: Duration
+    /// Whether what the gate guards became another thing while it ran: no
+    /// window follows the finish (``ClickGate/retarget()``).
+    var isRetargeted = false
   }
 
   /// The accepted activation by the time of the event it was made by, and
@@ -153,7 +156,8 @@ struct ClickGate: Sendable {
     // the gate in between (a handler that froze the main loop longer than
     // the limit): the clicks queued behind it get their window.
     guard case .busy(let action) = state, action.ticket == ticket else { return false }
-    state = .cooling(until: now + action.interval)
+    let interval = action.isRetargeted ? Duration.zero : action.interval
+    state = .cooling(until: now + interval)
     // The action began no earlier than the event it was made by, so that
     // event's timestamp plus the processing-time duration is a lower bound
     // for its finish.
@@ -162,7 +166,7 @@ struct ClickGate: Sendable {
       let sinceClick = Int64(inputNow.milliseconds(since: click))
       if sinceClick > lasted && sinceClick < Self.staleHorizonMilliseconds { lasted = sinceClick }
     }
-    burst?.windowMilliseconds = lasted + action.interval.roundedUpMilliseconds
+    burst?.windowMilliseconds = lasted + interval.roundedUpMilliseconds
     burst?.lastedMilliseconds = lasted
     return true
   }
@@ -171,9 +175,16 @@ struct ClickGate: Sendable {
   /// is another item): the window after the finished action is over, but
   /// activations made before it finished, by event time, are still its
   /// burst, so input queued behind a stall does not act on the new thing.
-  /// A running action keeps the gate busy.
+  /// A running action keeps the gate busy, and no window follows its
+  /// finish.
   mutating func retarget() {
-    if case .cooling = state { state = .open }
+    switch state {
+    case .cooling: state = .open
+    case .busy(var action):
+      action.isRetargeted = true
+      state = .busy(action)
+    case .open: break
+    }
     if let lasted = burst?.lastedMilliseconds, let window = burst?.windowMilliseconds {
       burst?.windowMilliseconds = min(window, lasted)
     }

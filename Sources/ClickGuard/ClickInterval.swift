@@ -12,7 +12,7 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
   /// No time at all.
   public static let zero = ClickInterval(unchecked: .zero)
 
-  init(unchecked duration: Duration) {
+  package init(unchecked duration: Duration) {
     self.duration = duration
   }
 

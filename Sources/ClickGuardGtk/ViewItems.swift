@@ -25,14 +25,25 @@ final class ViewItems {
     var reference: OpaquePointer
   }
 
+  /// How long new rows (a model the view shows instead of another) are
+  /// fresh content: 200 ms, about the fastest a person reacts to rows that
+  /// appeared. Shorter than the fence's usual double-click time, since
+  /// people double-click the next folder of a file manager as soon as they
+  /// see it.
+  static let freshRowsSettle = ClickInterval(unchecked: .milliseconds(200))
+
   /// How many accepted items are remembered per view.
   private static let limit = 8
   private static let quark = g_quark_from_string("clickguard-view-items")
 
+  /// The view, as the dispatcher knows it.
+  private let control: ControlID
   /// The most recent accepted items, oldest first.
   private var items: [Item] = []
 
-  private init() {}
+  private init(view: gpointer) {
+    control = ControlID(object: view)
+  }
 
   /// The state on `view`, attached now if it has none.
   static func attached(to view: gpointer) -> ViewItems {
@@ -40,11 +51,20 @@ final class ViewItems {
     if let data = g_object_get_qdata(object, quark) {
       return Unmanaged<ViewItems>.fromOpaque(data).takeUnretainedValue()
     }
-    let state = ViewItems()
+    let state = ViewItems(view: view)
     g_object_set_qdata_full(object, quark, Unmanaged.passRetained(state).toOpaque(), releaseViewItems)
     Signal.notify(view, property: "model") { view in
       guard let data = g_object_get_qdata(view.assumingMemoryBound(to: GObject.self), quark) else { return }
-      Unmanaged<ViewItems>.fromOpaque(data).takeUnretainedValue().keepOnly(model: model(of: view))
+      let model = model(of: view)
+      Unmanaged<ViewItems>.fromOpaque(data).takeUnretainedValue().keepOnly(model: model)
+      // New rows under the pointer: fresh content, for a person's fastest
+      // reaction to them (the rest of a burst aimed at the old rows is
+      // dropped; a double-click on a new row a moment later acts).
+      guard model != nil else { return }
+      let fences = GuardRuntime.shared.fences
+      fences.appeared(
+        view.assumingMemoryBound(to: GtkWidget.self),
+        defaults: FenceSettings(isEnabled: fences.settings.isEnabled, settle: freshRowsSettle), managed: false)
     }
     return state
   }
@@ -95,9 +115,7 @@ final class ViewItems {
     let action = ActionName("\(signal) \(position)")
     guard let model = model(of: view) else { return ActivationTarget(widget: view, action: action, input: input) }
     let items = attached(to: view)
-    if items.isAnotherItem(at: path, action: action, in: model) {
-      GuardRuntime.shared.dispatcher.retarget(.control(ControlID(object: view), action))
-    }
+    items.retargetIfAnotherItem(at: path, action: action, in: model)
     return ActivationTarget(
       widget: view, action: action, input: input,
       accepted: {
@@ -147,17 +165,16 @@ final class ViewItems {
     return gtk_icon_view_get_model(view.assumingMemoryBound(to: GtkIconView.self))
   }
 
-  /// Whether the row at `path` of `model` is another item than the one the
-  /// gate `action` last accepted; `false` when it accepted none remembered.
-  /// The answer is given once: that item is forgotten then.
-  func isAnotherItem(at path: OpaquePointer, action: ActionName, in model: OpaquePointer) -> Bool {
-    guard let index = items.firstIndex(where: { $0.action == action }) else { return false }
+  /// Retargets the gate `action` when the row at `path` of `model` is
+  /// another item than the one it last accepted (``ClickDispatcher/retarget(_:)``),
+  /// and forgets that item then.
+  private func retargetIfAnotherItem(at path: OpaquePointer, action: ActionName, in model: OpaquePointer) {
+    guard let index = items.firstIndex(where: { $0.action == action }) else { return }
     let reference = items[index].reference
     let isSame =
       gtk_tree_row_reference_valid(reference) != 0 && gtk_tree_row_reference_get_model(reference) == model
       && isPath(of: reference, equalTo: path)
-    if !isSame { forget(at: index) }
-    return !isSame
+    if !isSame { forgetItem(at: index) }
   }
 
   /// The gate `action` accepted the row at `path` of `model`.
@@ -169,11 +186,19 @@ final class ViewItems {
     if items.count > Self.limit { forget(at: 0) }
   }
 
-  /// Lets go of the items of any model but `model`.
+  /// Lets go of the items of any model but `model`: the view shows another
+  /// model, so what their gates accepted is gone.
   private func keepOnly(model: OpaquePointer?) {
     while let index = items.firstIndex(where: { gtk_tree_row_reference_get_model($0.reference) != model }) {
-      forget(at: index)
+      forgetItem(at: index)
     }
+  }
+
+  /// The item at `index` is no longer what its gate guards: its window no
+  /// longer applies.
+  private func forgetItem(at index: Int) {
+    GuardRuntime.shared.dispatcher.retarget(.control(control, items[index].action))
+    forget(at: index)
   }
 
   private func isPath(of reference: OpaquePointer, equalTo path: OpaquePointer) -> Bool {

@@ -21,8 +21,8 @@ final class CommandDoctorInputTests: XCTestCase {
       let name = String(decoding: config, as: UTF8.self)
       XCTAssertTrue(
         output.text.contains("rules file: \(name) (cannot be used, named by CLICKGUARD_CONFIG)"), output.text)
-      XCTAssertTrue(output.text.contains("\(name): is a "), output.text)
-      XCTAssertTrue(output.text.contains("not a regular file (accepted: a regular file of at most 1 MiB)"), output.text)
+      XCTAssertTrue(output.text.contains("\(name): is not read: it is a "), output.text)
+      XCTAssertTrue(output.text.contains("(accepted: a regular file of at most 1 MiB)"), output.text)
       XCTAssertTrue(output.text.contains("  - CLICKGUARD_LOG=\(fifoPath) is a FIFO"), output.text)
       XCTAssertLessThan(output.peakKiB, 100 * 1024)
     }

@@ -919,12 +919,23 @@ struct GateRulesTests {
     #expect(h.click(event: 11_050).outcome == .accepted)
   }
 
-  /// A running action keeps its gate busy through a retarget.
-  @Test func aRetargetLeavesARunningActionBusy() {
-    let h = Harness()
-    _ = h.click(event: 10_000)
-    h.dispatcher.retarget(.control(ControlID(1), .clicked))
-    h.at(10)
-    #expect(h.click(event: 10_010).outcome == .dropped(.busy))
+  /// A running action keeps its gate busy through a retarget, and no
+  /// window follows its finish (the app replaced its rows while handling
+  /// the activation: a file manager showing the folder opened), while what
+  /// was made before it finished is still its burst.
+  @Test func aRetargetWhileBusyEndsTheWindowAtTheFinish() {
+    for retargeted in [false, true] {
+      let h = Harness()
+      let first = h.click(event: 10_000)
+      if retargeted { h.dispatcher.retarget(.control(ControlID(1), .clicked)) }
+      h.at(10)
+      #expect(h.click(event: 10_010).outcome == .dropped(.busy))
+      h.at(100)
+      h.finish(first)
+      h.advance(1)
+      #expect(h.click(event: 10_050).outcome == .dropped(retargeted ? .eventTime : .withinInterval))
+      h.at(350)
+      #expect(h.tap(event: 10_350) == (retargeted ? .accepted : .dropped(.withinInterval)))
+    }
   }
 }

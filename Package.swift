@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // ClickGuard: stop repeated clicks from firing the same action twice, in
-// Swift and GTK 3 on Linux.
+// Swift and GTK 3 on Linux. Licensed under the Apache License 2.0 (LICENSE).
 import PackageDescription
 
 let package = Package(

@@ -4,7 +4,8 @@
 SWIFT ?= swift
 XVFB := xvfb-run -a -s "-screen 0 1280x1024x24 -ac"
 PREFIX ?= /usr/local
-VERSION ?= 0.1.0
+# ClickGuard's version, from its one source (Sources/ClickGuard/ClickGuardVersion.swift).
+VERSION := $(shell scripts/version.sh)
 
 # The installed build: release, the Swift runtime linked in (-static-stdlib),
 # so the module, the command and the demo run on a machine without the Swift

@@ -48,7 +48,8 @@ let package = Package(
     // the showcase and the demo's tests share it. Kept out of the app, which
     // then starts without Foundation.
     .target(name: "ClickGuardDemoDriver", dependencies: ["ClickGuardDemoKit"]),
-    .executableTarget(name: "ClickGuardShowcase", dependencies: ["ClickGuardDemoDriver", "ClickGuardDemoKit"]),
+    .executableTarget(
+      name: "ClickGuardShowcase", dependencies: ["ClickGuard", "ClickGuardDemoDriver", "ClickGuardDemoKit"]),
     // The harness the test targets share: GTK in the test process (main
     // loop, mapped windows, real X input, counted signals), child processes,
     // display checks and JSON-lines logs. Only test targets depend on it.

@@ -102,6 +102,10 @@ public final class DemoApplication {
       Console.error(DemoCommandLine.usageMessage(error))
       return DemoExitStatus.usage
     }
+    if options.printsVersion {
+      Console.out("\(Self.programName) \(ClickGuardVersion.current)")
+      return DemoExitStatus.success
+    }
     do {
       resources = try ResourceLocator.forCurrentProcess().locate()
     } catch {

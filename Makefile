@@ -70,7 +70,9 @@ showcase: deps
 	  --demo "$$($(SWIFT) build --show-bin-path)/clickguard-demo" --out out/showcase $(SHOWCASE_ARGS)
 
 ## The installed build (see STATIC_FLAGS): the module, the command and the
-## demo in $(STATIC_BIN). swift build takes one --product at a time.
+## demo in $(STATIC_BIN), and clickguard-manual, which renders their manual
+## pages and completions at install time. swift build takes one --product
+## at a time.
 static: deps
 	@# SwiftPM does not see the linker's input files: relink when they changed.
 	@for input in $(MODULE_LINK_INPUTS); do \
@@ -79,6 +81,7 @@ static: deps
 	$(SWIFT) build $(STATIC_FLAGS) $(MODULE_LINK_FLAGS) --product clickguard-gtk-module
 	$(SWIFT) build $(STATIC_FLAGS) --product clickguard
 	$(SWIFT) build $(STATIC_FLAGS) --product clickguard-demo
+	$(SWIFT) build $(STATIC_FLAGS) --product clickguard-manual
 
 ## Rewrites packaging/clickguard-module.order from a run of the module under
 ## callgrind (scripts/module-order.sh), then relinks the module with it.

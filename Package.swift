@@ -17,6 +17,9 @@ let package = Package(
     .executable(name: "clickguard-showcase", targets: ["ClickGuardShowcase"]),
     // The command: clickguard run / report / doctor (docs/command.md).
     .executable(name: "clickguard", targets: ["ClickGuardCommand"]),
+    // Renders the man pages and bash completions from the programs' option
+    // tables at install time (scripts/install.sh); not installed itself.
+    .executable(name: "clickguard-manual", targets: ["ClickGuardManual"]),
   ],
   targets: [
     .systemLibrary(
@@ -44,6 +47,7 @@ let package = Package(
     .target(
       name: "ClickGuardCommandKit", dependencies: ["ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk"]),
     .executableTarget(name: "ClickGuardCommand", dependencies: ["ClickGuardCommandKit"]),
+    .executableTarget(name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit"]),
     // Drives the built demo from outside (subprocess, xdotool, its JSON log):
     // the showcase and the demo's tests share it. Kept out of the app, which
     // then starts without Foundation.

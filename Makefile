@@ -14,8 +14,12 @@ VERSION := $(shell scripts/version.sh)
 # packed relocations and start-up order (docs/module.md, "Install").
 STATIC_BUILD := .build/install
 STATIC_BIN := $(STATIC_BUILD)/release
+# -z now and -z relro: the hardening Debian expects of every binary it
+# ships (lintian's hardening-no-bindnow): every symbol bound at start-up,
+# then the relocated tables made read-only.
 STATIC_FLAGS := -c release --scratch-path $(STATIC_BUILD) --disable-local-rpath \
-  -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xlinker --gc-sections
+  -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xlinker --gc-sections \
+  -Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro
 # The module exports only its entry points (packaging/clickguard-module.map),
 # packs its relative relocations (RELR) and lays out the code it runs while
 # the app starts in one place (packaging/clickguard-module.order): fewer
@@ -102,9 +106,14 @@ install:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" MODULEDIR="$(MODULEDIR)" scripts/install.sh $(STATIC_BIN)
 
 ## The Debian package out/clickguard_$(VERSION)_<arch>.deb (scripts/deb.sh);
-## apt install ./out/clickguard_*.deb installs it.
+## apt install ./out/clickguard_*.deb installs it. Then lintian, when it is
+## installed (scripts/deps.sh installs it): no error and no warning allowed.
 deb: static
-	scripts/deb.sh $(STATIC_BIN) out $(VERSION)
+	scripts/deb.sh $(STATIC_BIN) out
+	@deb=out/clickguard_$(VERSION)_$$(dpkg --print-architecture).deb; \
+	if command -v lintian >/dev/null; then \
+	  lintian --fail-on error,warning "$$deb" && echo "deb: lintian reports no errors or warnings on $$deb"; \
+	else echo "deb: lintian is not installed, not checked (scripts/deps.sh installs it)"; fi
 
 ## Benchmarks (see BENCHMARKS.md): release build, every row measured side by
 ## side in one run under Xvfb, one table: each budget with PASS/MISS, the

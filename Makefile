@@ -98,7 +98,8 @@ module-order: static
 ## bin/clickguard-demo, the module as libclickguard.so in GTK's module
 ## directory (PREFIX=/usr) or $(PREFIX)/lib/gtk-3.0/modules (then
 ## GTK_PATH=$(PREFIX)/lib/gtk-3.0), the demo's resources, desktop file and
-## the docs. MODULEDIR=... puts the module elsewhere. scripts/install.sh.
+## AppStream metadata, the manual pages, bash completions, the docs and the
+## copyright. MODULEDIR=... puts the module elsewhere. scripts/install.sh.
 ## Without swift on PATH (sudo make install, after make static as yourself)
 ## it installs what make static built.
 install:

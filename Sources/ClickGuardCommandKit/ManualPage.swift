@@ -10,7 +10,7 @@ import ClickGuard
 /// ```swift
 /// let page = ManualPage(
 ///   name: "clickguard", section: 1, summary: "guard GTK 3 apps against repeated clicks",
-///   sections: [.init("OPTIONS", [.definition(.option("version"), "Print the version and exit")])])
+///   sections: [.init("OPTIONS", [.definition(.option("version", argument: nil), "Print the version")])])
 /// print(page.roff)   // .TH CLICKGUARD 1 …
 /// ```
 package struct ManualPage: Sendable {

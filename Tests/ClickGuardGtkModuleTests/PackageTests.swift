@@ -190,7 +190,7 @@ final class PackageTests: XCTestCase {
   }
 
   func testEveryProgramPrintsItsNameAndVersion() throws {
-    for program in ["clickguard", "clickguard-demo", "clickguard-showcase"] {
+    for program in ["clickguard", "clickguard-demo", "clickguard-showcase", "clickguard-bench"] {
       let output = try InstallHarness.run(["-u", "DISPLAY", try ManualHarness.program(program), "--version"])
       XCTAssertEqual(output, "\(program) \(ClickGuardVersion.current)\n")
     }

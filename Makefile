@@ -4,7 +4,8 @@
 SWIFT ?= swift
 XVFB := xvfb-run -a -s "-screen 0 1280x1024x24 -ac"
 PREFIX ?= /usr/local
-VERSION ?= 0.1.0
+# ClickGuard's version, from its one source (Sources/ClickGuard/ClickGuardVersion.swift).
+VERSION := $(shell scripts/version.sh)
 
 # The installed build: release, the Swift runtime linked in (-static-stdlib),
 # so the module, the command and the demo run on a machine without the Swift
@@ -13,8 +14,12 @@ VERSION ?= 0.1.0
 # packed relocations and start-up order (docs/module.md, "Install").
 STATIC_BUILD := .build/install
 STATIC_BIN := $(STATIC_BUILD)/release
+# -z now and -z relro: the hardening Debian expects of every binary it
+# ships (lintian's hardening-no-bindnow): every symbol bound at start-up,
+# then the relocated tables made read-only.
 STATIC_FLAGS := -c release --scratch-path $(STATIC_BUILD) --disable-local-rpath \
-  -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xlinker --gc-sections
+  -Xswiftc -static-stdlib -Xswiftc -use-ld=lld -Xlinker --gc-sections \
+  -Xlinker -z -Xlinker now -Xlinker -z -Xlinker relro
 # The module exports only its entry points (packaging/clickguard-module.map),
 # packs its relative relocations (RELR) and lays out the code it runs while
 # the app starts in one place (packaging/clickguard-module.order): fewer
@@ -69,7 +74,9 @@ showcase: deps
 	  --demo "$$($(SWIFT) build --show-bin-path)/clickguard-demo" --out out/showcase $(SHOWCASE_ARGS)
 
 ## The installed build (see STATIC_FLAGS): the module, the command and the
-## demo in $(STATIC_BIN). swift build takes one --product at a time.
+## demo in $(STATIC_BIN), and clickguard-manual, which renders their manual
+## pages and completions at install time. swift build takes one --product
+## at a time.
 static: deps
 	@# SwiftPM does not see the linker's input files: relink when they changed.
 	@for input in $(MODULE_LINK_INPUTS); do \
@@ -78,6 +85,7 @@ static: deps
 	$(SWIFT) build $(STATIC_FLAGS) $(MODULE_LINK_FLAGS) --product clickguard-gtk-module
 	$(SWIFT) build $(STATIC_FLAGS) --product clickguard
 	$(SWIFT) build $(STATIC_FLAGS) --product clickguard-demo
+	$(SWIFT) build $(STATIC_FLAGS) --product clickguard-manual
 
 ## Rewrites packaging/clickguard-module.order from a run of the module under
 ## callgrind (scripts/module-order.sh), then relinks the module with it.
@@ -90,7 +98,8 @@ module-order: static
 ## bin/clickguard-demo, the module as libclickguard.so in GTK's module
 ## directory (PREFIX=/usr) or $(PREFIX)/lib/gtk-3.0/modules (then
 ## GTK_PATH=$(PREFIX)/lib/gtk-3.0), the demo's resources, desktop file and
-## the docs. MODULEDIR=... puts the module elsewhere. scripts/install.sh.
+## AppStream metadata, the manual pages, bash completions, the docs and the
+## copyright. MODULEDIR=... puts the module elsewhere. scripts/install.sh.
 ## Without swift on PATH (sudo make install, after make static as yourself)
 ## it installs what make static built.
 install:
@@ -98,9 +107,14 @@ install:
 	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" MODULEDIR="$(MODULEDIR)" scripts/install.sh $(STATIC_BIN)
 
 ## The Debian package out/clickguard_$(VERSION)_<arch>.deb (scripts/deb.sh);
-## apt install ./out/clickguard_*.deb installs it.
+## apt install ./out/clickguard_*.deb installs it. Then lintian, when it is
+## installed (scripts/deps.sh installs it): no error and no warning allowed.
 deb: static
-	scripts/deb.sh $(STATIC_BIN) out $(VERSION)
+	scripts/deb.sh $(STATIC_BIN) out
+	@deb=out/clickguard_$(VERSION)_$$(dpkg --print-architecture).deb; \
+	if command -v lintian >/dev/null; then \
+	  lintian --fail-on error,warning "$$deb" && echo "deb: lintian reports no errors or warnings on $$deb"; \
+	else echo "deb: lintian is not installed, not checked (scripts/deps.sh installs it)"; fi
 
 ## Benchmarks (see BENCHMARKS.md): release build, every row measured side by
 ## side in one run under Xvfb, one table: each budget with PASS/MISS, the

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // ClickGuard: stop repeated clicks from firing the same action twice, in
-// Swift and GTK 3 on Linux.
+// Swift and GTK 3 on Linux. Licensed under the Apache License 2.0 (LICENSE).
 import PackageDescription
 
 let package = Package(
@@ -17,6 +17,9 @@ let package = Package(
     .executable(name: "clickguard-showcase", targets: ["ClickGuardShowcase"]),
     // The command: clickguard run / report / doctor (docs/command.md).
     .executable(name: "clickguard", targets: ["ClickGuardCommand"]),
+    // Renders the man pages and bash completions from the programs' option
+    // tables at install time (scripts/install.sh); not installed itself.
+    .executable(name: "clickguard-manual", targets: ["ClickGuardManual"]),
   ],
   targets: [
     .systemLibrary(
@@ -44,11 +47,13 @@ let package = Package(
     .target(
       name: "ClickGuardCommandKit", dependencies: ["ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk"]),
     .executableTarget(name: "ClickGuardCommand", dependencies: ["ClickGuardCommandKit"]),
+    .executableTarget(name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit"]),
     // Drives the built demo from outside (subprocess, xdotool, its JSON log):
     // the showcase and the demo's tests share it. Kept out of the app, which
     // then starts without Foundation.
     .target(name: "ClickGuardDemoDriver", dependencies: ["ClickGuardDemoKit"]),
-    .executableTarget(name: "ClickGuardShowcase", dependencies: ["ClickGuardDemoDriver", "ClickGuardDemoKit"]),
+    .executableTarget(
+      name: "ClickGuardShowcase", dependencies: ["ClickGuard", "ClickGuardDemoDriver", "ClickGuardDemoKit"]),
     // The harness the test targets share: GTK in the test process (main
     // loop, mapped windows, real X input, counted signals), child processes,
     // display checks and JSON-lines logs. Only test targets depend on it.

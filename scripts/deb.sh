@@ -2,25 +2,39 @@
 # Builds the Debian package clickguard_<version>_<arch>.deb from the
 # release artifacts make static built: scripts/install.sh stages them under
 # /usr (the module in GTK's own module directory, so GTK3_MODULES=clickguard
-# and gtk-modules=clickguard find it), dpkg-shlibdeps works out Depends from
-# the libraries they link, dpkg-deb builds the package. Prints its path and
-# size. `apt install ./clickguard_<version>_<arch>.deb` installs it.
+# and gtk-modules=clickguard find it, with the manual pages, completions,
+# AppStream metadata and the DEP-5 copyright), then this adds what a Debian
+# package carries besides: the changelog (packaging/changelog, a native
+# package's changelog.gz), the lintian overrides (packaging/debian), Depends
+# from dpkg-shlibdeps, the control file and DEBIAN/md5sums. Prints its path
+# and size. `apt install ./clickguard_<version>_<arch>.deb` installs it.
 #
-#   scripts/deb.sh BUILD_DIR OUT_DIR VERSION
+#   scripts/deb.sh BUILD_DIR OUT_DIR
 #
-# DEB_COMPRESSION=none (or gzip) builds it faster, larger (the tests do).
+# The version is ClickGuard's own (scripts/version.sh); packaging/changelog's
+# newest entry must be for it. DEB_COMPRESSION=none (or gzip) builds it
+# faster, larger (the tests do).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-build=${1:?usage: scripts/deb.sh BUILD_DIR OUT_DIR VERSION}
-out=${2:?usage: scripts/deb.sh BUILD_DIR OUT_DIR VERSION}
-version=${3:?usage: scripts/deb.sh BUILD_DIR OUT_DIR VERSION}
+build=${1:?usage: scripts/deb.sh BUILD_DIR OUT_DIR}
+out=${2:?usage: scripts/deb.sh BUILD_DIR OUT_DIR}
+version=$(scripts/version.sh)
+changelog_version=$(sed -n '1s/^clickguard (\([^)]*\)).*/\1/p' packaging/changelog)
+if [ "$changelog_version" != "$version" ]; then
+  echo "deb: packaging/changelog's newest entry is for '$changelog_version', but ClickGuard's version is" \
+    "$version (Sources/ClickGuard/ClickGuardVersion.swift): add an entry for $version at the top" >&2
+  exit 1
+fi
 arch=$(dpkg --print-architecture)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 stage="$work/debian/clickguard"
 
 DESTDIR="$stage" PREFIX=/usr MODULEDIR= scripts/install.sh "$build" >/dev/null
+doc="$stage/usr/share/doc/clickguard"
+gzip -9n <packaging/changelog >"$doc/changelog.gz"
+install -D -m 644 packaging/debian/lintian-overrides "$stage/usr/share/lintian/overrides/clickguard"
 
 # dpkg-shlibdeps works in a source tree: debian/control names the package,
 # debian/clickguard is its staged root. --warnings=0: it would list the GTK
@@ -53,6 +67,11 @@ Description: stop repeated clicks from running an action twice in GTK 3 apps
  The package holds the module, the clickguard command (run an app guarded,
  report on its decision log, check the set-up) and a demo.
 EOF
+
+# Every file's checksum, for dpkg --verify and debsums.
+(cd "$stage" && find . -path ./DEBIAN -prune -o -type f -printf '%P\0' | sort -z | xargs -0 md5sum) \
+  >"$stage/DEBIAN/md5sums"
+chmod 644 "$stage/DEBIAN/md5sums"
 
 mkdir -p "$out"
 deb="$out/clickguard_${version}_${arch}.deb"

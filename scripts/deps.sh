@@ -3,9 +3,12 @@
 # demo, when any is missing. Says what it does; does nothing when all are there.
 set -euo pipefail
 # python3-gi and gir1.2-gtk-3.0 run the module tests' PyGObject fixture app.
-# dpkg-dev's dpkg-shlibdeps works out the .deb's Depends (make deb, make test).
+# dpkg-dev's dpkg-shlibdeps works out the .deb's Depends (make deb, make test);
+# lintian checks the .deb, appstream (appstreamcli) the demo's metainfo, and
+# man-db (man, groff) renders the manual pages (make deb, make test).
 # Extra packages a target needs (make soak: valgrind) come as arguments.
-packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make python3-gi gir1.2-gtk-3.0 dpkg-dev "$@")
+packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make python3-gi gir1.2-gtk-3.0 dpkg-dev
+  lintian appstream man-db "$@")
 # xsettingsd publishes a display's GTK settings (XSETTINGS), for the test of
 # clickguard doctor reading gtk-modules from the display.
 packages+=(xsettingsd)

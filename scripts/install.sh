@@ -7,7 +7,14 @@
 #   $MODULEDIR/libclickguard.so         GTK3_MODULES=clickguard loads it by name
 #   share/clickguard/                   the demo's .ui files and CSS
 #   share/applications/                 the demo's desktop file
-#   share/doc/clickguard/               README.md, docs/
+#   share/metainfo/                     the demo's AppStream metadata
+#   share/man/man1/                     clickguard.1.gz, clickguard-demo.1.gz
+#   share/bash-completion/completions/  clickguard, clickguard-demo
+#   share/doc/clickguard/               README.md, docs/, copyright (DEP-5)
+#
+# The manual pages and completions are rendered by the build's
+# clickguard-manual from the option tables the programs parse with, so they
+# list what --help lists.
 #
 # MODULEDIR defaults to GTK's own module directory
 # (`pkg-config --variable=libdir gtk+-3.0`/gtk-3.0/modules) when PREFIX is
@@ -31,7 +38,7 @@ if [ -z "${MODULEDIR:-}" ]; then
   fi
 fi
 
-for artifact in libclickguard-gtk-module.so clickguard clickguard-demo; do
+for artifact in libclickguard-gtk-module.so clickguard clickguard-demo clickguard-manual; do
   if [ ! -f "$build/$artifact" ]; then
     echo "install: $build/$artifact is missing; build it first with make static" >&2
     exit 1
@@ -39,16 +46,25 @@ for artifact in libclickguard-gtk-module.so clickguard clickguard-demo; do
 done
 
 root="$destdir$prefix"
+completions="$root/share/bash-completion/completions"
 install -d "$root/bin" "$destdir$MODULEDIR" "$root/share/clickguard" "$root/share/applications" \
-  "$root/share/doc/clickguard/docs/images"
-# Stripped: the symbol tables are for debuggers, not for running.
+  "$root/share/metainfo" "$root/share/man/man1" "$completions" "$root/share/doc/clickguard/docs/images"
+# Stripped: the symbol tables are for debuggers, not for running; so is
+# .comment, the compilers' version strings.
 install -m 755 "$build/clickguard" "$build/clickguard-demo" "$root/bin/"
-"$strip" "$root/bin/clickguard" "$root/bin/clickguard-demo"
+"$strip" --remove-section=.comment "$root/bin/clickguard" "$root/bin/clickguard-demo"
 install -m 644 "$build/libclickguard-gtk-module.so" "$destdir$MODULEDIR/libclickguard.so"
-"$strip" --strip-unneeded "$destdir$MODULEDIR/libclickguard.so"
+"$strip" --strip-unneeded --remove-section=.comment "$destdir$MODULEDIR/libclickguard.so"
 install -m 644 Resources/*.ui Resources/demo.css "$root/share/clickguard/"
 install -m 644 Resources/io.github.clickguard.Demo.desktop "$root/share/applications/"
-install -m 644 README.md "$root/share/doc/clickguard/"
+install -m 644 Resources/io.github.clickguard.Demo.metainfo.xml "$root/share/metainfo/"
+# gzip -n: no name or time stamp inside, so the same pages give the same bytes.
+for page in clickguard clickguard-demo; do
+  "$build/clickguard-manual" "$page.1" | gzip -9n >"$root/share/man/man1/$page.1.gz"
+  "$build/clickguard-manual" "$page.bash" >"$completions/$page"
+  chmod 644 "$root/share/man/man1/$page.1.gz" "$completions/$page"
+done
+install -m 644 packaging/debian/copyright README.md "$root/share/doc/clickguard/"
 install -m 644 docs/*.md "$root/share/doc/clickguard/docs/"
 install -m 644 docs/images/*.png "$root/share/doc/clickguard/docs/images/"
 

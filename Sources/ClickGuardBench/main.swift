@@ -7,8 +7,10 @@
 //   clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7]
 //   clickguard-bench soak [count]            churn row only; exit 1 on leftover state
 //   clickguard-bench core-once VARIANT N     one row-1 run, for profilers
+//   clickguard-bench --version
 
 import CGtk
+import ClickGuard
 import Foundation
 
 #if canImport(Glibc)
@@ -22,6 +24,7 @@ func usage() -> Never {
     usage: clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7]
            clickguard-bench soak [count]
            clickguard-bench core-once core-supplied|core-system|classic-A|classic-B N
+           clickguard-bench --version
     GTK rows need a display: run under xvfb-run -a.
     """)
   exit(64)
@@ -73,6 +76,9 @@ func runChildMode(_ args: [String]) {
 func main() {
   let args = Array(CommandLine.arguments.dropFirst())
   switch args.first {
+  case "--version":
+    print("clickguard-bench \(ClickGuardVersion.current)")
+    return
   case "child":
     runChildMode(Array(args.dropFirst()))
     return

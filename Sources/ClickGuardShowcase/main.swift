@@ -5,6 +5,7 @@
 // off; `make showcase`). Needs an X display: `make demo` and `make showcase`
 // run it under Xvfb.
 
+import ClickGuard
 import ClickGuardDemoDriver
 import ClickGuardDemoKit
 import Foundation
@@ -21,6 +22,7 @@ struct ShowcaseCommand {
 
   static let usage = """
     usage: clickguard-showcase [--scenarios] [--demo PATH] [--out DIR] [--only TEXT] [--clicks N] [--delay-ms N]
+           clickguard-showcase --version
       --scenarios     run the end-to-end scenarios (guard on versus off) and print their table
       --demo PATH     the clickguard-demo binary (default: beside this one)
       --out DIR       where logs, screenshots and table.md go (default: out/showcase)
@@ -28,6 +30,7 @@ struct ShowcaseCommand {
       --clicks N      clicks per burst (1 to 50, default 12; not with --scenarios)
       --delay-ms N    gap between clicks (10 to 2000, default 150; not with --scenarios)
       --timeline-of LOG  only draw the timeline of the demo log LOG (LOG-timeline.png beside it)
+      --version       print the version and exit
     """
 
   init(_ arguments: [String]) throws {
@@ -48,6 +51,9 @@ struct ShowcaseCommand {
     }
     while index < arguments.count {
       switch arguments[index] {
+      case "--version":
+        print("clickguard-showcase \(ClickGuardVersion.current)")
+        exit(0)
       case "--demo": demo = try value()
       case "--out": output = try value()
       case "--only": only = try value()

@@ -16,7 +16,7 @@ enum InstallHarness {
   static func staticBuild() throws -> String {
     let environment = ProcessInfo.processInfo.environment["CLICKGUARD_INSTALL_BUILD"] ?? ""
     let directory = environment.isEmpty ? packageRoot + "/.build/install/release" : environment
-    for artifact in ["libclickguard-gtk-module.so", "clickguard", "clickguard-demo"]
+    for artifact in ["libclickguard-gtk-module.so", "clickguard", "clickguard-demo", "clickguard-manual"]
     where !FileManager.default.fileExists(atPath: directory + "/" + artifact) {
       throw HarnessError(
         "\(directory)/\(artifact) is missing: build the installed build first with `make static` (make test does)")
@@ -33,11 +33,12 @@ enum InstallHarness {
     return prefix
   }
 
-  /// Runs scripts/deb.sh (uncompressed, for speed) into a fresh directory.
+  /// Runs scripts/deb.sh into a fresh directory, by default uncompressed,
+  /// for speed (`compression`: dpkg-deb's -Z, `gzip` as lintian accepts).
   /// - Returns: the path of the .deb.
-  static func buildDeb() throws -> String {
+  static func buildDeb(compression: String = "none") throws -> String {
     let out = ModuleHarness.scratch.appendingPathComponent("deb-\(UUID().uuidString)").path
-    try run(["DEB_COMPRESSION=none", packageRoot + "/scripts/deb.sh", try staticBuild(), out, "0.1.0"])
+    try run(["DEB_COMPRESSION=\(compression)", packageRoot + "/scripts/deb.sh", try staticBuild(), out])
     let files = try FileManager.default.contentsOfDirectory(atPath: out).filter { $0.hasSuffix(".deb") }
     guard files.count == 1 else { throw HarnessError("scripts/deb.sh made \(files) in \(out)") }
     return out + "/" + files[0]

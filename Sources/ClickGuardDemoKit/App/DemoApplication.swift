@@ -74,22 +74,6 @@ public final class DemoApplication {
 
   private func registerOptions() {
     commandLine.register(on: gApplication)
-    g_application_set_option_context_summary(
-      gApplication,
-      "Shows ClickGuard stopping repeated clicks on one control from firing its action twice, "
-        + "with lag injected on demand.")
-    g_application_set_option_context_description(
-      gApplication,
-      """
-      Exit status: 0 done, 1 cannot run (resources; a --log-file or --screenshot target refused or not writable), \
-      2 bad command line, 3 no display.
-      Resources are looked up in $\(ResourceLocator.environmentVariable), <prefix>/share/clickguard, \
-      the build tree, then the source tree.
-      Files: a screenshot replaces only a regular file (or makes a new one); the log also appends to a \
-      character device or a pipe; anything else is refused and left as it is.
-      Signals: SIGUSR1 saves another --screenshot; SIGUSR2 logs another layout line; \
-      SIGTERM and SIGINT quit cleanly.
-      """)
   }
 
   /// GApplication parsed the command line: check the options together and
@@ -101,6 +85,10 @@ public final class DemoApplication {
     } catch {
       Console.error(DemoCommandLine.usageMessage(error))
       return DemoExitStatus.usage
+    }
+    if options.printsVersion {
+      Console.out("\(Self.programName) \(ClickGuardVersion.current)")
+      return DemoExitStatus.success
     }
     do {
       resources = try ResourceLocator.forCurrentProcess().locate()

@@ -40,11 +40,14 @@ final class DemoCommandLine {
   /// message; the demo exits with ``DemoExitStatus/usage``.
   var failed: Bool { failure != nil }
 
-  /// Adds the demo's options to `application`'s command line, and a hook
-  /// that words GOption's errors; GApplication's parse then fills this
-  /// command line.
+  /// Adds the demo's options, summary and notes to `application`'s command
+  /// line, and a hook that words GOption's errors; GApplication's parse
+  /// then fills this command line.
   func register(on application: UnsafeMutablePointer<GApplication>) {
     Self.current = self
+    g_application_set_option_context_summary(application, DemoHelp.summary)
+    g_application_set_option_context_description(
+      application, DemoHelp.notes.map { "\($0.title): \($0.text)" }.joined(separator: "\n"))
     g_application_add_main_option_entries(application, Self.entries)
     // A group without entries, shown nowhere: GOption calls every group's
     // error hook when the parse fails.

@@ -69,6 +69,9 @@ public struct DemoOptions: Equatable, Sendable {
   package var screenshot: FileName?
   /// `--quit-after-first-frame`.
   public var quitAfterFirstFrame = false
+  /// `--version`: print `clickguard-demo VERSION` and exit, before any
+  /// window or display is needed.
+  public var printsVersion = false
 
   /// The defaults.
   public init() {}
@@ -114,6 +117,7 @@ public struct DemoOptions: Equatable, Sendable {
       case "no-guard": guardEnabled = false
       case "observe": observeOnly = true
       case "no-fence": fenceEnabled = false
+      case "version": printsVersion = true
       default: quitAfterFirstFrame = true
       }
     }

@@ -116,6 +116,7 @@ extension OptionSpec {
     OptionSpec(
       name: "quit-after-first-frame", kind: .flag,
       help: "Print 'first-frame-ms N' (process start to first frame) and exit"),
+    OptionSpec(name: "version", kind: .flag, help: "Print the version and exit"),
   ]
 
   /// The option named `name` (without dashes), if any.

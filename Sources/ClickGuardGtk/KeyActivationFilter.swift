@@ -34,7 +34,8 @@ final class KeyActivationFilter {
         ActivationTarget(widget: window, action: ActionName(action), input: acceleratorAttribution(key)))
     }
     if let entry = focusedEntry(of: window), activatesEntry(event) {
-      return !ActivationPaths.judge(ActivationTarget(widget: entry, action: "activate", input: tracker.keyAttribution(key)))
+      let input = tracker.keyAttribution(key)
+      return !ActivationPaths.judge(ActivationTarget(widget: entry, action: "activate", input: input))
     }
     return false
   }

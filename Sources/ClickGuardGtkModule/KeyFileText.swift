@@ -38,13 +38,7 @@ package struct KeyFileText: Sendable {
       groupLines.reserveCapacity(lineCount / 2)
       keyLines.reserveCapacity(lineCount / 2)
       var group: String?
-      var number = 0
-      var start = 0
-      while start <= text.count {
-        var end = start
-        while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
-        number += 1
-        let line = Self.trimmed(text, start..<end)
+      Self.forEachLine(of: text) { number, line in
         if line.count >= 2, text[line.lowerBound] == UInt8(ascii: "["), text[line.upperBound - 1] == UInt8(ascii: "]") {
           let name = Self.string(text, (line.lowerBound + 1)..<(line.upperBound - 1))
           group = name
@@ -57,7 +51,7 @@ package struct KeyFileText: Sendable {
               number
           }
         }
-        start = end + 1
+        return true
       }
     }
     self.groupLines = groupLines
@@ -79,16 +73,28 @@ package struct KeyFileText: Sendable {
   package func line(reading content: String) -> Int? {
     let wanted = Array(content.trimmingKeyFileSpace().utf8)
     return bytes.withUnsafeBufferPointer { text in
-      var number = 0
-      var start = 0
-      while start <= text.count {
-        var end = start
-        while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
-        number += 1
-        if text[Self.trimmed(text, start..<end)].elementsEqual(wanted) { return number }
-        start = end + 1
+      var found: Int?
+      Self.forEachLine(of: text) { number, line in
+        if text[line].elementsEqual(wanted) { found = number }
+        return found == nil
       }
-      return nil
+      return found
+    }
+  }
+
+  /// Calls `body` with the 1-based number and the blank-trimmed range of
+  /// each line of `text`, in order, until it returns `false`.
+  private static func forEachLine(
+    of text: UnsafeBufferPointer<UInt8>, _ body: (_ number: Int, _ line: Range<Int>) -> Bool
+  ) {
+    var number = 0
+    var start = 0
+    while start <= text.count {
+      var end = start
+      while end < text.count, text[end] != UInt8(ascii: "\n") { end += 1 }
+      number += 1
+      guard body(number, trimmed(text, start..<end)) else { return }
+      start = end + 1
     }
   }
 

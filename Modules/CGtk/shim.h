@@ -114,6 +114,11 @@ static inline void cg_log_message(const char *message) {
     g_log_structured("ClickGuard", G_LOG_LEVEL_MESSAGE, "MESSAGE", "%s", message);
 }
 
+/* The same at the debug level: shown only with G_MESSAGES_DEBUG. */
+static inline void cg_log_debug(const char *message) {
+    g_log_structured("ClickGuard", G_LOG_LEVEL_DEBUG, "MESSAGE", "%s", message);
+}
+
 /* The X server's current time (ms) for `window`'s display, or 0 when the
  * display is not X11 (Wayland, broadway). One round trip to the server. */
 static inline guint32 cg_server_time(GdkWindow *window) {

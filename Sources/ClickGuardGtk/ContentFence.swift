@@ -35,7 +35,7 @@ final class ContentFence {
   private var droppedTouches: Set<OpaquePointer> = []
   private var isInstalled = false
 
-  private static let managedQuark = g_quark_from_string("clickguard-fence-managed")
+  private static let managedQuark = GuardRuntime.quark("clickguard-fence-managed")
   private static let enterKeys: Set<UInt32> = [
     UInt32(GDK_KEY_Return), UInt32(GDK_KEY_KP_Enter), UInt32(GDK_KEY_ISO_Enter),
   ]

@@ -27,7 +27,7 @@ final class FencedContent {
     Self.liveCount -= 1
   }
 
-  private static let quark = g_quark_from_string("clickguard-fence")
+  private static let quark = GuardRuntime.quark("clickguard-fence")
 
   /// The fence on `content`, or `nil` when it has none.
   static func existing(on content: gpointer) -> FencedContent? {

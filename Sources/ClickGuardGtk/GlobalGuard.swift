@@ -17,9 +17,11 @@ public enum GlobalGuard {
   /// Whether every button in the process is guarded.
   public static var isInstalled: Bool { GuardRuntime.shared.guardsEveryButton }
 
-  /// Guards every button in the process. Idempotent.
+  /// Guards every button in the process. Idempotent. Does nothing when
+  /// another copy of ClickGuard's GTK layer guards the process (the GTK
+  /// module beside an app built with ClickGuardGtk: one guard judges).
   public static func install() {
-    GuardRuntime.shared.installPlumbing()
+    guard GuardRuntime.shared.installPlumbing() else { return }
     GuardRuntime.shared.guardsEveryButton = true
   }
 

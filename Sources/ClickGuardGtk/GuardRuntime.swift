@@ -38,21 +38,51 @@ final class GuardRuntime {
 
   private init() {}
 
+  /// Which copy of ClickGuard's GTK layer guards this process: the first to
+  /// claim it. A process can hold two (an app built with ClickGuardGtk, and
+  /// the GTK module with its own copy linked in); two would override the
+  /// same class handlers (GLib refuses the second and warns) and judge
+  /// every click twice. The other copy stays idle.
+  private static let ownerQuark = g_quark_from_string("clickguard-gtk-layer")
+
+  /// This copy's token: the address of its runtime.
+  private var token: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+  /// Claims the process for this copy unless another copy has.
+  /// - Returns: whether this copy guards the process.
+  @discardableResult
+  func claimProcess() -> Bool {
+    let owner = g_type_get_qdata(gtk_widget_get_type(), Self.ownerQuark)
+    if owner == nil { g_type_set_qdata(gtk_widget_get_type(), Self.ownerQuark, token) }
+    return owner == nil || owner == token
+  }
+
+  /// The quark named `name` for this copy alone: qdata one copy attaches
+  /// (a Swift object of its own) is never seen by another copy.
+  nonisolated static func quark(_ name: String) -> GQuark {
+    MainActor.assumeIsolated { g_quark_from_string("\(name)@\(shared.token)") }
+  }
+
   /// Puts ClickGuard between GTK and the app: the activation paths' class
   /// handler overrides and hooks and the double-click brackets (each once
   /// GTK has initialised its class), the event handler
   /// in front of GTK's, the fresh-content fence's map hook and the scope
   /// closer. Not the bridge that runs Swift's main queue: the GTK module
   /// runs no Swift tasks, and what does installs it (``MainLoopBridge``).
-  /// Idempotent.
-  func installPlumbing() {
-    guard !isPlumbingInstalled else { return }
+  /// Idempotent. Does nothing when another copy of the GTK layer guards
+  /// the process (``claimProcess()``).
+  /// - Returns: whether this copy's plumbing is in place.
+  @discardableResult
+  func installPlumbing() -> Bool {
+    guard !isPlumbingInstalled else { return true }
+    guard claimProcess() else { return false }
     isPlumbingInstalled = true
     gdk_event_handler_set(inputEventHandler, nil, nil)
     fences.install()
     paths.install(when: classSetups)
     doubleClicks.install(when: classSetups)
     scopes.attachCloser()
+    return true
   }
 
   /// Sees every GDK event before GTK dispatches it: the tracker notes it

@@ -34,7 +34,7 @@ final class ViewItems {
 
   /// How many accepted items are remembered per view.
   private static let limit = 8
-  private static let quark = g_quark_from_string("clickguard-view-items")
+  private static let quark = GuardRuntime.quark("clickguard-view-items")
 
   /// The view, as the dispatcher knows it.
   private let control: ControlID

@@ -37,7 +37,7 @@ final class WidgetGuardState {
     GuardRuntime.shared.dispatcher.forget(control: control)
   }
 
-  private static let quark = g_quark_from_string("clickguard-state")
+  private static let quark = GuardRuntime.quark("clickguard-state")
 
   /// The state on `object`, or `nil` when it has none.
   static func existing(on object: gpointer) -> WidgetGuardState? {

@@ -71,6 +71,11 @@ package enum GtkModule {
     for line in RulesFileWarning.logLines(settings.rulesWarnings) { logMessage(line) }
     GtkClickGuard.dispatcher.configuration = settings.guardConfiguration
     GlobalGuard.install()
+    guard GlobalGuard.isInstalled else {
+      // The app guards itself with ClickGuardGtk: one guard judges.
+      cg_log_debug("the app is built with ClickGuardGtk and guards itself; the module stays idle")
+      return false
+    }
     session = ModuleSession(settings: settings, dispatcher: GtkClickGuard.dispatcher)
     return true
   }

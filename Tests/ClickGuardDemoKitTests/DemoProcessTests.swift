@@ -19,8 +19,12 @@ final class DemoProcessTests: XCTestCase {
   }
 
   /// Starts the demo with `arguments` and waits for its startup layout.
-  private func launch(_ name: String, _ arguments: [String] = []) throws -> (DemoProcess, DemoLayout) {
-    let demo = try DemoProcess(binary: try DemoBinary.path(), arguments: arguments, logPath: "\(scratch)/\(name).jsonl")
+  private func launch(
+    _ name: String, _ arguments: [String] = [], environment: [String: String] = [:]
+  ) throws -> (DemoProcess, DemoLayout) {
+    let demo = try DemoProcess(
+      binary: try DemoBinary.path(), arguments: arguments, logPath: "\(scratch)/\(name).jsonl",
+      environment: environment)
     guard demo.waitForLine(type: "layout", timeout: 20) != nil, let layout = demo.log.layout else {
       demo.stop()
       XCTFail("no layout line; the demo printed:\n\(demo.output)")
@@ -188,6 +192,37 @@ final class DemoProcessTests: XCTestCase {
         XCTAssertGreaterThan(outcome.decisions.dropped, 0, "\(control): \(outcome)")
       }
     }
+  }
+
+  /// The demo (an app built with ClickGuardGtk) with the ClickGuard GTK
+  /// module loaded too: one guard judges — the app's own, which claims the
+  /// process before GTK loads the module — so a burst navigates once with
+  /// one accepted decision in the demo's log, the module writes no decision,
+  /// and GLib prints no "already overridden" warning.
+  func testWithTheModuleLoadedTooOneGuardJudgesAndNothingWarns() throws {
+    try XDisplay.require()
+    let binary = try DemoBinary.path()
+    let module = URL(fileURLWithPath: binary).deletingLastPathComponent()
+      .appendingPathComponent("libclickguard-gtk-module.so").path
+    XCTAssertTrue(FileManager.default.fileExists(atPath: module), module)
+    let moduleLog = "\(scratch)/module-decisions.jsonl"
+    let control = DemoWidgets.openDetails.name
+    let (demo, layout) = try launch(
+      "with-module", ["--async-ms", "600", "--transition-ms", "0"],
+      environment: ["GTK3_MODULES": module, "CLICKGUARD_LOG": moduleLog])
+    defer { demo.stop() }
+    let rect = try XCTUnwrap(layout.widgets[control]?.rect)
+    let start = demo.log.lastSeq
+    XInput.burst(on: rect, count: 6, delayMs: 150)
+    demo.waitForQuiet(quietMs: 1000)
+    let outcome = demo.log.outcome(of: control, after: start)
+    XCTAssertEqual(outcome.navigations, 1, "\(outcome)")
+    XCTAssertEqual(outcome.decisions.accepted, 1, "\(outcome)")
+    XCTAssertGreaterThan(outcome.decisions.dropped, 0, "\(outcome)")
+    let moduleLines = (try? String(contentsOfFile: moduleLog, encoding: .utf8)) ?? ""
+    XCTAssertEqual(moduleLines, "", "the module stays idle")
+    XCTAssertFalse(demo.output.contains("WARNING"), demo.output)
+    XCTAssertFalse(demo.output.contains("already overridden"), demo.output)
   }
 
   /// With no lag, the clicks after the navigation land on the details page's

@@ -66,6 +66,9 @@ public final class DemoApplication {
       guard let self else { return }
       self.log?.record(.quit(reason: self.quitReason))
     }
+    // GTK's options initialise GTK, and load its modules, as they are
+    // parsed: the demo's own ClickGuard guards it, not the module.
+    GtkClickGuard.claimProcess()
     let status = g_application_run(gApplication, CommandLine.argc, CommandLine.unsafeArgv)
     // GOption refused the command line and GApplication printed why.
     if commandLine.failed { return DemoExitStatus.usage }

@@ -1,5 +1,6 @@
-// Every ```swift block in README.md and docs/*.md builds against this
-// package, so the README and the docs cannot drift from the API.
+// Every ```swift block in README.md, docs/*.md and the DocC articles
+// (Sources/*/*.docc/*.md) builds against this package, so the README and
+// the docs cannot drift from the API.
 //
 // How a block becomes compilable (there is no prelude: write each block
 // complete as it stands, imports included):
@@ -12,7 +13,7 @@
 //   written.
 // - Every other block becomes the main.swift of an executable target of its
 //   own (Snippet1, Snippet2, …: README.md's in order, then docs/*.md's by
-//   file name, in App/ReadmeBlocks: not
+//   file name, then the DocC articles' by path, in App/ReadmeBlocks: not
 //   App/Snippets, which SwiftPM reads as snippet products), with the
 //   dependencies of the README manifest's first target. The test appends
 //   those targets to the manifest in place of the README's own.
@@ -41,6 +42,9 @@ final class ReadmeSnippetTests: XCTestCase {
     let docs = (try? FileManager.default.contentsOfDirectory(atPath: Checkout.root.appendingPathComponent("docs").path))
     for name in (docs ?? []).filter({ $0.hasSuffix(".md") }).sorted() {
       snippets += try SwiftBlock.all(inFile: "docs/\(name)").filter { !$0.isManifest }
+    }
+    for article in Checkout.doccArticles() {
+      snippets += try SwiftBlock.all(inFile: article).filter { !$0.isManifest }
     }
 
     if let manifest = manifests.first {
@@ -130,6 +134,20 @@ enum Checkout {
     .deletingLastPathComponent()  // ReadmeSnippetTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()
+
+  /// The DocC articles (`Sources/<target>/<target>.docc/*.md`), relative to
+  /// the checkout, by path.
+  static func doccArticles() -> [String] {
+    let files = FileManager.default
+    let sources = root.appendingPathComponent("Sources")
+    var articles: [String] = []
+    for target in ((try? files.contentsOfDirectory(atPath: sources.path)) ?? []).sorted() {
+      let catalog = "Sources/\(target)/\(target).docc"
+      let names = (try? files.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+      articles += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+    }
+    return articles
+  }
 }
 
 /// A ```swift block of a Markdown file.

@@ -48,6 +48,13 @@ test: deps static
 lint:
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 
+## The DocC documentation of ClickGuard and ClickGuardGtk in out/docs/<module>,
+## built with the toolchain's docc from the compiler's symbol graphs (no
+## plugin); fails on any DocC warning. scripts/docs.sh.
+.PHONY: docs
+docs: deps
+	SWIFT="$(SWIFT)" scripts/docs.sh
+
 clean:
 	rm -rf .build
 ## The desktop demo: builds and runs it. With no display (DISPLAY unset or

@@ -2,7 +2,7 @@
 /// one central place every wrapper, the global install and the GTK module
 /// route activations to.
 ///
-/// There is one ``ClickGate`` per (control, action), or per ``GroupKey`` for
+/// There is one gate per (control, action), or per ``GroupKey`` for
 /// grouped controls. The dispatcher applies the global
 /// ``GuardConfiguration`` and each control's ``ControlSettings``, counts
 /// every decision and reports it to observers.

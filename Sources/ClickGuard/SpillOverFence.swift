@@ -80,6 +80,7 @@ public struct SpillOverFence: Sendable {
   ///   - serverTime: the input clock when it appeared (the X server's time),
   ///     if known: presses stamped earlier are dropped.
   ///   - transitionRunning: whether a transition animates it in.
+  ///   - now: when it appeared, on the guard's clock.
   public mutating func pageAppeared(serverTime: EventTimestamp?, transitionRunning: Bool, at now: ClickInstant) {
     isArmed = true
     appearedAt = serverTime
@@ -91,7 +92,9 @@ public struct SpillOverFence: Sendable {
   }
 
   /// The page's transition finished at `now`: the settle delay starts.
-  /// - Parameter serverTime: the input clock at `now`, if known.
+  /// - Parameters:
+  ///   - now: when it finished, on the guard's clock.
+  ///   - serverTime: the input clock at `now`, if known.
   public mutating func transitionFinished(at now: ClickInstant, serverTime: EventTimestamp? = nil) {
     guard isArmed, transitionRunning else { return }
     transitionRunning = false

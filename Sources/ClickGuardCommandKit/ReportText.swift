@@ -1,6 +1,6 @@
 // ReportText: `clickguard report`'s output for a person: what was read, a
-// table per program, the widgets repeated most, the suggested rules ready to
-// paste. Pure: a report in, text out.
+// table per program with the reasons in words, the widgets repeated most,
+// the suggested rules ready to paste. Pure: a report in, text out.
 
 /// The text `clickguard report` prints.
 public struct ReportText: Sendable {
@@ -35,8 +35,8 @@ public struct ReportText: Sendable {
     let files = report.sources.map { $0 == "-" ? "standard input" : $0 }
     let programs = report.programs.count
     var lines = [
-      "ClickGuard report: \(report.decisionCount) decisions from \(files.joined(separator: ", ")), "
-        + "\(programs) program\(programs == 1 ? "" : "s")"
+      "ClickGuard report: \(Self.counted(report.decisionCount, "decision")) from \(files.joined(separator: ", ")), "
+        + Self.counted(programs, "program")
     ]
     if report.badLineCount > 0 {
       // Sources in the order their first bad line came; the report keeps
@@ -66,9 +66,11 @@ public struct ReportText: Sendable {
   }
 
   /// One program's table: a row per widget, a line of reasons under it.
+  /// Fenced: presses the spill-over fence dropped (or would have). Let
+  /// through: activations run without being judged.
   func table(_ program: String?, _ tallies: [WidgetTally]) -> [String] {
     let width = min(Self.nameWidth, max(6, tallies.map { $0.widget.displayName.count }.max() ?? 0))
-    let columns = ["ACCEPTED", "DROPPED", "WOULD-DROP", "FENCE", "PASSED"]
+    let columns = ["ACCEPTED", "DROPPED", "WOULD-DROP", "FENCED", "LET-THROUGH"]
     var lines = [
       program ?? "(program not logged)",
       "  " + "WIDGET".padded(to: width) + columns.map { "  " + $0 }.joined(),
@@ -81,12 +83,12 @@ public struct ReportText: Sendable {
       let cells = zip(columns, counts).map { "  " + String($1).padded(left: $0.count) }.joined()
       lines.append("  " + Self.shortened(tally.widget.displayName, width).padded(to: width) + cells)
       let reasons = [
-        ("dropped", tally.dropped), ("would drop", tally.wouldDrop), ("fence", tally.fenceDropped),
-        ("fence would drop", tally.wouldFenceDrop), ("passed", tally.passed),
+        ("dropped", tally.dropped), ("would drop", tally.wouldDrop), ("fenced", tally.fenceDropped),
+        ("would fence", tally.wouldFenceDrop), ("let through", tally.passed),
       ].filter { !$0.1.isEmpty }.map { name, counts in
         "\(name): "
-          + counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
-          .joined(separator: ", ")
+          + counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+          .map { "\($0.value) \(ReasonWords.text($0.key))" }.joined(separator: ", ")
       }
       if !reasons.isEmpty { lines.append("      " + reasons.joined(separator: "; ")) }
     }
@@ -103,7 +105,7 @@ public struct ReportText: Sendable {
         let percent = tally.judged > 0 ? tally.repeats * 100 / tally.judged : 0
         return "  " + String(tally.repeats).padded(left: width)
           + "  \(tally.widget.displayName) in \(tally.widget.program ?? "(program not logged)"): "
-          + "\(percent)% of its \(tally.judged) activations"
+          + "\(percent)% of its \(Self.counted(tally.judged, "activation"))"
       }
   }
 
@@ -121,6 +123,11 @@ public struct ReportText: Sendable {
     ]
       + rules.map(\.text).joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false).map(
         String.init)
+  }
+
+  /// `count` and `noun`, plural unless the count is 1: "1 decision", "2 decisions".
+  static func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
   /// `name`, cut to `width` characters with an ellipsis.

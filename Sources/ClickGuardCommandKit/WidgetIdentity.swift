@@ -33,11 +33,11 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
     self.accessible = accessible
   }
 
-  /// How a person recognises it: `"Save" GtkButton` (its label),
-  /// `accessible "Zoom in" GtkButton`, `#save_button GtkButton` (builder
-  /// id), or the type alone.
+  /// How a person recognises it: `"Save" GtkButton` (its label, as shown:
+  /// `_Save` is "Save"), `accessible "Zoom in" GtkButton`, `#save_button
+  /// GtkButton` (builder id), or the type alone.
   public var displayName: String {
-    if let label { return "\"\(label)\" \(type)" }
+    if let label { return "\"\(Self.shown(label))\" \(type)" }
     if let accessible { return "accessible \"\(accessible)\" \(type)" }
     if let id { return "#\(id) \(type)" }
     return "unnamed \(type)"
@@ -53,6 +53,22 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
       return "\(key)=\(value)"
     }
     return nil
+  }
+
+  /// `label` as GTK shows it when it has a mnemonic: an underscore marks
+  /// the next character (`_Yes` is "Yes"), and `__` is one underscore.
+  static func shown(_ label: String) -> String {
+    var shown = ""
+    var marked = false
+    for character in label {
+      if character == "_" && !marked {
+        marked = true
+        continue
+      }
+      shown.append(character)
+      marked = false
+    }
+    return marked ? shown + "_" : shown
   }
 
   /// Whether `value` can stand in a GKeyFile group name.

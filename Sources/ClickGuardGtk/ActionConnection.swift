@@ -2,8 +2,9 @@
 
 import CGtk
 
-/// The connection of an action to a control, as ``Button/onClick(_:)`` and
-/// the `onToggle` methods return it.
+/// The connection of an action to a control, as ``Button``'s `onClick`,
+/// ``ToggleButton``'s and ``Switch``'s `onToggle` and the other wrappers'
+/// action methods return it.
 ///
 /// Keep it only to stop the action: ``disconnect()``. Dropping it leaves the
 /// action connected; the action's closure is released when it is

@@ -15,7 +15,7 @@ public final class CheckButton: ToggleButton {
 
   /// Wraps an existing check button.
   /// - Throws: ``ControlError`` when `widget` is not a GtkCheckButton.
-  public override init(adopting widget: WidgetPointer) throws(ControlError) {
+  public required init(adopting widget: WidgetPointer) throws(ControlError) {
     try super.init(adopting: widget, expected: gtk_check_button_get_type(), name: "GtkCheckButton")
   }
 }

@@ -9,6 +9,10 @@ public struct ControlError: Error, Equatable, CustomStringConvertible {
   public let actual: String
 
   public var description: String {
-    "cannot wrap a \(actual) as a \(expected): give a \(expected) or one of its subclasses"
+    guard actual != "NULL" else {
+      return "cannot wrap NULL as a \(expected): no widget was given (gtk_builder_get_object returns NULL "
+        + "for an id its file does not have)"
+    }
+    return "cannot wrap a \(actual) as a \(expected): give a \(expected) or one of its subclasses"
   }
 }

@@ -12,7 +12,7 @@ import ClickGuard
 /// Each line is written with one `write` on a descriptor opened with
 /// `O_APPEND`, so several processes may share a log file, and a line is on
 /// disk as soon as the decision is made. A log file never blocks the app
-/// and follows its path (``DecisionLogFile``): a line a full pipe cannot
+/// and follows its path: a line a full pipe cannot
 /// take is dropped, and a file deleted or rotated away is reopened at its
 /// path, which is said once. A write that fails is reported once through
 /// GLib's log (domain `ClickGuard`) with the path and the reason; the

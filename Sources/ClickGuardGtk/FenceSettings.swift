@@ -5,9 +5,8 @@ import ClickGuard
 /// whether it is fenced, and how long it must have been on screen before a
 /// press or an activation key reaches it.
 ///
-/// The process's settings are ``GlobalGuard/fenceSettings``; a module or an
-/// app may give one content widget its own through
-/// ``FenceSettings/contentOverride``.
+/// The process's settings are ``GlobalGuard/fenceSettings``; the GTK module
+/// gives one content widget its own from its rules file.
 ///
 /// ```swift
 /// GlobalGuard.fenceSettings = FenceSettings(settle: try ClickInterval(milliseconds: 600))

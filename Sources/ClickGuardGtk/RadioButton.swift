@@ -17,7 +17,7 @@ public final class RadioButton: ToggleButton {
 
   /// Wraps an existing radio button.
   /// - Throws: ``ControlError`` when `widget` is not a GtkRadioButton.
-  public override init(adopting widget: WidgetPointer) throws(ControlError) {
+  public required init(adopting widget: WidgetPointer) throws(ControlError) {
     try super.init(adopting: widget, expected: gtk_radio_button_get_type(), name: "GtkRadioButton")
   }
 }

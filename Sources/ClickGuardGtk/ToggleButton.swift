@@ -18,7 +18,7 @@ public class ToggleButton: Control {
 
   /// Wraps an existing toggle button.
   /// - Throws: ``ControlError`` when `widget` is not a GtkToggleButton.
-  public init(adopting widget: WidgetPointer) throws(ControlError) {
+  public required init(adopting widget: WidgetPointer) throws(ControlError) {
     try super.init(adopting: widget, expected: gtk_toggle_button_get_type(), expectedName: "GtkToggleButton")
   }
 

@@ -136,8 +136,13 @@ import Testing
     let rules = RuleSuggester().rules(for: report)
     let text = ReportText().render(report, rules: rules, policy: SuggestionPolicy())
     #expect(text.contains("3 lines are not ClickGuard decisions, skipped: sample.log lines 4, 12, 35"))
-    #expect(text.contains("would drop: within-interval 7"))
-    #expect(text.contains("fence: predates-page 1; fence would drop: transition 1"))
+    #expect(text.hasPrefix("ClickGuard report: 31 decisions from sample.log, 2 programs\n"))
+    #expect(text.contains("would drop: 7 repeated within the interval"))
+    #expect(
+      text.contains(
+        "dropped: 4 repeated within the interval, 2 while the action was running, "
+          + "2 made during the accepted click's action or interval"))
+    #expect(text.contains("fenced: 1 made before the content appeared; would fence: 1 during the content's transition"))
     #expect(text.contains("8  \"=\" GtkButton in calc: 80% of its 10 activations"))
     #expect(text.contains("[calc: label=7]\ninterval-ms=160"))
     let json = try #require(
@@ -146,6 +151,39 @@ import Testing
     #expect(json["decisions"] as? Int == 31)
     #expect((json["badLines"] as? [Any])?.count == 3)
     #expect((json["suggestedRules"] as? [Any])?.count == 1)
+  }
+
+  /// One of each reads "1 decision", "1 program", "1 activation"; a
+  /// mnemonic's underscore is not shown; reasons are words in the text and
+  /// the log's own in the JSON.
+  @Test func theTextSpeaksPlainlyAndTheJSONKeepsTheLogsWords() throws {
+    var report = LogReport()
+    report.read(
+      text: """
+        {"program":"p","widget":"GtkCheckButton","label":"_Remember me","outcome":"passed","reason":"kind-skipped"}
+        """, source: "one.log")
+    let text = ReportText().render(report, rules: [], policy: SuggestionPolicy())
+    #expect(text.hasPrefix("ClickGuard report: 1 decision from one.log, 1 program\n"))
+    #expect(text.contains("  \"Remember me\" GtkCheckButton"))
+    #expect(text.contains("let through: 1 toggle or switch, not guarded by default"))
+    #expect(!text.contains("_Remember") && !text.contains("kind-skipped"))
+
+    report.read(
+      text: """
+        {"program":"p","widget":"GtkButton","label":"_Yes","outcome":"accepted"}
+        {"program":"p","widget":"GtkButton","label":"_Yes","outcome":"dropped","reason":"too-fast"}
+        """, source: "two.log")
+    let both = ReportText().render(report, rules: [], policy: SuggestionPolicy())
+    #expect(both.contains("dropped: 1 shortcut pressed again too fast"))
+    #expect(both.contains("\"Yes\" GtkButton in p: 50% of its 2 activations"))
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(ReportJSON(report, rules: [], top: 10).text.utf8))
+        as? [String: Any])
+    let widgets = try #require(json["widgets"] as? [[String: Any]])
+    let check = try #require(widgets.first { ($0["widget"] as? [String: Any])?["label"] as? String == "_Remember me" })
+    #expect(check["passed"] as? [String: Int] == ["kind-skipped": 1])
+    #expect(
+      WidgetIdentity(program: "p", type: "GtkButton", label: "Save __as_").displayName == "\"Save _as_\" GtkButton")
   }
 
   @Test func logTimesReadAsMilliseconds() {

@@ -98,6 +98,10 @@ final class CommandLineTests: XCTestCase {
     XCTAssertEqual(unreadable.status, 1)
     XCTAssertTrue(unreadable.stderr.contains("cannot read /no/such.log"), unreadable.stderr)
     XCTAssertTrue(unreadable.stdout.contains("31 decisions"), unreadable.stdout)
+    let none = try CommandHarness.run(["report", "/no/such.log"])
+    XCTAssertEqual(none.status, 1)
+    XCTAssertTrue(none.stderr.contains("cannot read /no/such.log"), none.stderr)
+    XCTAssertEqual(none.stdout, "", "no summary when nothing could be read")
   }
 
   func testDoctorPrintsEverySection() throws {

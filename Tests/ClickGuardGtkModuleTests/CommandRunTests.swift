@@ -98,6 +98,6 @@ final class CommandRunTests: XCTestCase {
     XCTAssertEqual((json["suggestedRules"] as? [Any])?.count, 0)
     let text = try CommandHarness.run(["report", log.path])
     XCTAssertTrue(text.stdout.contains("\"Page action\" GtkButton"), text.stdout)
-    XCTAssertTrue(text.stdout.contains("fence: "), text.stdout)
+    XCTAssertTrue(text.stdout.contains("fenced: "), text.stdout)
   }
 }

@@ -1,6 +1,7 @@
 // Lifecycle and bad input: 10 000 guarded buttons made, judged and
 // destroyed leave no gates, states or handler closures behind; wrapping a
-// widget of the wrong type throws an error that names both types.
+// widget of the wrong type throws an error that names both types; a
+// GtkBuilder file's widgets are wrapped from the pointers it hands out.
 
 import CGtk
 import ClickGuard
@@ -107,6 +108,52 @@ final class LifecycleTests: XCTestCase {
       // A subclass is accepted.
       let check = gtk_check_button_new_with_label("Check")!
       XCTAssertNoThrow(try ToggleButton(adopting: check))
+    }
+  }
+
+  /// A GtkBuilder file's widgets are wrapped from `gtk_builder_get_object`'s
+  /// pointers and judged like any other; an id the file does not have, or a
+  /// widget of another type, throws a ``ControlError`` that says which.
+  func testABuilderFilesWidgetsAreAdoptedFromTheirObjects() throws {
+    try onMain {
+      try GtkHarness.start()
+      var configuration = GuardConfiguration()
+      configuration.guardsProgrammatic = true
+      let dispatcher = GtkHarness.freshDispatcher(configuration)
+      let builder = gtk_builder_new_from_string(
+        """
+        <interface>
+          <object class="GtkBox" id="box">
+            <child><object class="GtkButton" id="open"><property name="label">_Open</property></object></child>
+            <child><object class="GtkCheckButton" id="remember"/></child>
+            <child><object class="GtkLabel" id="title"/></child>
+          </object>
+        </interface>
+        """, -1)
+      defer { g_object_unref(builder.map { UnsafeMutableRawPointer($0) }) }
+
+      let open = try Button(adopting: gtk_builder_get_object(builder, "open"))
+      XCTAssertEqual(open.label, "_Open")
+      let remember = try CheckButton(adopting: gtk_builder_get_object(builder, "remember"))
+      XCTAssertFalse(remember.isActive)
+      var runs = 0
+      open.onClick { runs += 1 }
+      open.click()
+      open.click()  // a repeat: dropped
+      GtkHarness.pump(for: 0.02)
+      XCTAssertEqual(runs, 1)
+      XCTAssertEqual(dispatcher.counters(for: open.id, action: .clicked)?.accepted, 1)
+
+      XCTAssertThrowsError(try Button(adopting: gtk_builder_get_object(builder, "title"))) { error in
+        XCTAssertEqual(error as? ControlError, ControlError(expected: "GtkButton", actual: "GtkLabel"))
+      }
+      XCTAssertThrowsError(try Entry(adopting: gtk_builder_get_object(builder, "missing"))) { error in
+        XCTAssertEqual(error as? ControlError, ControlError(expected: "GtkEntry", actual: "NULL"))
+        XCTAssertEqual(
+          (error as? ControlError)?.description,
+          "cannot wrap NULL as a GtkEntry: no widget was given (gtk_builder_get_object returns NULL for an id "
+            + "its file does not have)")
+      }
     }
   }
 }

@@ -1,16 +1,19 @@
-// Every ```swift block in README.md and docs/*.md builds against this
-// package, so the README and the docs cannot drift from the API.
+// Every ```swift block in README.md, docs/*.md and the DocC articles
+// (Sources/*/*.docc/*.md) builds against this package, so the README and
+// the docs cannot drift from the API.
 //
 // How a block becomes compilable (there is no prelude: write each block
 // complete as it stands, imports included):
 // - The README block that starts with `// swift-tools-version` is the
 //   README's Package.swift. It becomes the manifest of a small package,
 //   .build/readme-snippets/App, which sits beside a link to this checkout
-//   named ClickGuard, so the README's `.package(path: "../ClickGuard")` and
-//   `.product(name: …, package: "ClickGuard")` are built as written.
+//   named clickguard-checkout: a checkout in a folder not named ClickGuard,
+//   as a user's may be. The README's `path: "../ClickGuard"` is pointed at
+//   it; everything else, `package: "ClickGuard"` included, is built as
+//   written.
 // - Every other block becomes the main.swift of an executable target of its
 //   own (Snippet1, Snippet2, …: README.md's in order, then docs/*.md's by
-//   file name, in App/ReadmeBlocks: not
+//   file name, then the DocC articles' by path, in App/ReadmeBlocks: not
 //   App/Snippets, which SwiftPM reads as snippet products), with the
 //   dependencies of the README manifest's first target. The test appends
 //   those targets to the manifest in place of the README's own.
@@ -40,7 +43,16 @@ final class ReadmeSnippetTests: XCTestCase {
     for name in (docs ?? []).filter({ $0.hasSuffix(".md") }).sorted() {
       snippets += try SwiftBlock.all(inFile: "docs/\(name)").filter { !$0.isManifest }
     }
+    for article in Checkout.doccArticles() {
+      snippets += try SwiftBlock.all(inFile: article).filter { !$0.isManifest }
+    }
 
+    if let manifest = manifests.first {
+      XCTAssertTrue(
+        manifest.code.contains(SnippetPackage.readmePath),
+        "README.md line \(manifest.firstLine): the Package.swift should depend on the checkout at "
+          + "\(SnippetPackage.readmePath), which the test points at a checkout in a folder of another name")
+    }
     let package = try SnippetPackage(manifest: manifests.first, snippets: snippets)
     let build = try Toolchain.run(swift, ["build", "--package-path", package.directory.path])
     guard build.status != 0 else { return }
@@ -122,6 +134,20 @@ enum Checkout {
     .deletingLastPathComponent()  // ReadmeSnippetTests
     .deletingLastPathComponent()  // Tests
     .deletingLastPathComponent()
+
+  /// The DocC articles (`Sources/<target>/<target>.docc/*.md`), relative to
+  /// the checkout, by path.
+  static func doccArticles() -> [String] {
+    let files = FileManager.default
+    let sources = root.appendingPathComponent("Sources")
+    var articles: [String] = []
+    for target in ((try? files.contentsOfDirectory(atPath: sources.path)) ?? []).sorted() {
+      let catalog = "Sources/\(target)/\(target).docc"
+      let names = (try? files.contentsOfDirectory(atPath: root.appendingPathComponent(catalog).path)) ?? []
+      articles += names.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalog)/\($0)" }
+    }
+    return articles
+  }
 }
 
 /// A ```swift block of a Markdown file.
@@ -175,9 +201,15 @@ struct SwiftBlock: Equatable {
 }
 
 /// The package the README's blocks are built in: .build/readme-snippets/App,
-/// beside .build/readme-snippets/ClickGuard, a link to this checkout.
+/// beside .build/readme-snippets/clickguard-checkout, a link to this
+/// checkout.
 struct SnippetPackage {
   let directory: URL
+
+  /// The checkout's path as the README's Package.swift writes it.
+  static let readmePath = #"path: "../ClickGuard""#
+  /// The link to this checkout: its folder name is not the package's name.
+  static let checkoutName = "clickguard-checkout"
 
   /// The manifest used when the README shows none.
   static let defaultManifest = """
@@ -186,7 +218,7 @@ struct SnippetPackage {
 
     let package = Package(
       name: "App",
-      dependencies: [.package(path: "../ClickGuard")],
+      dependencies: [.package(name: "ClickGuard", path: "../ClickGuard")],
       targets: [.executableTarget(name: "App", dependencies: [.product(name: "ClickGuardGtk", package: "ClickGuard")])]
     )
     """
@@ -199,7 +231,7 @@ struct SnippetPackage {
     directory = scratch.appendingPathComponent("App")
     try files.createDirectory(at: directory, withIntermediateDirectories: true)
 
-    let link = scratch.appendingPathComponent("ClickGuard")
+    let link = scratch.appendingPathComponent(Self.checkoutName)
     if (try? files.destinationOfSymbolicLink(atPath: link.path)) != Checkout.root.path {
       try? files.removeItem(at: link)
       try files.createSymbolicLink(atPath: link.path, withDestinationPath: Checkout.root.path)
@@ -221,8 +253,11 @@ struct SnippetPackage {
       try files.removeItem(at: snippetsDirectory.appendingPathComponent(stale))
     }
 
+    let checkoutPath = #"path: "../\#(Self.checkoutName)""#
+    let readmeManifest = (manifest?.code ?? Self.defaultManifest)
+      .replacingOccurrences(of: Self.readmePath, with: checkoutPath)
     let manifestText = """
-      \(manifest?.code ?? Self.defaultManifest)
+      \(readmeManifest)
 
       // Added by ReadmeSnippetTests: every other ```swift block of README.md
       // and docs/*.md as an executable target of its own, with the README

@@ -53,7 +53,8 @@ final class DemoWindow {
       root: DemoWidgets.homePage, page: home.root, title: "Home", durationMs: UInt32(options.transitionMs))
     navigator.isFenceEnabled = options.fenceEnabled
     counters = CountersView(
-      countersLabel: try builder.widget("counters-label"), historyLabel: try builder.widget("history-label"),
+      grid: try builder.widget("counters-grid"), historyLabel: try builder.widget("history-label"),
+      fenceLabel: try builder.widget("fence-label"),
       controls: [
         DemoWidgets.openDetails, DemoWidgets.openDetailsUnguarded, DemoWidgets.openDetailsAction,
         DemoWidgets.notificationsSwitch, DemoWidgets.rememberCheck, DemoWidgets.detailsAction(page: "details"),
@@ -131,6 +132,7 @@ final class DemoWindow {
     let slot = try builder.widget("navigator-slot")
     gtk_header_bar_set_show_close_button(navigator.headerBar.cast(), 0)
     gtk_style_context_add_class(gtk_widget_get_style_context(navigator.headerBar), "cg-navbar")
+    gtk_style_context_add_class(gtk_widget_get_style_context(navigator.backButton.widget), "cg-small")
     gtk_widget_set_vexpand(navigator.stack, 1)
     gtk_container_add(slot.cast(), navigator.headerBar)
     gtk_container_add(slot.cast(), navigator.stack)

@@ -5,19 +5,35 @@ import CGtk
 import ClickGuardGtk
 
 /// Shows the counters table and the navigation history.
+///
+/// The table is a GtkGrid: a row per control, a column per count, each
+/// column's title saying in its tooltip what it counts. The fence's drops
+/// per page are on the line above it, with the history.
 @MainActor
 final class CountersView {
-  private let countersLabel: WidgetPointer
+  private let grid: WidgetPointer
   private let historyLabel: WidgetPointer
+  private let fenceLabel: WidgetPointer
+  /// Each shown control's cells: its name, then one per column.
+  private var rows: [String: [WidgetPointer]] = [:]
   /// The counts shown.
   private(set) var board: TallyBoard
   private var moves = 0
   private var refused = 0
 
-  init(countersLabel: WidgetPointer, historyLabel: WidgetPointer, controls: [String]) {
-    self.countersLabel = countersLabel
+  init(grid: WidgetPointer, historyLabel: WidgetPointer, fenceLabel: WidgetPointer, controls: [String]) {
+    self.grid = grid
     self.historyLabel = historyLabel
+    self.fenceLabel = fenceLabel
     board = TallyBoard(names: controls)
+    let titles = [("Control", "The page control, by its name in the log.")] + TallyBoard.columns
+    for (column, title) in titles.enumerated() {
+      let label = Self.cell(title.0, column: column)
+      gtk_widget_set_tooltip_text(label, title.1)
+      gtk_style_context_add_class(gtk_widget_get_style_context(label), "cg-counters-title")
+      gtk_grid_attach(grid.cast(), label, Int32(column), 0, 1, 1)
+    }
+    gtk_widget_set_tooltip_text(fenceLabel, TallyBoard.fenceMeaning)
     refresh()
   }
 
@@ -50,7 +66,32 @@ final class CountersView {
   }
 
   private func refresh() {
-    gtk_label_set_text(countersLabel.cast(), board.rendered())
+    for name in board.names {
+      let cells = rows[name] ?? addRow(name)
+      for (cell, count) in zip(cells.dropFirst(), board.cells(of: name)) {
+        gtk_label_set_text(cell.cast(), String(count))
+      }
+    }
+    gtk_label_set_text(fenceLabel.cast(), board.fenceLine)
+  }
+
+  /// A new row for `name`, at the bottom.
+  private func addRow(_ name: String) -> [WidgetPointer] {
+    let row = Int32(rows.count + 1)
+    let cells = ([name] + TallyBoard.columns.map { _ in "0" }).enumerated().map { Self.cell($1, column: $0) }
+    for (column, cell) in cells.enumerated() {
+      gtk_grid_attach(grid.cast(), cell, Int32(column), row, 1, 1)
+      gtk_widget_show(cell)
+    }
+    rows[name] = cells
+    return cells
+  }
+
+  /// A cell: a control's name on the left, a count on the right.
+  private static func cell(_ text: String, column: Int) -> WidgetPointer {
+    let label = gtk_label_new(text)!
+    gtk_label_set_xalign(label.cast(), column == 0 ? 0 : 1)
+    return label
   }
 }
 

@@ -1,6 +1,6 @@
 // TallyBoard: the live counters per control (accepted, dropped by reason,
 // handler runs, navigations), added up from the demo's own events and
-// rendered as the panel's table.
+// shown as the window's counters table.
 
 import ClickGuard
 
@@ -67,19 +67,55 @@ public struct TallyBoard: Sendable {
     fencedTimes.removeAll()
   }
 
-  /// The table shown in the window (monospace).
+  /// The table's columns after the control's name: each one's title and
+  /// what it counts (the window shows it as the title's tooltip).
+  public static let columns: [(title: String, meaning: String)] = [
+    ("Accepted", "Activations the guard let run."),
+    ("Dropped", "Repeats the guard dropped: the sum of the next three columns."),
+    ("Busy", "Dropped while the accepted action was still running."),
+    ("Interval", "Dropped less than the interval after the accepted action finished."),
+    (
+      "Event time",
+      "Dropped because the click was made, by its X event time, within the accepted one's action and interval, "
+        + "however late it was handled."
+    ),
+    ("Would drop", "Observe mode: the guard would have dropped it, and let it run."),
+    ("Not judged", "Let through without judging: guard off, exempt, a toggle or switch, or the app's own code."),
+    ("Runs", "Times the control's action ran."),
+    ("Navigations", "Page changes it caused."),
+    (
+      "Refused",
+      "Page changes it asked for that the navigator refused: the page was on top already, or a transition ran."
+    ),
+  ]
+
+  /// What the fence line counts.
+  public static let fenceMeaning =
+    "Presses the spill-over fence dropped, per page: made before the page appeared, during its transition or "
+    + "before it settled."
+
+  /// `name`'s counts, one per column of ``columns``.
+  public func cells(of name: String) -> [Int] {
+    let t = self[name]
+    let d = t.decisions
+    return [
+      d.accepted, d.dropped, d.droppedBusy, d.droppedWithinInterval, d.droppedEventTime, d.wouldDrop, d.passed,
+      t.runs, t.navigations, t.refused,
+    ]
+  }
+
+  /// The fence line: the drops per page.
+  public var fenceLine: String {
+    let fence = fenceDrops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    return "Fence drops: " + (fence.isEmpty ? "0" : fence)
+  }
+
+  /// The table as text (for a monospace font).
   public func rendered() -> String {
-    let header = ["control", "ok", "drop", "busy", "intv", "time", "would", "pass", "runs", "nav", "refused"]
+    let header = ["Control"] + Self.columns.map(\.title)
     var rows = [header]
     for name in names {
-      let t = self[name]
-      let d = t.decisions
-      rows.append(
-        [name]
-          + [
-            d.accepted, d.dropped, d.droppedBusy, d.droppedWithinInterval, d.droppedEventTime, d.wouldDrop, d.passed,
-            t.runs, t.navigations, t.refused,
-          ].map(String.init))
+      rows.append([name] + cells(of: name).map(String.init))
     }
     let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
     var lines = rows.map { row in
@@ -89,8 +125,7 @@ public struct TallyBoard: Sendable {
           : String(repeating: " ", count: widths[column] - cell.count) + cell
       }.joined(separator: " ")
     }
-    let fence = fenceDrops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    lines.append("fence drops: " + (fence.isEmpty ? "0" : fence))
+    lines.append(fenceLine)
     return lines.joined(separator: "\n")
   }
 

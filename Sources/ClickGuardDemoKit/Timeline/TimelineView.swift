@@ -80,10 +80,11 @@ final class TimelineView {
     for widget in [title, hint, secondsLabel, secondsSpin, pauseButton, clearButton] {
       gtk_box_pack_start(toolbar.cast(), widget, widget == hint ? 1 : 0, widget == hint ? 1 : 0, 0)
     }
+    gtk_style_context_add_class(gtk_widget_get_style_context(toolbar), "cg-compact")
     gtk_widget_set_margin_start(toolbar, 12)
     gtk_widget_set_margin_end(toolbar, 12)
     area = gtk_drawing_area_new()
-    gtk_widget_set_size_request(area, -1, 170)
+    gtk_widget_set_size_request(area, -1, 120)
     gtk_widget_set_vexpand(area, 1)
     gtk_widget_add_events(area, Int32(bitPattern: GDK_POINTER_MOTION_MASK.rawValue | GDK_LEAVE_NOTIFY_MASK.rawValue))
     gtk_box_pack_start(root.cast(), toolbar, 0, 0, 0)

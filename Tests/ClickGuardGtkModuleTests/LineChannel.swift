@@ -51,7 +51,8 @@ final class LineChannel {
     input.fileHandleForWriting.write(Data((line + "\n").utf8))
     let answer = readLine(within: seconds)
     guard answer == "ok" else {
-      throw HarnessError("\(process.executableURL?.lastPathComponent ?? "child") answered \(answer ?? "nothing") to: \(line)")
+      throw HarnessError(
+        "\(process.executableURL?.lastPathComponent ?? "child") answered \(answer ?? "nothing") to: \(line)")
     }
   }
 

@@ -1,7 +1,9 @@
 // WaylandApp: a fixture app (FixtureApp) shown on a WaylandCompositor and
 // driven by real input through it. A Wayland client never learns where its
 // window is, so the fixture's positions are its surface's; the compositor's
-// own pointer-enter event says where the surface is on the monitor.
+// own pointer-enter event says where the surface is on the monitor: the
+// compositor centres each new window, the pointer moves to the monitor's
+// centre, and wl_pointer.enter gives that point in the surface.
 
 import ClickGuardTestSupport
 import Foundation
@@ -9,10 +11,10 @@ import XCTest
 
 /// One run of a fixture app on the headless compositor.
 final class WaylandApp {
-  /// The monitor point where the pointer enters the window to find it:
-  /// inside every fixture's window (mutter places a program's only window
-  /// at the top left of its work area).
-  static let probePoint = (x: 100, y: 100)
+  /// The monitor point where the pointer enters the window to find it: the
+  /// monitor's centre, inside every window (the compositor centres each
+  /// new window: Fixtures/wayland-session.sh).
+  static let probePoint = (x: WaylandCompositor.monitor.width / 2, y: WaylandCompositor.monitor.height / 2)
   /// X keysyms of the key names the tests type.
   static let keysyms: [String: UInt32] = [
     "Return": 0xff0d, "space": 0x20, "ctrl": 0xffe3, "BackSpace": 0xff08, "Down": 0xff54, "Tab": 0xff09,
@@ -51,7 +53,7 @@ final class WaylandApp {
   /// from the app's `wl_pointer.enter` where in its surface that is.
   private func locateWindow() throws {
     let before = enters().count
-    let far = (x: WaylandCompositor.monitor.width - 4, y: 4)
+    let far = (x: 0, y: 0)  // off every window: the smallest fixture window is 300 × 357
     try compositor.inject(["move \(far.x) \(far.y)", "sleep 100", "move \(Self.probePoint.x) \(Self.probePoint.y)"])
     let deadline = ContinuousClock.now.advanced(by: .seconds(3))
     while ContinuousClock.now < deadline {

@@ -47,4 +47,154 @@ final class WaylandModuleTests: XCTestCase {
     XCTAssertEqual(without.clicked, 5, "without the module every click runs")
     XCTAssertEqual(with.clicked, 1)
   }
+
+  /// Clicks Count once (it takes the focus), waits out the interval, then
+  /// presses `key` five times, 80 ms apart.
+  private func assertKeyBurstRunsOnce(_ key: String, line: UInt = #line) throws {
+    let (without, with) = try runBoth { app in
+      try app.click("count", settle: 0.7)
+      try app.key(key, count: 5)
+    }
+    XCTAssertEqual(without.clicked.map { $0 - 1 }, 5, "without the module every \(key) runs", line: line)
+    XCTAssertEqual(with.clicked.map { $0 - 1 }, 1, line: line)
+  }
+
+  func testASpaceBurstOnAButtonRunsOnceWithTheModule() throws {
+    try assertKeyBurstRunsOnce("space")
+  }
+
+  func testAReturnBurstOnAButtonRunsOnceWithTheModule() throws {
+    try assertKeyBurstRunsOnce("Return")
+  }
+
+  /// File > Export's accelerator, Ctrl+E five times 80 ms apart.
+  func testAMenuAcceleratorBurstRunsOnceWithTheModule() throws {
+    let (without, with) = try runBoth { app in try app.key("ctrl+e", count: 5) }
+    XCTAssertEqual(without.exported, 5, "without the module every press exports")
+    XCTAssertEqual(with.exported, 1)
+  }
+
+  /// Return five times, 80 ms apart, on a GtkListBox row (activations.py).
+  func testAListRowActivatedByReturnRunsOnceWithTheModule() throws {
+    let (without, with) = try runBoth(program: .activations) { app in
+      try app.click("row2")  // single-click activation is off: the click moves the cursor
+      try app.key("Return", count: 5)
+    }
+    XCTAssertEqual(without.rows, [0, 5, 0], "without the module every press activates the row")
+    XCTAssertEqual(with.rows, [0, 1, 0])
+  }
+
+  /// Two bursts of three clicks 60 ms apart, 500 ms between them, with a
+  /// 200 ms interval: the second burst's first click is deliberate and acts.
+  func testAClickAfterTheIntervalActsAgain() throws {
+    let (without, with) = try runBoth(environment: ["CLICKGUARD_INTERVAL_MS": "200"]) { app in
+      try app.click("count", count: 3, delayMs: 60, settle: 0.5)
+      try app.click("count", count: 3, delayMs: 60, settle: 0.5)
+    }
+    XCTAssertEqual(without.clicked, 6)
+    XCTAssertEqual(with.clicked, 2, "one for each burst")
+  }
+
+  /// Five clicks 100 ms apart, processed after the 700 ms stall the first
+  /// one's action causes (`CLICKGUARD_STALL_MS`): judged by the
+  /// compositor's event times, the four queued behind the stall are the
+  /// same burst. In observe mode (the same stall, nothing dropped) all five
+  /// act.
+  func testClicksQueuedBehindAStallActOnceByTheirEventTimes() throws {
+    let log = ModuleHarness.scratch.appendingPathComponent("wayland-stall-\(UUID().uuidString).jsonl")
+    let stall = ["CLICKGUARD_STALL_MS": "700"]
+    let observed = try XCTUnwrap(compositor)
+    let plain = try WaylandApp(
+      on: observed, modules: try ModuleHarness.modulePath(),
+      environment: stall.merging(["CLICKGUARD_MODE": "observe"]) { $1 })
+    try plain.click("count", count: 5, delayMs: 100, settle: 1.0)
+    let unguarded = plain.finish()
+    XCTAssertEqual(unguarded.clicked, 5, "unguarded, every click queued behind the stall acts")
+    XCTAssertGreaterThanOrEqual(unguarded.maxGap ?? 0, 650)
+
+    let app = try WaylandApp(
+      on: observed, modules: try ModuleHarness.modulePath(),
+      environment: stall.merging(["CLICKGUARD_LOG": log.path]) { $1 })
+    try app.click("count", count: 5, delayMs: 100, settle: 1.0)
+    let guarded = app.finish()
+    print("Wayland \(name): observe mode clicked=\(unguarded.clicked ?? -1), enforce clicked=\(guarded.clicked ?? -1)")
+    XCTAssertEqual(guarded.clicked, 1)
+    XCTAssertGreaterThanOrEqual(guarded.maxGap ?? 0, 650, "the stall ran")
+    let records = try JSONLines.objects(in: log).filter { $0["label"] as? String == "Count" }
+    XCTAssertEqual(records.map { $0["outcome"] as? String }, ["accepted"] + Array(repeating: "dropped", count: 4))
+    let times = records.compactMap { $0["event_time"] as? Int }
+    XCTAssertEqual(times.count, 5, "every decision carries the compositor's event time")
+    if let first = times.first, let last = times.last {
+      XCTAssertLessThan(last - first, 700, "the clicks were made within the stall, by their event times")
+    }
+  }
+
+  /// A `clicked` handler that pumps a nested main loop for 1.5 s; ten
+  /// clicks 80 ms apart.
+  func testAHandlerWithANestedLoopStaysAtDepthOneWithTheModule() throws {
+    let (without, with) = try runBoth(arguments: ["--pump-ms", "1500"]) { app in
+      try app.click("count", count: 10, settle: 2.0)
+    }
+    XCTAssertGreaterThan(without.maxDepth ?? 0, 1, "without the module the burst re-enters the handler")
+    XCTAssertEqual(with.clicked, 1)
+    XCTAssertEqual(with.maxDepth, 1)
+  }
+
+  // MARK: The fresh-content fence (Fixtures/fence.py)
+
+  /// How many `name N` lines the fixture printed so far.
+  private func count(_ name: String, in app: WaylandApp) -> Int {
+    app.app.stdoutLines.filter { $0.hasPrefix(name + " ") }.count
+  }
+
+  /// Five clicks 90 ms apart on "Next page", whose handler switches the
+  /// notebook to a page with "Page action" at the same spot; later a
+  /// deliberate click on it.
+  func testANotebookPageSwitchedUnderTheBurstNeverTakesItsClicksWithTheModule() throws {
+    let compositor = try XCTUnwrap(compositor)
+    let plain = try WaylandApp(on: compositor, modules: nil, program: .fence)
+    try plain.click("next", count: 5, delayMs: 90, settle: 1.0)
+    let unguarded = plain.finish()
+    XCTAssertEqual(unguarded.final["paged"], "1")
+    XCTAssertGreaterThanOrEqual(
+      Int(unguarded.final["page-action"] ?? "") ?? 0, 1, "without the module the burst spills over")
+
+    let app = try WaylandApp(on: compositor, modules: try ModuleHarness.modulePath(), program: .fence)
+    try app.click("next", count: 5, delayMs: 90, settle: 1.0)
+    XCTAssertEqual(count("paged", in: app), 1)
+    XCTAssertEqual(count("page-action", in: app), 0, "the clicks meant for Next page reached the new page")
+    try app.click("next", settle: 0.6)  // a deliberate click on the new page's button
+    let guarded = app.finish()
+    print(
+      "Wayland \(name): page-action without the module \(unguarded.final["page-action"] ?? "?"), with it (burst, then one deliberate click) \(guarded.final["page-action"] ?? "?")"
+    )
+    XCTAssertEqual(guarded.final["page-action"], "1", app.stderrText)
+    XCTAssertEqual(guarded.glibProblems, [], app.stderrText)
+  }
+
+  /// Return five times, 90 ms apart, on the focused "Delete…": the first
+  /// opens a modal dialog whose entry has the focus and whose default
+  /// button takes Return. Typing after the settle time, and a deliberate
+  /// Return, work.
+  func testReturnsMeantForTheOpenerNeverConfirmTheDialogWithTheModule() throws {
+    let compositor = try XCTUnwrap(compositor)
+    let plain = try WaylandApp(on: compositor, modules: nil, program: .fence)
+    try plain.key("Return", count: 5, delayMs: 90, settle: 1.0)
+    let unguarded = plain.finish()
+    XCTAssertGreaterThanOrEqual(
+      Int(unguarded.final["confirmed"] ?? "") ?? 0, 1, "without the module the Returns confirm the dialog")
+
+    let app = try WaylandApp(on: compositor, modules: try ModuleHarness.modulePath(), program: .fence)
+    try app.key("Return", count: 5, delayMs: 90, settle: 1.0)
+    XCTAssertEqual(count("opened", in: app), 1)
+    XCTAssertEqual(count("confirmed", in: app), 0, "the Returns meant for Delete… confirmed the dialog")
+    try app.type("hello")
+    try app.key("Return", settle: 0.5)
+    let guarded = app.finish()
+    print(
+      "Wayland \(name): confirmed without the module \(unguarded.final["confirmed"] ?? "?"), with it (burst, then a deliberate Return) \(guarded.final["confirmed"] ?? "?")"
+    )
+    XCTAssertEqual(guarded.final["confirmed"], "1", app.stderrText)
+    XCTAssertEqual(guarded.text, "hello", "typing into the dialog's entry after the settle time")
+  }
 }

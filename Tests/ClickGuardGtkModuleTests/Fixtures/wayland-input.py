@@ -11,8 +11,8 @@ stream of the primary monitor (absolute pointer motion needs a stream: its
 coordinates are the monitor's pixels), starts it, and prints `started`. The
 session, and with it the virtual pointer and keyboard, lives as long as this
 process: start it before the apps, so their seat has a pointer and a keyboard
-from the start (a session created later adds the devices to a running app,
-which loses the first events while it binds them).
+from the start (devices added to a running app lose the first events while
+it binds them).
 
 Then it reads one line per command on stdin and runs it, printing `ok` (or
 `error MESSAGE`) when done; the steps of one line are separated by `;` and
@@ -60,10 +60,18 @@ def main():
     # "": the primary monitor (the headless compositor's one virtual monitor).
     stream = call(CAST, cast, CAST + ".Session", "RecordMonitor", GLib.Variant("(sa{sv})", ("", {})), "(o)")[0]
     call(REMOTE, session, SESSION, "Start")
-    print("started", flush=True)
 
     def notify(method, signature, values):
         call(REMOTE, session, SESSION, method, GLib.Variant(signature, values))
+
+    # mutter makes the virtual keyboard and pointer on their first use, and
+    # only then gives the seat those capabilities: an app running by then
+    # would lose the first key press while it binds the new keyboard. Use
+    # both now, before any app starts (Shift alone types nothing).
+    notify("NotifyKeyboardKeysym", "(ub)", (0xFFE1, True))
+    notify("NotifyKeyboardKeysym", "(ub)", (0xFFE1, False))
+    notify("NotifyPointerMotionAbsolute", "(sdd)", (stream, 0.0, 0.0))
+    print("started", flush=True)
 
     for line in sys.stdin:
         try:

@@ -9,6 +9,10 @@ packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make python3-gi gir1.2-
 # xsettingsd publishes a display's GTK settings (XSETTINGS), for the test of
 # clickguard doctor reading gtk-modules from the display.
 packages+=(xsettingsd)
+# The Wayland module tests run a headless mutter on a private bus
+# (dbus-daemon's dbus-run-session), whose ScreenCast stream (absolute pointer
+# motion for its remote desktop input) needs PipeWire.
+packages+=(mutter pipewire dbus-daemon)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -106,13 +106,29 @@ package struct DoctorFacts: Sendable {
       let screen = gdk_display_get_default_screen(display)
     else { return nil }
     let opened = Display.of(display)
+    var modules = gtkModules(of: screen)
+    if opened.hasSettingsService == true {
+      // GDK on Wayland asks org.gtk.Settings asynchronously: run the main
+      // loop until its answer is in, for at most a second.
+      let deadline = g_get_monotonic_time() + 1_000_000
+      while modules == nil, g_get_monotonic_time() < deadline {
+        while g_main_context_iteration(nil, 0) != 0 {}
+        g_usleep(10_000)
+        modules = gtkModules(of: screen)
+      }
+    }
+    return (opened, (opened.name, modules))
+  }
+
+  /// The screen's `gtk-modules` setting, or `nil` when it is not set.
+  private static func gtkModules(of screen: OpaquePointer) -> String? {
     var value = GValue()
     g_value_init(&value, g_type_from_name("gchararray"))
     defer { g_value_unset(&value) }
     guard gdk_screen_get_setting(screen, "gtk-modules", &value) != 0, let text = g_value_get_string(&value) else {
-      return (opened, (opened.name, nil))
+      return nil
     }
-    return (opened, (opened.name, String(cString: text)))
+    return String(cString: text)
   }
 
   /// The `gtk-modules` key of `path`'s `[Settings]` group, read with

@@ -84,6 +84,23 @@ final class WaylandCompositor {
     }
   }
 
+  /// Starts a stand-in for gsd-xsettings on the compositor's bus
+  /// (Fixtures/gtk-settings-service.py): the org.gtk.Settings service,
+  /// whose Modules GTK on Wayland takes for its gtk-modules setting.
+  /// - Returns: the running service; closing it ends it.
+  func startSettingsService(modules: String) throws -> LineChannel {
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/gtk-settings-service.py").path
+    let errors = try FileHandle(forWritingTo: logURL)
+    errors.seekToEndOfFile()
+    let service = try LineChannel("/usr/bin/python3", [script, busAddress, modules], errors: errors)
+    guard service.readLine(within: 10) == "ready" else {
+      service.close()
+      throw HarnessError("the org.gtk.Settings service did not start:\n\(log)")
+    }
+    return service
+  }
+
   /// The compositor's and the input helper's messages so far.
   var log: String { (try? String(contentsOf: logURL, encoding: .utf8)) ?? "" }
 

@@ -197,4 +197,40 @@ final class WaylandModuleTests: XCTestCase {
     XCTAssertEqual(guarded.final["confirmed"], "1", app.stderrText)
     XCTAssertEqual(guarded.text, "hello", "typing into the dialog's entry after the settle time")
   }
+
+  // MARK: The settings source
+
+  /// GTK on Wayland takes gtk-modules from the org.gtk.Settings D-Bus
+  /// service (gsd-xsettings on GNOME), not XSETTINGS: with the service
+  /// naming the module, an app started without GTK3_MODULES is guarded
+  /// (five clicks act once; five times before the service runs), and
+  /// `clickguard doctor` names the backend and that source.
+  func testGtkModulesFromTheOrgGtkSettingsServiceGuardAWaylandApp() throws {
+    let compositor = try XCTUnwrap(compositor)
+    let module = try ModuleHarness.modulePath()
+    let plain = try WaylandApp(on: compositor, modules: nil)
+    try plain.click("count", count: 5)
+    let unguarded = plain.finish()
+    XCTAssertEqual(unguarded.clicked, 5, "no service, no GTK3_MODULES: no ClickGuard")
+
+    let service = try compositor.startSettingsService(modules: module)
+    defer { service.close() }
+    let app = try WaylandApp(on: compositor, modules: nil)
+    try app.click("count", count: 5)
+    let guarded = app.finish()
+    print("Wayland \(name): clicked without the service \(unguarded.clicked ?? -1), with it \(guarded.clicked ?? -1)")
+    XCTAssertEqual(guarded.clicked, 1, "the service's Modules loaded ClickGuard\n\(app.stderrText)")
+
+    var environment: [String: [UInt8]?] = ["DISPLAY": nil, "GTK3_MODULES": nil, "GTK_MODULES": nil]
+    for (name, value) in compositor.appEnvironment { environment[name] = Array(value.utf8) }
+    let doctor = try RawCommand.clickguard([Array("doctor".utf8)], environment: environment, timeout: 20)
+    let display = compositor.displayName
+    XCTAssertTrue(doctor.text.contains("GDK_BACKEND=wayland, WAYLAND_DISPLAY=\(display)"), doctor.text)
+    XCTAssertTrue(doctor.text.contains("GDK opens \(display): Wayland"), doctor.text)
+    XCTAssertTrue(doctor.text.contains("come from the org.gtk.Settings D-Bus service"), doctor.text)
+    XCTAssertTrue(
+      doctor.text.contains("display \(display): gtk-modules=\(module) (the org.gtk.Settings service's Modules"),
+      doctor.text)
+    XCTAssertTrue(doctor.text.contains("ClickGuard is switched on by the display's gtk-modules"), doctor.text)
+  }
 }

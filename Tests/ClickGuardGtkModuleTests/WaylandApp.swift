@@ -104,6 +104,19 @@ final class WaylandApp {
     usleep(UInt32(settle * 1_000_000))
   }
 
+  /// Presses the button on `from`, moves to `dx`, `dy` pixels away from it
+  /// in four steps 100 ms apart, and releases there (press on a menu, let
+  /// go on one of its items).
+  func drag(from name: String, dx: Int, dy: Int, settle: Double = 0.4) throws {
+    let start = try point(name)
+    var steps = ["move \(start.x) \(start.y)", "sleep 200", "down"]
+    for step in 1...4 {
+      steps += ["sleep 100", "move \(start.x + dx * step / 4) \(start.y + dy * step / 4)"]
+    }
+    try compositor.inject(steps + ["sleep 200", "up"])
+    usleep(UInt32(settle * 1_000_000))
+  }
+
   /// Types `combo` (`Return`, `space`, `ctrl+e`: modifiers held around the
   /// key) `count` times, a press every `delayMs` (each held 20 ms).
   func key(_ combo: String, count: Int = 1, delayMs: Int = 80, settle: Double = 0.4) throws {

@@ -198,6 +198,42 @@ final class WaylandModuleTests: XCTestCase {
     XCTAssertEqual(guarded.text, "hello", "typing into the dialog's entry after the settle time")
   }
 
+  // MARK: Popups and grabs
+
+  /// Press on the File menu (an xdg_popup with a grab on Wayland), drag
+  /// down, let go on Export: the press came before the menu was shown, and
+  /// the item acts once, with the module as without it.
+  func testPressAndDragSelectionInAMenuActsWithTheModule() throws {
+    let (without, with) = try runBoth { app in try app.drag(from: "file", dx: 10, dy: 30) }
+    XCTAssertEqual(without.exported, 1, "the item under the release acts")
+    XCTAssertEqual(with.exported, without.exported)
+  }
+
+  /// Five clicks 90 ms apart on "Pop…", whose handler pops up a popover
+  /// with its "Pop action" button under the pointer; later a deliberate
+  /// click on it.
+  func testAPopoverOpenedUnderTheBurstNeverTakesItsClicksWithTheModule() throws {
+    let compositor = try XCTUnwrap(compositor)
+    let plain = try WaylandApp(on: compositor, modules: nil, program: .fence)
+    try plain.click("pop", count: 5, delayMs: 90, settle: 1.0)
+    let unguarded = plain.finish()
+    XCTAssertEqual(unguarded.final["popped"], "1")
+    XCTAssertGreaterThanOrEqual(
+      Int(unguarded.final["pop-action"] ?? "") ?? 0, 1, "without the module the burst spills over")
+
+    let app = try WaylandApp(on: compositor, modules: try ModuleHarness.modulePath(), program: .fence)
+    try app.click("pop", count: 5, delayMs: 90, settle: 1.0)
+    XCTAssertEqual(count("popped", in: app), 1)
+    XCTAssertEqual(count("pop-action", in: app), 0, "the clicks meant for Pop… reached the popover")
+    try app.click("pop", settle: 0.6)  // a deliberate click on the popover's button
+    let guarded = app.finish()
+    print(
+      "Wayland \(name): pop-action without the module \(unguarded.final["pop-action"] ?? "?"), "
+        + "with it (burst, then one deliberate click) \(guarded.final["pop-action"] ?? "?")")
+    XCTAssertEqual(guarded.final["pop-action"], "1", app.stderrText)
+    XCTAssertEqual(guarded.glibProblems, [], app.stderrText)
+  }
+
   // MARK: The settings source
 
   /// GTK on Wayland takes gtk-modules from the org.gtk.Settings D-Bus

@@ -108,7 +108,8 @@ final class CommandLineTests: XCTestCase {
       environment: ["CLICKGUARD_CONFIG": config.path, "GTK3_MODULES": nil, "CLICKGUARD_MODULE": nil])
     XCTAssertEqual(output.status, 0, output.stdout + output.stderr)
     for section in [
-      "GTK\n  GTK 3.", "Display\n  GDK_BACKEND", "Module for 'clickguard run'", "clickguard run loads \(try ModuleHarness.modulePath())",
+      "GTK\n  GTK 3.", "Display\n  GDK_BACKEND", "Module for 'clickguard run'",
+      "clickguard run loads \(try ModuleHarness.modulePath())",
       "Module by name", "/gtk-3.0/modules", "Switched on for every app?", "GTK3_MODULES: not set",
       "Settings in force for the program 'clickcount'", "rules file: \(config.path) (read, named by CLICKGUARD_CONFIG)",
       "(\(config.path):2 [default])", "[clickcount: label=Count] policy=exempt", "No problems found.",

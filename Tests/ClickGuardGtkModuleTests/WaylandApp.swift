@@ -120,12 +120,7 @@ final class WaylandApp {
   /// Types `combo` (`Return`, `space`, `ctrl+e`: modifiers held around the
   /// key) `count` times, a press every `delayMs` (each held 20 ms).
   func key(_ combo: String, count: Int = 1, delayMs: Int = 80, settle: Double = 0.4) throws {
-    let names = combo.split(separator: "+").map(String.init)
-    let codes = try names.map { name in
-      guard let code = Self.keysyms[name] ?? (name.unicodeScalars.count == 1 ? name.unicodeScalars.first?.value : nil)
-      else { throw HarnessError("no keysym for \(name)") }
-      return code
-    }
+    let codes = try keysyms(combo)
     let modifiers = codes.dropLast()
     let key = codes[codes.count - 1]
     var steps = modifiers.map { "key \($0) down" }
@@ -136,6 +131,26 @@ final class WaylandApp {
     steps += modifiers.reversed().map { "key \($0) up" }
     try compositor.inject(steps)
     usleep(UInt32(settle * 1_000_000))
+  }
+
+  /// Holds `combo` down for `seconds` (GTK repeats it: a Wayland client
+  /// makes its own key repeats, from the compositor's rate and delay).
+  func hold(_ combo: String, seconds: Double, settle: Double = 0.3) throws {
+    let codes = try keysyms(combo)
+    try compositor.inject(
+      codes.map { "key \($0) down" } + ["sleep \(Int(seconds * 1000))"] + codes.reversed().map { "key \($0) up" })
+    usleep(UInt32(settle * 1_000_000))
+  }
+
+  /// The X keysyms of `combo`'s keys (`ctrl+e`: Control_L, e).
+  private func keysyms(_ combo: String) throws -> [UInt32] {
+    try combo.split(separator: "+").map { name in
+      guard
+        let code = Self.keysyms[String(name)]
+          ?? (name.unicodeScalars.count == 1 ? name.unicodeScalars.first?.value : nil)
+      else { throw HarnessError("no keysym for \(name)") }
+      return code
+    }
   }
 
   /// Types `text` (lowercase letters), a key every `delayMs`.

@@ -198,6 +198,30 @@ final class WaylandModuleTests: XCTestCase {
     XCTAssertEqual(guarded.text, "hello", "typing into the dialog's entry after the settle time")
   }
 
+  // MARK: Held keys: GTK's own repeats on Wayland
+
+  /// Return held down 1.5 s on a list row: GTK repeats it (on Wayland the
+  /// client makes the repeats); with the module the row acts once, like a
+  /// held Return on a button.
+  func testReturnHeldOnAListRowActivatesItOnceWithTheModule() throws {
+    let (without, with) = try runBoth(program: .activations) { app in
+      try app.click("row1")
+      try app.hold("Return", seconds: 1.5)
+    }
+    XCTAssertGreaterThan(without.rows.first ?? 0, 3, "the held key repeats")
+    XCTAssertEqual(with.rows, [1, 0, 0])
+  }
+
+  /// Ctrl+Z held 2.5 s undoes again and again, a repeat made on purpose:
+  /// about as often with the module as without.
+  func testAHeldAcceleratorKeepsRepeatingWithTheModule() throws {
+    let (without, with) = try runBoth { app in try app.hold("ctrl+z", seconds: 2.5) }
+    let plain = without.undone ?? 0
+    XCTAssertGreaterThan(plain, 10, "GTK repeats a held key")
+    XCTAssertGreaterThan(with.undone ?? 0, 10)
+    XCTAssertLessThanOrEqual(abs((with.undone ?? 0) - plain), max(5, plain / 5), "about as many as without")
+  }
+
   // MARK: Popups and grabs
 
   /// Press on the File menu (an xdg_popup with a grab on Wayland), drag

@@ -104,6 +104,19 @@ final class WaylandApp {
     usleep(UInt32(settle * 1_000_000))
   }
 
+  /// Double-clicks the widget `name` `count` times (the two clicks 80 ms
+  /// apart), `gapMs` between double-clicks.
+  func doubleClick(_ name: String, count: Int, gapMs: Int, settle: Double = 0.6) throws {
+    let (x, y) = try point(name)
+    var steps = ["move \(x) \(y - 2)", "sleep 50", "move \(x) \(y)", "sleep 100"]
+    for index in 0..<count {
+      if index > 0 { steps.append("sleep \(gapMs)") }
+      steps += ["down", "sleep 20", "up", "sleep 60", "down", "sleep 20", "up"]
+    }
+    try compositor.inject(steps)
+    usleep(UInt32(settle * 1_000_000))
+  }
+
   /// Presses the button on `from`, moves to `dx`, `dy` pixels away from it
   /// in four steps 100 ms apart, and releases there (press on a menu, let
   /// go on one of its items).

@@ -198,6 +198,17 @@ final class WaylandModuleTests: XCTestCase {
     XCTAssertEqual(guarded.text, "hello", "typing into the dialog's entry after the settle time")
   }
 
+  /// Five double-clicks 0.9 s apart on a tree view row (each one a
+  /// double-click to GTK, by the compositor's event times) within a 5 s
+  /// interval: every one activates the row without the module, one with it.
+  func testABurstOfDoubleClicksOnATreeRowActivatesItOnceWithTheModule() throws {
+    let (without, with) = try runBoth(program: .activations, environment: ["CLICKGUARD_INTERVAL_MS": "5000"]) { app in
+      try app.doubleClick("tree1", count: 5, gapMs: 900)
+    }
+    XCTAssertEqual(without.treeRows, [5, 0])
+    XCTAssertEqual(with.treeRows, [1, 0])
+  }
+
   // MARK: Held keys: GTK's own repeats on Wayland
 
   /// Return held down 1.5 s on a list row: GTK repeats it (on Wayland the

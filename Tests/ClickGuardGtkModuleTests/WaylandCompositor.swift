@@ -34,7 +34,9 @@ final class WaylandCompositor {
     for program in Self.programs where !FileManager.default.isExecutableFile(atPath: program) {
       throw XCTSkip("Wayland tests: \(program) is not installed (scripts/deps.sh installs mutter, dbus, pipewire)")
     }
-    displayName = "clickguard-wayland-\(getpid())-\(UUID().uuidString.prefix(8))"
+    // Short: the socket's path (scratch directory, this name twice) must fit
+    // a Unix socket address (108 bytes).
+    displayName = "cg-wl-\(UUID().uuidString.prefix(8))"
     runtimeDirectory = ModuleHarness.scratch.appendingPathComponent(displayName, isDirectory: true)
     try FileManager.default.createDirectory(
       at: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

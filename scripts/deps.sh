@@ -15,6 +15,10 @@ packages+=(xsettingsd)
 # The real-app tests (RealAppTests) drive these Debian GTK 3 apps; xclip
 # reads back what they copy, dbus-run-session gives each a session bus.
 packages+=(mousepad geany gedit thunar galculator zenity xclip dbus)
+# The Wayland module tests run a headless mutter on a private bus
+# (dbus-daemon's dbus-run-session), whose ScreenCast stream (absolute pointer
+# motion for its remote desktop input) needs PipeWire.
+packages+=(mutter pipewire dbus-daemon)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -11,6 +11,9 @@
 #ifdef GDK_WINDOWING_X11
 #include <gdk/gdkx.h>
 #endif
+#ifdef GDK_WINDOWING_WAYLAND
+#include <gdk/gdkwayland.h>
+#endif
 
 /* libdispatch's main-queue hooks (exported by libdispatch on Linux, used by
  * CoreFoundation to run the main queue from its run loop). ClickGuard adds
@@ -120,7 +123,9 @@ static inline void cg_log_debug(const char *message) {
 }
 
 /* The X server's current time (ms) for `window`'s display, or 0 when the
- * display is not X11 (Wayland, broadway). One round trip to the server. */
+ * display is not X11 (Wayland, broadway). One round trip to the server.
+ * Wayland has no request for the input clock: ContentFence learns it from
+ * the first event's time instead. */
 static inline guint32 cg_server_time(GdkWindow *window) {
 #ifdef GDK_WINDOWING_X11
     if (window != NULL && GDK_IS_X11_DISPLAY(gdk_window_get_display(window))) {
@@ -129,6 +134,39 @@ static inline guint32 cg_server_time(GdkWindow *window) {
 #endif
     (void)window;
     return 0;
+}
+
+/* Which backend a display is (GDK_IS_X11_DISPLAY, GDK_IS_WAYLAND_DISPLAY are
+ * macros, and exist only where GDK was built with that backend). */
+static inline gboolean cg_display_is_x11(GdkDisplay *display) {
+#ifdef GDK_WINDOWING_X11
+    if (GDK_IS_X11_DISPLAY(display)) return TRUE;
+#endif
+    (void)display;
+    return FALSE;
+}
+static inline gboolean cg_display_is_wayland(GdkDisplay *display) {
+#ifdef GDK_WINDOWING_WAYLAND
+    if (GDK_IS_WAYLAND_DISPLAY(display)) return TRUE;
+#endif
+    (void)display;
+    return FALSE;
+}
+
+/* Whether `name` has an owner on the session bus (g_variant_new is
+ * variadic): 1 yes, 0 no, -1 no session bus or no answer within 2 s. */
+static inline int cg_session_bus_has_owner(const char *name) {
+    GDBusConnection *bus = g_bus_get_sync(G_BUS_TYPE_SESSION, NULL, NULL);
+    if (bus == NULL) return -1;
+    GVariant *reply = g_dbus_connection_call_sync(
+        bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "NameHasOwner",
+        g_variant_new("(s)", name), G_VARIANT_TYPE("(b)"), G_DBUS_CALL_FLAGS_NONE, 2000, NULL, NULL);
+    g_object_unref(bus);
+    if (reply == NULL) return -1;
+    gboolean owned = FALSE;
+    g_variant_get(reply, "(b)", &owned);
+    g_variant_unref(reply);
+    return owned ? 1 : 0;
 }
 
 /* g_object_set is variadic: typed single-property setters. */

@@ -102,6 +102,28 @@ public struct SpillOverFence: Sendable {
     settledAtEventTime = serverTime?.adding(milliseconds: settle.milliseconds)
   }
 
+  /// Whether the fence knows the input clock's reading when its page
+  /// appeared (``pageAppeared(serverTime:transitionRunning:at:)`` was given
+  /// one, or ``learnAppearanceTime(_:)`` since).
+  public var knowsAppearanceTime: Bool { appearedAt != nil }
+
+  /// The input clock's reading when the page appeared, learnt after it
+  /// appeared: a display that cannot be asked for its input clock (Wayland)
+  /// tells it only through the first events, which show which clock it is.
+  /// The event-time rules then apply as if it had been known at once: the
+  /// settle delay ends, on the input clock, as long after `serverTime` as it
+  /// ends after the appearance on the processing clock. Ignored when the
+  /// fence is disarmed or knows the time already.
+  public mutating func learnAppearanceTime(_ serverTime: EventTimestamp) {
+    guard isArmed, appearedAt == nil else { return }
+    appearedAt = serverTime
+    if let settledAt {
+      let untilSettled = armedAt.duration(to: settledAt).components
+      let milliseconds = untilSettled.seconds * 1000 + untilSettled.attoseconds / 1_000_000_000_000_000
+      settledAtEventTime = serverTime.adding(milliseconds: milliseconds)
+    }
+  }
+
   /// The person typed into the page (a key that is not an activation key)
   /// at `eventTime`: the fence disarms, unless the key predates the page
   /// (typed ahead while it was not there yet).

@@ -35,6 +35,9 @@ package struct DoctorFacts: Sendable {
   package var displayModules: (display: String, value: String?)?
   /// The file `CLICKGUARD_LOG` names, or `nil` (unset, or standard error).
   package var logFile: LogFile?
+  /// The display GDK opened (its backend, the settings source GTK uses on
+  /// it), or `nil` when none could be opened.
+  package var display: Display?
 
   /// Facts given one by one (tests give made-up ones).
   package init(
@@ -43,7 +46,7 @@ package struct DoctorFacts: Sendable {
     systemConfigDirectories: [String], exists: @escaping @Sendable (String) -> Bool,
     gtkModulesSetting: @escaping @Sendable (String) -> String?,
     settings: @escaping @Sendable (String?) -> SettingsInForce, displayModules: (display: String, value: String?)?,
-    logFile: LogFile? = nil
+    logFile: LogFile? = nil, display: Display? = nil
   ) {
     self.gtkVersion = gtkVersion
     self.glibVersion = glibVersion
@@ -57,6 +60,7 @@ package struct DoctorFacts: Sendable {
     self.settings = settings
     self.displayModules = displayModules
     self.logFile = logFile
+    self.display = display
   }
 
   /// The facts of this process and machine.
@@ -76,6 +80,7 @@ package struct DoctorFacts: Sendable {
         index += 1
       }
     }
+    let opened = readDisplay()
     return DoctorFacts(
       gtkVersion: "\(gtk_get_major_version()).\(gtk_get_minor_version()).\(gtk_get_micro_version())",
       glibVersion: "\(glib_major_version).\(glib_minor_version).\(glib_micro_version)",
@@ -88,23 +93,42 @@ package struct DoctorFacts: Sendable {
           program: $0 ?? "", environment: environment,
           file: RulesFileReader.read(path: rules.path, isExplicit: rules.isExplicit))
       },
-      displayModules: readDisplayModules(), logFile: LogFile.current(raw[ModuleConfiguration.logVariable]))
+      displayModules: opened?.modules, logFile: LogFile.current(raw[ModuleConfiguration.logVariable]),
+      display: opened?.display)
   }
 
-  /// The default display's `gtk-modules` setting, read through GDK alone
-  /// (no `gtk_init`, so no module is loaded into this process).
-  static func readDisplayModules() -> (display: String, value: String?)? {
+  /// The default display (which backend, which settings source) and its
+  /// `gtk-modules` setting (XSETTINGS on X11, the org.gtk.Settings service's
+  /// Modules on Wayland), read through GDK alone (no `gtk_init`, so no
+  /// module is loaded into this process); `nil` when none opens.
+  static func readDisplay() -> (display: Display, modules: (display: String, value: String?))? {
     guard gdk_init_check(nil, nil) != 0, let display = gdk_display_get_default(),
       let screen = gdk_display_get_default_screen(display)
     else { return nil }
-    let name = gdk_display_get_name(display).map { String(cString: $0) } ?? "?"
+    let opened = Display.of(display)
+    var modules = gtkModules(of: screen)
+    if opened.hasSettingsService == true {
+      // GDK on Wayland asks org.gtk.Settings asynchronously: run the main
+      // loop until its answer is in, for at most a second.
+      let deadline = g_get_monotonic_time() + 1_000_000
+      while modules == nil, g_get_monotonic_time() < deadline {
+        while g_main_context_iteration(nil, 0) != 0 {}
+        g_usleep(10_000)
+        modules = gtkModules(of: screen)
+      }
+    }
+    return (opened, (opened.name, modules))
+  }
+
+  /// The screen's `gtk-modules` setting, or `nil` when it is not set.
+  private static func gtkModules(of screen: OpaquePointer) -> String? {
     var value = GValue()
     g_value_init(&value, g_type_from_name("gchararray"))
     defer { g_value_unset(&value) }
     guard gdk_screen_get_setting(screen, "gtk-modules", &value) != 0, let text = g_value_get_string(&value) else {
-      return (name, nil)
+      return nil
     }
-    return (name, String(cString: text))
+    return String(cString: text)
   }
 
   /// The `gtk-modules` key of `path`'s `[Settings]` group, read with

@@ -16,6 +16,7 @@ package struct DoctorReport: Sendable {
   /// program without a group of its own).
   package init(_ facts: DoctorFacts, program: String?) {
     gtk(facts)
+    display(facts)
     let runModule = moduleForRun(facts)
     let byName = moduleByName(facts)
     if runModule == nil && byName == nil {
@@ -47,6 +48,22 @@ package struct DoctorReport: Sendable {
     lines.append(
       "  GTK's library directory: \(directory.path) "
         + (directory.measured ? "(where libgtk-3.so.0 is loaded from)" : "(a guess: libgtk-3.so.0 not seen mapped)"))
+  }
+
+  /// Which backend GDK picks here (the variables that choose it, the
+  /// display it opened) and where GTK on it takes its settings from.
+  private mutating func display(_ facts: DoctorFacts) {
+    section("Display")
+    let variables = ["GDK_BACKEND", "WAYLAND_DISPLAY", "DISPLAY"].map { name in
+      facts.environment[name].map { "\(name)=\($0)" } ?? "\(name) not set"
+    }
+    lines.append("  " + variables.joined(separator: ", "))
+    guard let display = facts.display else {
+      lines.append("  GDK opens no display here: GTK apps started from here cannot show a window")
+      return
+    }
+    lines.append("  GDK opens \(display.name): \(display.backend.rawValue)")
+    lines.append("  GTK's settings there (gtk-modules among them) come from \(display.settingsSource)")
   }
 
   /// The module `clickguard run` loads, or `nil`.
@@ -121,12 +138,14 @@ package struct DoctorReport: Sendable {
       let list = GtkModuleList(value.map { ByteString($0) })
       lines.append(
         "  display \(display): "
-          + (value.map { "gtk-modules=\($0) (a settings daemon's XSETTINGS, over the files): " }
+          + (value.map {
+            "gtk-modules=\($0) (\(facts.display?.modulesOrigin ?? "a settings daemon's XSETTINGS, over the files")): "
+          }
             ?? "sets no gtk-modules")
           + (value == nil ? "" : list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
       if value != nil { sources.append(("the display's gtk-modules", list)) }
     } else {
-      lines.append("  no display to ask for its gtk-modules (a settings daemon's XSETTINGS)")
+      lines.append("  no display to ask for its gtk-modules (XSETTINGS on X11, org.gtk.Settings on Wayland)")
     }
     let on = sources.filter { $0.list.hasClickGuard }
     guard !on.isEmpty else {

@@ -84,8 +84,36 @@ final class ContentFence {
     state.fence.settle = (try? ClickInterval(settle, setting: "settle")) ?? .maximum
     state.fence.maxTransition = maxTransition
     let now = GuardRuntime.shared.dispatcher.clock.now
-    state.fence.pageAppeared(
-      serverTime: inputTime(for: content, at: now), transitionRunning: transitionRunning, at: now)
+    let serverTime = inputTime(for: content, at: now)
+    state.fence.pageAppeared(serverTime: serverTime, transitionRunning: transitionRunning, at: now)
+    state.appearedOnMonotonicClock = serverTime == nil ? Self.monotonicMilliseconds() : nil
+  }
+
+  /// `CLOCK_MONOTONIC` in milliseconds, as a 32-bit input clock reading.
+  private static func monotonicMilliseconds() -> EventTimestamp {
+    EventTimestamp(milliseconds: UInt32(truncatingIfNeeded: g_get_monotonic_time() / 1000))
+  }
+
+  /// The longest a press is taken to wait between being made and being
+  /// processed (a stalled app) when its time tells which clock stamps input.
+  private static let longestInputDelayMilliseconds: Int32 = 60_000
+
+  /// Gives `state`'s fence its appearance time on the input clock, if it
+  /// appeared with none and `eventTime` shows the input clock is
+  /// `CLOCK_MONOTONIC` in milliseconds: made no later than now and no more
+  /// than a minute ago on that clock. The Wayland protocol leaves the base of
+  /// event times open, but libinput-based compositors (mutter, KWin,
+  /// wlroots, weston) stamp input with `CLOCK_MONOTONIC`; a clock with any
+  /// other base almost never falls within that minute, and the fence then
+  /// stays without, judging by processing time only, as before.
+  private func learnAppearanceTime(of state: FencedContent, from eventTime: EventTimestamp?) {
+    guard let appeared = state.appearedOnMonotonicClock, !state.fence.knowsAppearanceTime, let eventTime else {
+      return
+    }
+    let delay = Self.monotonicMilliseconds().milliseconds(since: eventTime)
+    guard delay >= 0, delay <= Self.longestInputDelayMilliseconds else { return }
+    state.fence.learnAppearanceTime(appeared)
+    state.appearedOnMonotonicClock = nil
   }
 
   /// The transition that brings `content` in finished now.
@@ -102,7 +130,8 @@ final class ContentFence {
   }
 
   /// The input clock now: estimated from the events seen (no round trip),
-  /// else asked of the X server.
+  /// else asked of the X server; `nil` on a display that cannot be asked
+  /// (Wayland: see ``learnAppearanceTime(of:from:)``).
   private func inputTime(for widget: WidgetPointer, at now: ClickInstant) -> EventTimestamp? {
     if let estimate = GuardRuntime.shared.dispatcher.estimatedInputTime(at: now) { return estimate }
     return gtk_widget_get_window(widget).flatMap { EventTimestamp(gdkTime: cg_server_time($0)) }
@@ -211,10 +240,10 @@ final class ContentFence {
     var widget: WidgetPointer? = target
     while let current = widget {
       if let state = FencedContent.existing(on: current.raw), state.fence.isArmed,
-        state.isManaged || guardsEverything,
-        case .drop(let reason) = state.fence.judge(eventTime: eventTime, at: now)
+        state.isManaged || guardsEverything
       {
-        return (current, reason)
+        learnAppearanceTime(of: state, from: eventTime)
+        if case .drop(let reason) = state.fence.judge(eventTime: eventTime, at: now) { return (current, reason) }
       }
       widget = gtk_widget_get_parent(current)
     }
@@ -245,6 +274,7 @@ final class ContentFence {
     var widget: WidgetPointer? = focus
     while let current = widget {
       if let state = FencedContent.existing(on: current.raw), state.fence.isArmed {
+        learnAppearanceTime(of: state, from: eventTime)
         state.fence.personTyped(eventTime: eventTime)
       }
       widget = gtk_widget_get_parent(current)

@@ -14,6 +14,11 @@ final class FencedContent {
   /// Whether a wrapper (``StackNavigator``) fences this content itself, so
   /// it is judged whether or not the global install is on.
   var isManaged = false
+  /// The monotonic clock's milliseconds (`CLOCK_MONOTONIC`) when the content
+  /// appeared with no reading of the input clock (Wayland, before any
+  /// event): the input clock's reading then, once an event shows the input
+  /// clock is that clock (``ContentFence``).
+  var appearedOnMonotonicClock: EventTimestamp?
 
   /// How many content widgets carry a fence now.
   private(set) static var liveCount = 0

@@ -58,7 +58,7 @@ import Testing
 
   private func facts(
     environment: [String: String] = [:], files: Set<String>, settingsIni: [String: String] = [:],
-    display: (display: String, value: String?)? = nil
+    display: (display: String, value: String?)? = nil, opened: DoctorFacts.Display? = nil
   ) -> DoctorFacts {
     DoctorFacts(
       gtkVersion: "3.24.38", glibVersion: "2.74.6", gtkLibraryDirectory: ("/usr/lib/x86_64-linux-gnu", true),
@@ -71,7 +71,7 @@ import Testing
           file: RulesFile(
             parsing: Array("[default]\ninterval-ms=300\n".utf8),
             location: RulesFileLocation(path: "/home/u/.config/clickguard/clickguard.conf", isExplicit: false)))
-      }, displayModules: display)
+      }, displayModules: display, display: opened)
   }
 
   private let installed = "/usr/lib/x86_64-linux-gnu/gtk-3.0/modules/libclickguard.so"
@@ -111,5 +111,41 @@ import Testing
     let none = DoctorReport(facts(files: [installed], display: (":0", nil)), program: nil)
     #expect(none.text.contains("display :0: sets no gtk-modules"))
     #expect(none.text.contains("ClickGuard is not switched on for every app"))
+  }
+
+  /// On Wayland the doctor names the backend and the settings source GTK
+  /// uses there: the org.gtk.Settings D-Bus service when it runs (its
+  /// Modules then count as the display's gtk-modules), else settings.ini.
+  @Test func theDisplaysBackendAndSettingsSourceAreReported() {
+    let environment = ["GDK_BACKEND": "wayland", "WAYLAND_DISPLAY": "wayland-0"]
+    let wayland = DoctorReport(
+      facts(
+        environment: environment, files: [installed], display: ("wayland-0", "clickguard"),
+        opened: DoctorFacts.Display(name: "wayland-0", backend: .wayland, hasSettingsService: true)),
+      program: nil)
+    #expect(wayland.text.contains("Display\n  GDK_BACKEND=wayland, WAYLAND_DISPLAY=wayland-0, DISPLAY not set\n"))
+    #expect(wayland.text.contains("GDK opens wayland-0: Wayland"))
+    #expect(
+      wayland.text.contains(
+        "come from the org.gtk.Settings D-Bus service (gsd-xsettings) on the session bus, over the settings.ini files"))
+    #expect(
+      wayland.text.contains(
+        "display wayland-0: gtk-modules=clickguard (the org.gtk.Settings service's Modules, over the files)"))
+    #expect(wayland.text.contains("ClickGuard is switched on by the display's gtk-modules"))
+    let noService = DoctorReport(
+      facts(
+        environment: environment, files: [installed], display: ("wayland-0", nil),
+        opened: DoctorFacts.Display(name: "wayland-0", backend: .wayland, hasSettingsService: false)),
+      program: nil)
+    #expect(noService.text.contains("come from the settings.ini files only: no org.gtk.Settings D-Bus service"))
+    let x11 = DoctorReport(
+      facts(
+        environment: ["DISPLAY": ":0"], files: [installed], display: (":0", nil),
+        opened: DoctorFacts.Display(name: ":0", backend: .x11)),
+      program: nil)
+    #expect(x11.text.contains("GDK opens :0: X11"))
+    #expect(x11.text.contains("come from XSETTINGS (a settings daemon: gsd-xsettings, xsettingsd)"))
+    let none = DoctorReport(facts(files: [installed]), program: nil)
+    #expect(none.text.contains("GDK opens no display here"))
   }
 }

@@ -112,7 +112,8 @@ final class CommandLineTests: XCTestCase {
       environment: ["CLICKGUARD_CONFIG": config.path, "GTK3_MODULES": nil, "CLICKGUARD_MODULE": nil])
     XCTAssertEqual(output.status, 0, output.stdout + output.stderr)
     for section in [
-      "GTK\n  GTK 3.", "Module for 'clickguard run'", "clickguard run loads \(try ModuleHarness.modulePath())",
+      "GTK\n  GTK 3.", "Display\n  GDK_BACKEND", "Module for 'clickguard run'",
+      "clickguard run loads \(try ModuleHarness.modulePath())",
       "Module by name", "/gtk-3.0/modules", "Switched on for every app?", "GTK3_MODULES: not set",
       "Settings in force for the program 'clickcount'", "rules file: \(config.path) (read, named by CLICKGUARD_CONFIG)",
       "(\(config.path):2 [default])", "[clickcount: label=Count] policy=exempt", "No problems found.",
@@ -148,6 +149,9 @@ final class CommandLineTests: XCTestCase {
       output.stdout.contains("gtk-modules=canberra-gtk-module:clickguard (a settings daemon's XSETTINGS"), output.stdout
     )
     XCTAssertTrue(output.stdout.contains("ClickGuard is switched on by the display's gtk-modules"), output.stdout)
+    let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+    XCTAssertTrue(output.stdout.contains("GDK opens \(display): X11"), output.stdout)
+    XCTAssertTrue(output.stdout.contains("come from XSETTINGS"), output.stdout)
     daemon.terminate()
     daemon.waitUntilExit()
     let after = try CommandHarness.run(["doctor"], environment: environment)

@@ -66,6 +66,35 @@ struct SpillOverFenceTests {
     #expect(later == .pass)
   }
 
+  /// Wayland: no input clock reading when the page appeared, learnt from
+  /// the first event; a press made 350 ms after the appearance and processed
+  /// after a 1 s stall is then dropped as if the time had been known.
+  @Test func anAppearanceTimeLearntLaterAppliesTheEventTimeRules() {
+    var unknown = SpillOverFence(settle: .ms(400))
+    unknown.pageAppeared(serverTime: nil, transitionRunning: false, at: .ms(0))
+    #expect(!unknown.knowsAppearanceTime)
+    var learnt = unknown
+    #expect(unknown.judge(eventTime: stamp(10_350), at: .ms(1_350)) == .pass, "processing time alone lets it by")
+    learnt.learnAppearanceTime(stamp(10_000))
+    #expect(learnt.knowsAppearanceTime)
+    #expect(learnt.judge(eventTime: stamp(10_350), at: .ms(1_350)) == .drop(.settling))
+    #expect(learnt.judge(eventTime: stamp(9_900), at: .ms(1_360)) == .drop(.predatesPage))
+    #expect(learnt.judge(eventTime: stamp(10_800), at: .ms(1_400)) == .pass)
+    // After a transition: the settle delay ends as long after the
+    // appearance on the input clock as on the processing clock.
+    var sliding = SpillOverFence(settle: .ms(400))
+    sliding.pageAppeared(serverTime: nil, transitionRunning: true, at: .ms(0))
+    sliding.transitionFinished(at: .ms(250))
+    sliding.learnAppearanceTime(stamp(10_000))
+    #expect(sliding.judge(eventTime: stamp(10_600), at: .ms(2_000)) == .drop(.settling))
+    #expect(sliding.judge(eventTime: stamp(11_100), at: .ms(2_100)) == .pass)
+    // Learnt once: a second reading changes nothing.
+    var once = SpillOverFence(settle: .ms(400))
+    once.pageAppeared(serverTime: stamp(10_000), transitionRunning: false, at: .ms(0))
+    once.learnAppearanceTime(stamp(20_000))
+    #expect(once.judge(eventTime: stamp(10_500), at: .ms(1_000)) == .pass)
+  }
+
   @Test func theSettleDelayAfterATransitionIsMeasuredOnTheInputClockWhenKnown() {
     var fence = SpillOverFence(settle: .ms(400))
     fence.pageAppeared(serverTime: stamp(10_000), transitionRunning: true, at: .ms(0))

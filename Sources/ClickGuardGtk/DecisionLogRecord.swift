@@ -39,7 +39,8 @@ package struct DecisionLogRecord: Hashable, Sendable {
   package var kind: String
   /// `user`, `programmatic` or `nested`.
   package var source: String
-  /// `accepted`, `dropped`, `would-drop` or `passed`.
+  /// The ``LoggedOutcome`` word: `accepted`, `dropped`, `would-drop`,
+  /// `passed`, `fence-drop` or `would-fence-drop`.
   package var outcome: String
   /// Why it was dropped or passed; `nil` when accepted.
   package var reason: String?
@@ -62,12 +63,8 @@ package struct DecisionLogRecord: Hashable, Sendable {
     action = decision.activation.action.rawValue
     kind = decision.activation.kind.rawValue
     source = decision.activation.source.rawValue
-    switch decision.outcome {
-    case .accepted: (outcome, reason) = ("accepted", nil)
-    case .dropped(let why): (outcome, reason) = ("dropped", why.rawValue)
-    case .wouldDrop(let why): (outcome, reason) = ("would-drop", why.rawValue)
-    case .passed(let why): (outcome, reason) = ("passed", why.rawValue)
-    }
+    outcome = decision.outcome.logged.rawValue
+    reason = decision.outcome.loggedReason
     eventTime = decision.activation.eventTime?.milliseconds
     control = decision.activation.control.description
   }
@@ -82,7 +79,7 @@ package struct DecisionLogRecord: Hashable, Sendable {
     action = decision.input
     kind = "fence"
     source = "user"
-    outcome = decision.isEnforced ? "fence-drop" : "would-fence-drop"
+    outcome = (decision.isEnforced ? LoggedOutcome.fenceDrop : .wouldFenceDrop).rawValue
     reason = decision.reason.rawValue
     eventTime = decision.eventTime?.milliseconds
     control = ControlID(object: decision.target.raw).description

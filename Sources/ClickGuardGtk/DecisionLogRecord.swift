@@ -87,23 +87,24 @@ package struct DecisionLogRecord: Hashable, Sendable {
     contentControl = ControlID(object: decision.content.raw).description
   }
 
-  /// The record as one line of JSON, without the line break.
+  /// The record as one line of JSON, without the line break: the fields of
+  /// ``DecisionLogField``, in its order.
   package var jsonLine: String {
-    let fields: [(String, String)] = [
-      ("time", jsonStringLiteral(time)), ("pid", String(pid)), ("program", jsonStringLiteral(program)),
-      ("widget", jsonStringLiteral(widget.typeName)), ("id", jsonStringLiteral(widget.builderID)),
-      ("label", jsonStringLiteral(widget.label)), ("accessible", jsonStringLiteral(widget.accessibleName)),
-      ("action", jsonStringLiteral(action)), ("kind", jsonStringLiteral(kind)), ("source", jsonStringLiteral(source)),
-      ("outcome", jsonStringLiteral(outcome)), ("reason", jsonStringLiteral(reason)),
-      ("event_time", eventTime.map { String($0) } ?? "null"), ("control", jsonStringLiteral(control)),
+    let fields: [(DecisionLogField, String)] = [
+      (.time, jsonStringLiteral(time)), (.pid, String(pid)), (.program, jsonStringLiteral(program)),
+      (.widget, jsonStringLiteral(widget.typeName)), (.id, jsonStringLiteral(widget.builderID)),
+      (.label, jsonStringLiteral(widget.label)), (.accessible, jsonStringLiteral(widget.accessibleName)),
+      (.action, jsonStringLiteral(action)), (.kind, jsonStringLiteral(kind)), (.source, jsonStringLiteral(source)),
+      (.outcome, jsonStringLiteral(outcome)), (.reason, jsonStringLiteral(reason)),
+      (.eventTime, eventTime.map { String($0) } ?? "null"), (.control, jsonStringLiteral(control)),
     ]
-    let contentFields: [(String, String)] =
+    let contentFields: [(DecisionLogField, String)] =
       if let contentType, let contentControl {
-        [("content", jsonStringLiteral(contentType)), ("content_control", jsonStringLiteral(contentControl))]
+        [(.content, jsonStringLiteral(contentType)), (.contentControl, jsonStringLiteral(contentControl))]
       } else {
         []
       }
-    return "{" + (fields + contentFields).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    return "{" + (fields + contentFields).map { "\"\($0.0.rawValue)\":\($0.1)" }.joined(separator: ",") + "}"
   }
 
   /// The current wall-clock time as ISO 8601 in UTC with milliseconds, for

@@ -2,7 +2,7 @@
 // This file is the log's schema; the driver's DemoLogLine reads the same names back.
 
 /// A screen rectangle in root-window coordinates.
-public struct ScreenRect: Hashable, Sendable {
+public struct ScreenRect: Hashable, Sendable, Decodable {
   /// Left edge.
   public var x: Int
   /// Top edge.

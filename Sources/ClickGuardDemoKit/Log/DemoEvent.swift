@@ -12,6 +12,10 @@ public struct ScreenRect: Hashable, Sendable, Decodable {
   /// Height.
   public var height: Int
 
+  enum CodingKeys: String, CodingKey {
+    case x, y, width, height
+  }
+
   /// Creates a rectangle.
   public init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
@@ -25,7 +29,7 @@ public struct ScreenRect: Hashable, Sendable, Decodable {
 }
 
 /// One interactive widget in a `layout` line.
-public struct LaidOutWidget: Sendable {
+public struct LaidOutWidget: Sendable, Decodable {
   /// The stable name (also the GtkBuilder id and widget name).
   public var name: String
   /// The name assistive technologies read.
@@ -43,6 +47,14 @@ public struct LaidOutWidget: Sendable {
   /// Its state, for a toggle button or a switch; `nil` for other widgets.
   public var active: Bool?
 
+  enum CodingKeys: String, CodingKey {
+    case name
+    case accessibleName = "accessible_name"
+    case kind, area, visible
+    case hasFocus = "has_focus"
+    case active
+  }
+
   /// Creates an entry.
   public init(
     name: String, accessibleName: String, kind: String, area: String, rect: ScreenRect, visible: Bool,
@@ -57,16 +69,35 @@ public struct LaidOutWidget: Sendable {
     self.hasFocus = hasFocus
     self.active = active
   }
+
+  /// Reads a `widgets` entry: its rectangle's fields sit beside the others.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    accessibleName = try container.decode(String.self, forKey: .accessibleName)
+    kind = try container.decode(String.self, forKey: .kind)
+    area = try container.decode(String.self, forKey: .area)
+    rect = try ScreenRect(from: decoder)
+    visible = try container.decode(Bool.self, forKey: .visible)
+    hasFocus = try container.decode(Bool.self, forKey: .hasFocus)
+    active = try container.decodeIfPresent(Bool.self, forKey: .active)
+  }
 }
 
 /// A page in a `layout` line.
-public struct LaidOutPage: Sendable {
+public struct LaidOutPage: Sendable, Decodable {
   /// The navigator's page name (`home`, `details`, `details-2`).
   public var name: String
   /// The page container's accessible name.
   public var accessibleName: String
   /// The title shown in the navigation bar.
   public var title: String
+
+  enum CodingKeys: String, CodingKey {
+    case name
+    case accessibleName = "accessible_name"
+    case title
+  }
 
   /// Creates an entry.
   public init(name: String, accessibleName: String, title: String) {
@@ -153,9 +184,10 @@ public enum DemoEvent: Sendable {
           "pages",
           .array(
             pages.map {
-              .object([
-                ("name", .string($0.name)), ("accessible_name", .string($0.accessibleName)),
-                ("title", .string($0.title)),
+              typealias Key = LaidOutPage.CodingKeys
+              return .object([
+                (Key.name.stringValue, .string($0.name)), (Key.accessibleName.stringValue, .string($0.accessibleName)),
+                (Key.title.stringValue, .string($0.title)),
               ])
             })
         ),
@@ -208,20 +240,30 @@ public enum DemoEvent: Sendable {
   }
 
   static func json(_ rect: ScreenRect) -> JSONValue {
-    .object([
-      ("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)),
-      ("height", .number(rect.height)),
-    ])
+    .object(fields(rect))
   }
 
+  /// `rect`'s fields, by ``ScreenRect/CodingKeys``.
+  private static func fields(_ rect: ScreenRect) -> [(String, JSONValue)] {
+    typealias Key = ScreenRect.CodingKeys
+    return [
+      (Key.x.stringValue, .number(rect.x)), (Key.y.stringValue, .number(rect.y)),
+      (Key.width.stringValue, .number(rect.width)), (Key.height.stringValue, .number(rect.height)),
+    ]
+  }
+
+  /// `widget`'s entry, by ``LaidOutWidget/CodingKeys``, its rectangle flat
+  /// after `area`.
   static func json(_ widget: LaidOutWidget) -> JSONValue {
-    .object([
-      ("name", .string(widget.name)), ("accessible_name", .string(widget.accessibleName)),
-      ("kind", .string(widget.kind)), ("area", .string(widget.area)), ("x", .number(widget.rect.x)),
-      ("y", .number(widget.rect.y)), ("width", .number(widget.rect.width)),
-      ("height", .number(widget.rect.height)), ("visible", .bool(widget.visible)),
-      ("has_focus", .bool(widget.hasFocus)), ("active", widget.active.map { .bool($0) } ?? .null),
-    ])
+    typealias Key = LaidOutWidget.CodingKeys
+    return .object(
+      [
+        (Key.name.stringValue, .string(widget.name)), (Key.accessibleName.stringValue, .string(widget.accessibleName)),
+        (Key.kind.stringValue, .string(widget.kind)), (Key.area.stringValue, .string(widget.area)),
+      ] + fields(widget.rect) + [
+        (Key.visible.stringValue, .bool(widget.visible)), (Key.hasFocus.stringValue, .bool(widget.hasFocus)),
+        (Key.active.stringValue, widget.active.map { .bool($0) } ?? .null),
+      ])
   }
 
   static func json(_ options: DemoOptions) -> JSONValue {

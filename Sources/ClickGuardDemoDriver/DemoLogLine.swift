@@ -61,7 +61,7 @@ public struct DemoLogLine: Decodable, Sendable {
   /// `setting`: the setting's name.
   public let name: String?
   /// `setting`: its new value.
-  public let value: DecodedJSON?
+  public let value: JSONValue?
   /// `start`: the options the demo runs with (the fields a reader needs).
   public let options: StartOptions?
   /// `toggle`: the new state.

@@ -169,19 +169,25 @@ public enum DemoEvent: Sendable {
 
   /// The line's fields after `type`, `seq` and `mono_ms`.
   public var fields: [(String, JSONValue)] {
+    if case .timeline(let snapshot) = self { return snapshot.fields }
+    return keyedFields.map { ($0.0.stringValue, $0.1) }
+  }
+
+  /// The fields of every type but `timeline`, by ``DemoLogField``.
+  private var keyedFields: [(DemoLogField, JSONValue)] {
     switch self {
     case .start(let appID, let pid, let resources, let options):
       return [
-        ("app_id", .string(appID)), ("pid", .number(pid)), ("resources", .string(resources)),
-        ("options", Self.json(options)),
+        (.appID, .string(appID)), (.pid, .number(pid)), (.resources, .string(resources)),
+        (.options, Self.json(options)),
       ]
     case .layout(let reason, let xid, let window, let topPage, let widgets, let pages):
       return [
-        ("reason", .string(reason)), ("xid", .number(xid)),
-        ("window", Self.json(window)), ("top_page", .string(topPage)),
-        ("widgets", .array(widgets.map(Self.json))),
+        (.reason, .string(reason)), (.xid, .number(xid)),
+        (.window, Self.json(window)), (.topPage, .string(topPage)),
+        (.widgets, .array(widgets.map(Self.json))),
         (
-          "pages",
+          .pages,
           .array(
             pages.map {
               typealias Key = LaidOutPage.CodingKeys
@@ -194,49 +200,53 @@ public enum DemoEvent: Sendable {
       ]
     case .decision(let control, let action, let kind, let outcome, let reason, let gate, let source, let time, let runs):
       return [
-        ("control", .string(control)), ("action", .string(action)), ("kind", .string(kind)),
-        ("outcome", .string(outcome)), ("reason", .optional(reason)), ("gate", .optional(gate)),
-        ("source", .string(source)), ("event_time", .optional(time)), ("runs_action", .bool(runs)),
+        (.control, .string(control)), (.action, .string(action)), (.kind, .string(kind)),
+        (.outcome, .string(outcome)), (.reason, .optional(reason)), (.gate, .optional(gate)),
+        (.source, .string(source)), (.eventTime, .optional(time)), (.runsAction, .bool(runs)),
       ]
     case .action(let control, let does):
-      return [("control", .string(control)), ("does", .string(does))]
+      return [(.control, .string(control)), (.does, .string(does))]
     case .navigation(let move, let from, let to, let depth, let stack, let control):
       return [
-        ("move", .string(move)), ("from", .string(from)), ("to", .string(to)), ("depth", .number(depth)),
-        ("stack", .array(stack.map { .string($0) })), ("control", .optional(control)),
+        (.move, .string(move)), (.from, .string(from)), (.to, .string(to)), (.depth, .number(depth)),
+        (.stack, .array(stack.map { .string($0) })), (.control, .optional(control)),
       ]
     case .navigationRefused(let reason, let message, let control, let top):
       return [
-        ("reason", .string(reason)), ("message", .string(message)), ("control", .optional(control)),
-        ("top", .string(top)),
+        (.reason, .string(reason)), (.message, .string(message)), (.control, .optional(control)),
+        (.top, .string(top)),
       ]
     case .fenceDrop(let page, let reason, let time):
-      return [("page", .string(page)), ("reason", .string(reason)), ("event_time", .optional(time))]
+      return [(.page, .string(page)), (.reason, .string(reason)), (.eventTime, .optional(time))]
     case .toggle(let control, let active):
-      return [("control", .string(control)), ("active", .bool(active))]
+      return [(.control, .string(control)), (.active, .bool(active))]
     case .lag(let kind, let ms, let trigger):
-      return [("kind", .string(kind)), ("ms", .number(ms)), ("trigger", .string(trigger))]
+      return [(.kind, .string(kind)), (.ms, .number(ms)), (.trigger, .string(trigger))]
     case .lagDone(let kind, let ms, let lasted):
-      return [("kind", .string(kind)), ("ms", .number(ms)), ("lasted_ms", .double(lasted))]
+      return [(.kind, .string(kind)), (.ms, .number(ms)), (.lastedMs, .double(lasted))]
     case .setting(let name, let value):
-      return [("name", .string(name)), ("value", value)]
+      return [(.name, .string(name)), (.value, value)]
     case .firstFrame(let process, let main):
-      return [("ms_since_process_start", .double(process)), ("ms_since_main", .double(main))]
+      return [(.msSinceProcessStart, .double(process)), (.msSinceMain, .double(main))]
     case .screenshot(let path, let width, let height, let error):
       return [
-        ("path", .string(path)), ("width", .number(width)), ("height", .number(height)),
-        ("error", .optional(error)),
+        (.path, .string(path)), (.width, .number(width)), (.height, .number(height)),
+        (.error, .optional(error)),
       ]
     case .quit(let reason):
-      return [("reason", .string(reason))]
-    case .timeline(let snapshot):
-      return snapshot.fields
+      return [(.reason, .string(reason))]
+    case .timeline:
+      return []
     }
   }
 
   /// The whole line: `type`, `seq`, `mono_ms`, then ``fields``.
   public func line(seq: Int, monoMs: Double) -> JSONValue {
-    .object([("type", .string(type)), ("seq", .number(seq)), ("mono_ms", .double(monoMs))] + fields)
+    .object(
+      [
+        (DemoLogField.type.stringValue, .string(type)), (DemoLogField.seq.stringValue, .number(seq)),
+        (DemoLogField.monoMs.stringValue, .double(monoMs)),
+      ] + fields)
   }
 
   static func json(_ rect: ScreenRect) -> JSONValue {

@@ -1,7 +1,7 @@
 // DemoLayout: a `layout` line of the demo's log — the window and every named
-// widget on screen — decoded with JSONDecoder into the demo's own
-// ScreenRect, LaidOutWidget and LaidOutPage, so a driver knows where to
-// click.
+// widget on screen — as a driver looks things up in it, built from the
+// fields DemoLogLine decoded (the demo's own ScreenRect, LaidOutWidget and
+// LaidOutPage), so a driver knows where to click.
 
 import ClickGuardDemoKit
 
@@ -28,24 +28,17 @@ public struct DemoLayout: Sendable {
   }
 }
 
-extension DemoLayout: Decodable {
-  private enum CodingKeys: String, CodingKey {
-    case xid, window
-    case topPage = "top_page"
-    case widgets, pages, reason, seq
-  }
-
-  /// Decodes the fields of a `layout` line.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    xid = try container.decode(UInt.self, forKey: .xid)
-    window = try container.decode(ScreenRect.self, forKey: .window)
-    topPage = try container.decode(String.self, forKey: .topPage)
-    reason = try container.decode(String.self, forKey: .reason)
-    seq = try container.decode(Int.self, forKey: .seq)
-    let widgets = try container.decode([LaidOutWidget].self, forKey: .widgets)
-    self.widgets = Dictionary(widgets.map { ($0.name, $0) }) { _, last in last }
-    let pages = try container.decode([LaidOutPage].self, forKey: .pages)
-    self.pages = Dictionary(pages.map { ($0.name, $0.accessibleName) }) { _, last in last }
+extension DemoLayout {
+  /// The layout a decoded `layout` line holds, or `nil` when it misses a
+  /// field a layout needs.
+  init?(_ line: DemoLogLine) {
+    guard line.type == "layout", let xid = line.xid, let window = line.window, let topPage = line.topPage,
+      let widgets = line.widgets, let pages = line.pages, let reason = line.reason
+    else { return nil }
+    self.init(
+      xid: xid, window: window, topPage: topPage,
+      widgets: Dictionary(widgets.map { ($0.name, $0) }) { _, last in last },
+      pages: Dictionary(pages.map { ($0.name, $0.accessibleName) }) { _, last in last }, reason: reason,
+      seq: line.seq)
   }
 }

@@ -127,6 +127,11 @@ public struct DemoLogLine: Decodable, Sendable {
     let data = Data(text.utf8)
     self = try decoder.decode(Self.self, from: data)
     self.text = text
-    if type == "layout" { layout = try decoder.decode(DemoLayout.self, from: data) }
+    if type == "layout" {
+      guard let layout = DemoLayout(self) else {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a layout line without its layout"))
+      }
+      self.layout = layout
+    }
   }
 }

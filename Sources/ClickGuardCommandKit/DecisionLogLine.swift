@@ -1,7 +1,10 @@
 // DecisionLogLine: one line of the module's decision log as `clickguard
-// report` reads it (Foundation's JSONDecoder). Fields other than `outcome`
-// may be missing or null; fields it does not know are ignored, so lines
-// with more fields (a fence's content) still count.
+// report` reads it (FoundationEssentials' JSONDecoder), by the field names
+// the module writes (DecisionLogField). Fields other than `outcome` may be
+// missing or null; fields it does not know are ignored, so lines of a newer
+// module still count.
+
+import ClickGuardGtk
 
 /// One decision from a ClickGuard decision log (JSON lines, as
 /// `CLICKGUARD_LOG` writes them).
@@ -39,11 +42,15 @@ public struct DecisionLogLine: Decodable, Equatable, Sendable {
   public var reason: String?
   /// The input event's X server time (ms).
   public var eventTime: UInt32?
+  /// The control's identity (the widget's address).
+  public var control: String?
+  /// Fence lines only: the GType name of the content that fenced the press.
+  public var content: String?
+  /// Fence lines only: that content's address.
+  public var contentControl: String?
 
-  enum CodingKeys: String, CodingKey {
-    case time, pid, program, widget, id, label, accessible, action, kind, source, outcome, reason
-    case eventTime = "event_time"
-  }
+  /// The names the module's writer uses (`DecisionLogRecord.jsonLine`).
+  typealias CodingKeys = DecisionLogField
 
   /// A line with `outcome` and the given fields; for tests.
   public init(

@@ -4,6 +4,7 @@
 // its size follows the distinct programs and widgets, not the log's length.
 // Pure: it takes bytes or text, so tests feed it a fixture log.
 
+import ClickGuard
 import FoundationEssentials
 
 /// What a set of decision logs says, widget by widget.
@@ -87,7 +88,7 @@ public struct LogReport {
     lineNumber += 1
     guard case .text(let bytes) = line else { return bad() }
     guard !Self.isBlank(bytes) else { return }
-    guard let decision = decode(bytes), let outcome = LogOutcome(rawValue: decision.outcome) else { return bad() }
+    guard let decision = decode(bytes), let outcome = LoggedOutcome(rawValue: decision.outcome) else { return bad() }
     add(decision, outcome)
   }
 
@@ -114,7 +115,7 @@ public struct LogReport {
   }
 
   /// Counts one decision.
-  public mutating func add(_ decision: DecisionLogLine, _ outcome: LogOutcome) {
+  public mutating func add(_ decision: DecisionLogLine, _ outcome: LoggedOutcome) {
     decisionCount += 1
     let widget = WidgetIdentity(decision)
     let pid = decision.pid ?? 0

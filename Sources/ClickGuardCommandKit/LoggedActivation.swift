@@ -1,10 +1,12 @@
 // LoggedActivation: one judged activation of a widget, as much of it as the
 // rule suggestions need: what happened and when.
 
+import ClickGuard
+
 /// One activation the guard judged, in log order.
 public struct LoggedActivation: Equatable, Sendable {
   /// What happened.
-  public var outcome: LogOutcome
+  public var outcome: LoggedOutcome
   /// Why, for a drop.
   public var reason: String?
   /// The input event's X server time (ms), if any.
@@ -13,7 +15,7 @@ public struct LoggedActivation: Equatable, Sendable {
   public var wallTime: Int64?
 
   /// An activation with `outcome` at the given times.
-  public init(outcome: LogOutcome, reason: String? = nil, eventTime: UInt32? = nil, wallTime: Int64? = nil) {
+  public init(outcome: LoggedOutcome, reason: String? = nil, eventTime: UInt32? = nil, wallTime: Int64? = nil) {
     self.outcome = outcome
     self.reason = reason
     self.eventTime = eventTime
@@ -35,6 +37,6 @@ public struct LoggedActivation: Equatable, Sendable {
   /// Whether the guard dropped it (or would have) as a repeat too close to
   /// the one before: the interval or event-time rules, not `busy`.
   public var isQuickRepeat: Bool {
-    outcome.isRepeat && (reason == "within-interval" || reason == "event-time")
+    outcome.isRepeat && (reason == DropReason.withinInterval.rawValue || reason == DropReason.eventTime.rawValue)
   }
 }

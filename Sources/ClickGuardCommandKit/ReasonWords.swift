@@ -2,27 +2,29 @@
 // `predates-page`, …) in the words `clickguard report` prints for people.
 // `--json` keeps the log's own reasons.
 
+import ClickGuard
+
 /// A logged reason, said in plain words.
 public enum ReasonWords {
   /// What each reason the guard and the fence log means.
   static let words: [String: String] = [
     // Why a repeat was dropped (DropReason).
-    "busy": "while the action was running",
-    "within-interval": "repeated within the interval",
-    "event-time": "made during the accepted click's action or interval",
-    "too-fast": "shortcut pressed again too fast",
+    DropReason.busy.rawValue: "while the action was running",
+    DropReason.withinInterval.rawValue: "repeated within the interval",
+    DropReason.eventTime.rawValue: "made during the accepted click's action or interval",
+    DropReason.tooFast.rawValue: "shortcut pressed again too fast",
     // Why an activation was let through unjudged (PassReason).
-    "guard-off": "guard off",
-    "exempt": "exempt from the guard",
-    "kind-skipped": "toggle or switch, not guarded by default",
-    "programmatic": "activated by the app's own code",
-    "nested": "part of another activation",
-    "key-repeat": "a held key repeating",
+    PassReason.guardOff.rawValue: "guard off",
+    PassReason.exempt.rawValue: "exempt from the guard",
+    PassReason.kindSkipped.rawValue: "toggle or switch, not guarded by default",
+    PassReason.programmatic.rawValue: "activated by the app's own code",
+    PassReason.nested.rawValue: "part of another activation",
+    PassReason.keyRepeat.rawValue: "a held key repeating",
     // Why the fence dropped a press (SpillOverFence.Reason).
-    "predates-page": "made before the content appeared",
-    "transition": "during the content's transition",
-    "settling": "before the content settled",
-    "continuing-burst": "rest of a burst begun before the content settled",
+    SpillOverFence.Reason.predatesPage.rawValue: "made before the content appeared",
+    SpillOverFence.Reason.transition.rawValue: "during the content's transition",
+    SpillOverFence.Reason.settling.rawValue: "before the content settled",
+    SpillOverFence.Reason.continuingBurst.rawValue: "rest of a burst begun before the content settled",
     // A line without a reason.
     "unknown": "no reason logged",
   ]

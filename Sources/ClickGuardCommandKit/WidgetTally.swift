@@ -3,6 +3,8 @@
 // It keeps counts and each process's last activation, not the activations:
 // its size does not grow with the log.
 
+import ClickGuard
+
 /// The decisions about one widget, counted.
 public struct WidgetTally: Codable, Equatable, Sendable {
   /// The widget.
@@ -43,7 +45,7 @@ public struct WidgetTally: Codable, Equatable, Sendable {
   public var judged: Int { accepted + repeats }
 
   /// Counts `line`, whose outcome is `outcome`, made by process `pid`.
-  mutating func count(_ line: DecisionLogLine, _ outcome: LogOutcome, pid: Int64, wallTime: Int64?) {
+  mutating func count(_ line: DecisionLogLine, _ outcome: LoggedOutcome, pid: Int64, wallTime: Int64?) {
     let reason = line.reason ?? "unknown"
     switch outcome {
     case .accepted: accepted += 1

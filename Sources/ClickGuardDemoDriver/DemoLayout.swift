@@ -1,6 +1,7 @@
 // DemoLayout: a `layout` line of the demo's log — the window and every named
-// widget on screen — decoded with JSONDecoder, so a driver knows where to
-// click.
+// widget on screen — as a driver looks things up in it, built from the
+// fields DemoLogLine decoded (the demo's own ScreenRect, LaidOutWidget and
+// LaidOutPage), so a driver knows where to click.
 
 import ClickGuardDemoKit
 
@@ -27,75 +28,17 @@ public struct DemoLayout: Sendable {
   }
 }
 
-extension DemoLayout: Decodable {
-  private enum CodingKeys: String, CodingKey {
-    case xid, window
-    case topPage = "top_page"
-    case widgets, pages, reason, seq
-  }
-
-  /// A rectangle as the log writes it.
-  private struct Rect: Decodable {
-    let x: Int
-    let y: Int
-    let width: Int
-    let height: Int
-
-    var screenRect: ScreenRect { ScreenRect(x: x, y: y, width: width, height: height) }
-  }
-
-  /// One entry of `widgets`: its rectangle's fields sit beside the others.
-  private struct Widget: Decodable {
-    let name: String
-    let accessibleName: String
-    let kind: String
-    let area: String
-    let x: Int
-    let y: Int
-    let width: Int
-    let height: Int
-    let visible: Bool
-    let hasFocus: Bool
-    let active: Bool?
-
-    private enum CodingKeys: String, CodingKey {
-      case name
-      case accessibleName = "accessible_name"
-      case kind, area, x, y, width, height, visible
-      case hasFocus = "has_focus"
-      case active
-    }
-
-    var laidOut: LaidOutWidget {
-      LaidOutWidget(
-        name: name, accessibleName: accessibleName, kind: kind, area: area,
-        rect: ScreenRect(x: x, y: y, width: width, height: height), visible: visible, hasFocus: hasFocus,
-        active: active)
-    }
-  }
-
-  /// One entry of `pages`.
-  private struct Page: Decodable {
-    let name: String
-    let accessibleName: String
-
-    private enum CodingKeys: String, CodingKey {
-      case name
-      case accessibleName = "accessible_name"
-    }
-  }
-
-  /// Decodes the fields of a `layout` line.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    xid = try container.decode(UInt.self, forKey: .xid)
-    window = try container.decode(Rect.self, forKey: .window).screenRect
-    topPage = try container.decode(String.self, forKey: .topPage)
-    reason = try container.decode(String.self, forKey: .reason)
-    seq = try container.decode(Int.self, forKey: .seq)
-    let widgets = try container.decode([Widget].self, forKey: .widgets)
-    self.widgets = Dictionary(widgets.map { ($0.name, $0.laidOut) }) { _, last in last }
-    let pages = try container.decode([Page].self, forKey: .pages)
-    self.pages = Dictionary(pages.map { ($0.name, $0.accessibleName) }) { _, last in last }
+extension DemoLayout {
+  /// The layout a decoded `layout` line holds, or `nil` when it misses a
+  /// field a layout needs.
+  init?(_ line: DemoLogLine) {
+    guard line.type == "layout", let xid = line.xid, let window = line.window, let topPage = line.topPage,
+      let widgets = line.widgets, let pages = line.pages, let reason = line.reason
+    else { return nil }
+    self.init(
+      xid: xid, window: window, topPage: topPage,
+      widgets: Dictionary(widgets.map { ($0.name, $0) }) { _, last in last },
+      pages: Dictionary(pages.map { ($0.name, $0.accessibleName) }) { _, last in last }, reason: reason,
+      seq: line.seq)
   }
 }

@@ -39,7 +39,7 @@ extension DemoLogLine {
       return .fenceDrop(page: page ?? "", reason: reason ?? "", eventTime: eventTime)
     case "setting":
       guard let name, let value else { return nil }
-      return .setting(name: name, value: value.jsonValue)
+      return .setting(name: name, value: value)
     default:
       return nil
     }

@@ -1,6 +1,6 @@
 // DemoLogLine: one line of the demo's JSON-lines log, decoded with
-// Foundation's JSONDecoder. The names are those DemoEvent (the log's schema,
-// in ClickGuardDemoKit) writes.
+// Foundation's JSONDecoder by DemoLogField, the names DemoEvent (the log's
+// schema, in ClickGuardDemoKit) writes.
 
 import ClickGuardDemoKit
 import Foundation
@@ -61,7 +61,7 @@ public struct DemoLogLine: Decodable, Sendable {
   /// `setting`: the setting's name.
   public let name: String?
   /// `setting`: its new value.
-  public let value: DecodedJSON?
+  public let value: JSONValue?
   /// `start`: the options the demo runs with (the fields a reader needs).
   public let options: StartOptions?
   /// `toggle`: the new state.
@@ -74,22 +74,35 @@ public struct DemoLogLine: Decodable, Sendable {
   public let path: String?
   /// `screenshot`: why it failed; `nil` when it was saved.
   public let error: String?
+  /// `start`: the demo's process id.
+  public let pid: Int32?
+  /// `start`: where the demo found its resources.
+  public let resources: String?
+  /// `layout`: the window's X id.
+  public let xid: UInt?
+  /// `layout`: the window on screen.
+  public let window: ScreenRect?
+  /// `layout`: every named widget.
+  public let widgets: [LaidOutWidget]?
+  /// `layout`: every page.
+  public let pages: [LaidOutPage]?
+  /// `lag-done`: how long the lag blocked, in ms.
+  public let lastedMs: Double?
+  /// `first-frame`: ms from process start to the first frame.
+  public let msSinceProcessStart: Double?
+  /// `first-frame`: ms from `main` to the first frame.
+  public let msSinceMain: Double?
+  /// `screenshot`: the PNG's width.
+  public let width: Int?
+  /// `screenshot`: the PNG's height.
+  public let height: Int?
   /// The line as the demo wrote it.
   public private(set) var text = ""
   /// A `layout` line, parsed; `nil` for other lines.
   public private(set) var layout: DemoLayout?
 
-  private enum CodingKeys: String, CodingKey {
-    case type, seq
-    case monoMs = "mono_ms"
-    case control, action, kind, outcome, reason, gate, source
-    case eventTime = "event_time"
-    case runsAction = "runs_action"
-    case does, move, from, to, depth, stack, message, top, page, ms, trigger, name, value, options, active
-    case topPage = "top_page"
-    case appID = "app_id"
-    case path, error
-  }
+  /// The names ``DemoEvent`` writes.
+  typealias CodingKeys = DemoLogField
 
   /// A `start` line's options: the fields a reader of the log needs.
   public struct StartOptions: Decodable, Sendable {
@@ -114,6 +127,11 @@ public struct DemoLogLine: Decodable, Sendable {
     let data = Data(text.utf8)
     self = try decoder.decode(Self.self, from: data)
     self.text = text
-    if type == "layout" { layout = try decoder.decode(DemoLayout.self, from: data) }
+    if type == "layout" {
+      guard let layout = DemoLayout(self) else {
+        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a layout line without its layout"))
+      }
+      self.layout = layout
+    }
   }
 }

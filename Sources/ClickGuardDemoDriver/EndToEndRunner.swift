@@ -2,6 +2,7 @@
 // demo, sends the input through xdotool at the spots its `layout` line gives,
 // waits until the demo is quiet, and reads the outcome back from its JSON log.
 
+import ClickGuard
 import ClickGuardDemoKit
 import Foundation
 
@@ -41,9 +42,9 @@ public struct ScenarioOutcome: Sendable {
       let control = line.control
       switch line.type {
       case "decision":
-        switch line.outcome {
-        case "accepted": accepted += 1
-        case "dropped": dropReasons[line.reason ?? "?", default: 0] += 1
+        switch line.outcome.flatMap(LoggedOutcome.init(rawValue:)) {
+        case .accepted: accepted += 1
+        case .dropped: dropReasons[line.reason ?? "?", default: 0] += 1
         default: passed += 1
         }
         if let control, let time = line.eventTime { decisionTimes.append((control, time)) }

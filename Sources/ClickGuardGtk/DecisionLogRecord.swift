@@ -39,7 +39,8 @@ package struct DecisionLogRecord: Hashable, Sendable {
   package var kind: String
   /// `user`, `programmatic` or `nested`.
   package var source: String
-  /// `accepted`, `dropped`, `would-drop` or `passed`.
+  /// The ``LoggedOutcome`` word: `accepted`, `dropped`, `would-drop`,
+  /// `passed`, `fence-drop` or `would-fence-drop`.
   package var outcome: String
   /// Why it was dropped or passed; `nil` when accepted.
   package var reason: String?
@@ -62,12 +63,8 @@ package struct DecisionLogRecord: Hashable, Sendable {
     action = decision.activation.action.rawValue
     kind = decision.activation.kind.rawValue
     source = decision.activation.source.rawValue
-    switch decision.outcome {
-    case .accepted: (outcome, reason) = ("accepted", nil)
-    case .dropped(let why): (outcome, reason) = ("dropped", why.rawValue)
-    case .wouldDrop(let why): (outcome, reason) = ("would-drop", why.rawValue)
-    case .passed(let why): (outcome, reason) = ("passed", why.rawValue)
-    }
+    outcome = decision.outcome.logged.rawValue
+    reason = decision.outcome.loggedReason
     eventTime = decision.activation.eventTime?.milliseconds
     control = decision.activation.control.description
   }
@@ -82,7 +79,7 @@ package struct DecisionLogRecord: Hashable, Sendable {
     action = decision.input
     kind = "fence"
     source = "user"
-    outcome = decision.isEnforced ? "fence-drop" : "would-fence-drop"
+    outcome = (decision.isEnforced ? LoggedOutcome.fenceDrop : .wouldFenceDrop).rawValue
     reason = decision.reason.rawValue
     eventTime = decision.eventTime?.milliseconds
     control = ControlID(object: decision.target.raw).description
@@ -90,23 +87,24 @@ package struct DecisionLogRecord: Hashable, Sendable {
     contentControl = ControlID(object: decision.content.raw).description
   }
 
-  /// The record as one line of JSON, without the line break.
+  /// The record as one line of JSON, without the line break: the fields of
+  /// ``DecisionLogField``, in its order.
   package var jsonLine: String {
-    let fields: [(String, String)] = [
-      ("time", jsonStringLiteral(time)), ("pid", String(pid)), ("program", jsonStringLiteral(program)),
-      ("widget", jsonStringLiteral(widget.typeName)), ("id", jsonStringLiteral(widget.builderID)),
-      ("label", jsonStringLiteral(widget.label)), ("accessible", jsonStringLiteral(widget.accessibleName)),
-      ("action", jsonStringLiteral(action)), ("kind", jsonStringLiteral(kind)), ("source", jsonStringLiteral(source)),
-      ("outcome", jsonStringLiteral(outcome)), ("reason", jsonStringLiteral(reason)),
-      ("event_time", eventTime.map { String($0) } ?? "null"), ("control", jsonStringLiteral(control)),
+    let fields: [(DecisionLogField, String)] = [
+      (.time, jsonStringLiteral(time)), (.pid, String(pid)), (.program, jsonStringLiteral(program)),
+      (.widget, jsonStringLiteral(widget.typeName)), (.id, jsonStringLiteral(widget.builderID)),
+      (.label, jsonStringLiteral(widget.label)), (.accessible, jsonStringLiteral(widget.accessibleName)),
+      (.action, jsonStringLiteral(action)), (.kind, jsonStringLiteral(kind)), (.source, jsonStringLiteral(source)),
+      (.outcome, jsonStringLiteral(outcome)), (.reason, jsonStringLiteral(reason)),
+      (.eventTime, eventTime.map { String($0) } ?? "null"), (.control, jsonStringLiteral(control)),
     ]
-    let contentFields: [(String, String)] =
+    let contentFields: [(DecisionLogField, String)] =
       if let contentType, let contentControl {
-        [("content", jsonStringLiteral(contentType)), ("content_control", jsonStringLiteral(contentControl))]
+        [(.content, jsonStringLiteral(contentType)), (.contentControl, jsonStringLiteral(contentControl))]
       } else {
         []
       }
-    return "{" + (fields + contentFields).map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+    return "{" + (fields + contentFields).map { "\"\($0.0.rawValue)\":\($0.1)" }.joined(separator: ",") + "}"
   }
 
   /// The current wall-clock time as ISO 8601 in UTC with milliseconds, for

@@ -3,6 +3,7 @@
 // most-repeated order, and the rule suggestions: deliberate repeats get a
 // rule; a burst, a navigation and too few repeats do not.
 
+import ClickGuard
 import ClickGuardCommandKit
 import Foundation
 import Testing
@@ -75,7 +76,7 @@ import Testing
     // "7" is typed evenly; then "Next" is clicked and a fence drop follows
     // within the window of both: only "Next" navigated.
     var report = LogReport()
-    func line(_ at: Int, _ outcome: LogOutcome, _ label: String, reason: String? = nil) {
+    func line(_ at: Int, _ outcome: LoggedOutcome, _ label: String, reason: String? = nil) {
       let seconds = at / 1000
       let time =
         "2026-11-30T18:00:\(seconds < 10 ? "0" : "")\(seconds).\(String(at % 1000).padded(left: 3, with: "0"))Z"
@@ -94,7 +95,7 @@ import Testing
 
   @Test func aBurstOrTooFewRepeatsGetNoRule() {
     var report = LogReport()
-    func click(_ at: UInt32, _ outcome: LogOutcome, label: String) {
+    func click(_ at: UInt32, _ outcome: LoggedOutcome, label: String) {
       let line = DecisionLogLine(
         outcome: outcome.rawValue, reason: outcome == .accepted ? nil : "within-interval", program: "p", label: label,
         eventTime: at)

@@ -22,6 +22,15 @@ final class LogFormatTests: XCTestCase {
     XCTAssertEqual((object["a"] as? [Any])?.count, 2)
   }
 
+  func testAValueReadsBackAsTheValueWritten() throws {
+    let value: JSONValue = .object([
+      ("a", .array([1, "x", .null])), ("b", true), ("d", .double(12.5)), ("o", .object([("k", -3)])),
+      ("s", .string("a\"b\u{1}é")),
+    ])
+    let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(value.encoded.utf8))
+    XCTAssertEqual(decoded.encoded, value.encoded)
+  }
+
   func testReaderRejectsBrokenText() {
     let line = DemoEvent.quit(reason: "SIGTERM").line(seq: 1, monoMs: 0).encoded
     XCTAssertNoThrow(try DemoLogLine(json: line))

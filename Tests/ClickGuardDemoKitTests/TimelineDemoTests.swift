@@ -49,7 +49,7 @@ final class TimelineDemoTests: XCTestCase {
     let saved = try XCTUnwrap(demo.waitForLine(type: "screenshot", after: before, timeout: 5))
     XCTAssertNil(saved.error)
     let line = try XCTUnwrap(demo.waitForLine(type: "timeline", after: saved.seq, timeout: 5))
-    let drawn = try TimelineLine(json: line.text)
+    let drawn = try TimelineSnapshot(json: line.text)
     XCTAssertEqual(drawn.reason, "screenshot")
     XCTAssertEqual(Int(drawn.area.width), timeline.rect.width)
     XCTAssertEqual(Int(drawn.area.x) + layout.window.x, timeline.rect.x, "window coordinates")
@@ -71,11 +71,11 @@ final class TimelineDemoTests: XCTestCase {
     let background = try XCTUnwrap(pixels.pixel(x: Int(drawn.area.x) + 2, y: Int(drawn.area.y) + 2))
     let theme = TimelineTheme(background: background, foreground: TimelineTheme.light.foreground)
     let busy = try XCTUnwrap(drawn.bars.first { $0.lane == DemoWidgets.openDetails.name && $0.kind == "busy" })
-    XCTAssertEqual(busy.width * drawn.msPerPixel, 800, accuracy: 120, "the bar spans the 800 ms load")
+    XCTAssertEqual(busy.rect.width * drawn.msPerPixel, 800, accuracy: 120, "the bar spans the 800 ms load")
     for fraction in [0.1, 0.5, 0.9] {
-      let x = Int(busy.x + busy.width * fraction)
+      let x = Int(busy.rect.x + busy.rect.width * fraction)
       let distance = pixels.nearest(
-        to: TimelineRenderer.barColor(.busy, theme: theme), x: x, y: Int(busy.y + busy.height / 2))
+        to: TimelineRenderer.barColor(.busy, theme: theme), x: x, y: Int(busy.rect.y + busy.rect.height / 2))
       XCTAssertLessThanOrEqual(distance, tolerance, "busy bar at \(fraction)")
     }
     // The legend, as drawn.
@@ -84,8 +84,8 @@ final class TimelineDemoTests: XCTestCase {
       guard case .outcome(let outcome) = item else { continue }
       let probe = TimelineStyle.glyph(outcome).probeOffset(radius: 5)
       let distance = pixels.nearest(
-        to: TimelineStyle.color(outcome), x: Int(entry.x + entry.width / 2 + probe.dx),
-        y: Int(entry.y + entry.height / 2 + probe.dy))
+        to: TimelineStyle.color(outcome), x: Int(entry.swatch.x + entry.swatch.width / 2 + probe.dx),
+        y: Int(entry.swatch.y + entry.swatch.height / 2 + probe.dy))
       XCTAssertLessThanOrEqual(distance, tolerance, entry.label)
     }
   }

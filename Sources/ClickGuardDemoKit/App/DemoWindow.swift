@@ -210,18 +210,12 @@ final class DemoWindow {
     }
     dispatcher.addObserver { [weak self] decision in
       guard let self else { return }
-      let (outcome, reason): (String, String?) =
-        switch decision.outcome {
-        case .accepted: ("accepted", nil)
-        case .dropped(let why): ("dropped", why.rawValue)
-        case .wouldDrop(let why): ("would-drop", why.rawValue)
-        case .passed(let why): ("passed", why.rawValue)
-        }
       let activation = decision.activation
       self.log.record(
         .decision(
           control: self.registry.name(of: activation.control), action: activation.action.rawValue,
-          kind: activation.kind.rawValue, outcome: outcome, reason: reason, gate: decision.gate?.description,
+          kind: activation.kind.rawValue, outcome: decision.outcome.logged.rawValue,
+          reason: decision.outcome.loggedReason, gate: decision.gate?.description,
           source: activation.source.rawValue, eventTime: activation.eventTime?.milliseconds,
           runsAction: decision.runsAction))
     }

@@ -2,7 +2,7 @@
 // This file is the log's schema; the driver's DemoLogLine reads the same names back.
 
 /// A screen rectangle in root-window coordinates.
-public struct ScreenRect: Hashable, Sendable {
+public struct ScreenRect: Hashable, Sendable, Decodable {
   /// Left edge.
   public var x: Int
   /// Top edge.
@@ -11,6 +11,10 @@ public struct ScreenRect: Hashable, Sendable {
   public var width: Int
   /// Height.
   public var height: Int
+
+  enum CodingKeys: String, CodingKey {
+    case x, y, width, height
+  }
 
   /// Creates a rectangle.
   public init(x: Int, y: Int, width: Int, height: Int) {
@@ -25,7 +29,7 @@ public struct ScreenRect: Hashable, Sendable {
 }
 
 /// One interactive widget in a `layout` line.
-public struct LaidOutWidget: Sendable {
+public struct LaidOutWidget: Sendable, Decodable {
   /// The stable name (also the GtkBuilder id and widget name).
   public var name: String
   /// The name assistive technologies read.
@@ -43,6 +47,14 @@ public struct LaidOutWidget: Sendable {
   /// Its state, for a toggle button or a switch; `nil` for other widgets.
   public var active: Bool?
 
+  enum CodingKeys: String, CodingKey {
+    case name
+    case accessibleName = "accessible_name"
+    case kind, area, visible
+    case hasFocus = "has_focus"
+    case active
+  }
+
   /// Creates an entry.
   public init(
     name: String, accessibleName: String, kind: String, area: String, rect: ScreenRect, visible: Bool,
@@ -57,16 +69,35 @@ public struct LaidOutWidget: Sendable {
     self.hasFocus = hasFocus
     self.active = active
   }
+
+  /// Reads a `widgets` entry: its rectangle's fields sit beside the others.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    name = try container.decode(String.self, forKey: .name)
+    accessibleName = try container.decode(String.self, forKey: .accessibleName)
+    kind = try container.decode(String.self, forKey: .kind)
+    area = try container.decode(String.self, forKey: .area)
+    rect = try ScreenRect(from: decoder)
+    visible = try container.decode(Bool.self, forKey: .visible)
+    hasFocus = try container.decode(Bool.self, forKey: .hasFocus)
+    active = try container.decodeIfPresent(Bool.self, forKey: .active)
+  }
 }
 
 /// A page in a `layout` line.
-public struct LaidOutPage: Sendable {
+public struct LaidOutPage: Sendable, Decodable {
   /// The navigator's page name (`home`, `details`, `details-2`).
   public var name: String
   /// The page container's accessible name.
   public var accessibleName: String
   /// The title shown in the navigation bar.
   public var title: String
+
+  enum CodingKeys: String, CodingKey {
+    case name
+    case accessibleName = "accessible_name"
+    case title
+  }
 
   /// Creates an entry.
   public init(name: String, accessibleName: String, title: String) {
@@ -138,90 +169,111 @@ public enum DemoEvent: Sendable {
 
   /// The line's fields after `type`, `seq` and `mono_ms`.
   public var fields: [(String, JSONValue)] {
+    if case .timeline(let snapshot) = self { return snapshot.fields }
+    return keyedFields.map { ($0.0.stringValue, $0.1) }
+  }
+
+  /// The fields of every type but `timeline`, by ``DemoLogField``.
+  private var keyedFields: [(DemoLogField, JSONValue)] {
     switch self {
     case .start(let appID, let pid, let resources, let options):
       return [
-        ("app_id", .string(appID)), ("pid", .number(pid)), ("resources", .string(resources)),
-        ("options", Self.json(options)),
+        (.appID, .string(appID)), (.pid, .number(pid)), (.resources, .string(resources)),
+        (.options, Self.json(options)),
       ]
     case .layout(let reason, let xid, let window, let topPage, let widgets, let pages):
       return [
-        ("reason", .string(reason)), ("xid", .number(xid)),
-        ("window", Self.json(window)), ("top_page", .string(topPage)),
-        ("widgets", .array(widgets.map(Self.json))),
+        (.reason, .string(reason)), (.xid, .number(xid)),
+        (.window, Self.json(window)), (.topPage, .string(topPage)),
+        (.widgets, .array(widgets.map(Self.json))),
         (
-          "pages",
+          .pages,
           .array(
             pages.map {
-              .object([
-                ("name", .string($0.name)), ("accessible_name", .string($0.accessibleName)),
-                ("title", .string($0.title)),
+              typealias Key = LaidOutPage.CodingKeys
+              return .object([
+                (Key.name.stringValue, .string($0.name)), (Key.accessibleName.stringValue, .string($0.accessibleName)),
+                (Key.title.stringValue, .string($0.title)),
               ])
             })
         ),
       ]
     case .decision(let control, let action, let kind, let outcome, let reason, let gate, let source, let time, let runs):
       return [
-        ("control", .string(control)), ("action", .string(action)), ("kind", .string(kind)),
-        ("outcome", .string(outcome)), ("reason", .optional(reason)), ("gate", .optional(gate)),
-        ("source", .string(source)), ("event_time", .optional(time)), ("runs_action", .bool(runs)),
+        (.control, .string(control)), (.action, .string(action)), (.kind, .string(kind)),
+        (.outcome, .string(outcome)), (.reason, .optional(reason)), (.gate, .optional(gate)),
+        (.source, .string(source)), (.eventTime, .optional(time)), (.runsAction, .bool(runs)),
       ]
     case .action(let control, let does):
-      return [("control", .string(control)), ("does", .string(does))]
+      return [(.control, .string(control)), (.does, .string(does))]
     case .navigation(let move, let from, let to, let depth, let stack, let control):
       return [
-        ("move", .string(move)), ("from", .string(from)), ("to", .string(to)), ("depth", .number(depth)),
-        ("stack", .array(stack.map { .string($0) })), ("control", .optional(control)),
+        (.move, .string(move)), (.from, .string(from)), (.to, .string(to)), (.depth, .number(depth)),
+        (.stack, .array(stack.map { .string($0) })), (.control, .optional(control)),
       ]
     case .navigationRefused(let reason, let message, let control, let top):
       return [
-        ("reason", .string(reason)), ("message", .string(message)), ("control", .optional(control)),
-        ("top", .string(top)),
+        (.reason, .string(reason)), (.message, .string(message)), (.control, .optional(control)),
+        (.top, .string(top)),
       ]
     case .fenceDrop(let page, let reason, let time):
-      return [("page", .string(page)), ("reason", .string(reason)), ("event_time", .optional(time))]
+      return [(.page, .string(page)), (.reason, .string(reason)), (.eventTime, .optional(time))]
     case .toggle(let control, let active):
-      return [("control", .string(control)), ("active", .bool(active))]
+      return [(.control, .string(control)), (.active, .bool(active))]
     case .lag(let kind, let ms, let trigger):
-      return [("kind", .string(kind)), ("ms", .number(ms)), ("trigger", .string(trigger))]
+      return [(.kind, .string(kind)), (.ms, .number(ms)), (.trigger, .string(trigger))]
     case .lagDone(let kind, let ms, let lasted):
-      return [("kind", .string(kind)), ("ms", .number(ms)), ("lasted_ms", .double(lasted))]
+      return [(.kind, .string(kind)), (.ms, .number(ms)), (.lastedMs, .double(lasted))]
     case .setting(let name, let value):
-      return [("name", .string(name)), ("value", value)]
+      return [(.name, .string(name)), (.value, value)]
     case .firstFrame(let process, let main):
-      return [("ms_since_process_start", .double(process)), ("ms_since_main", .double(main))]
+      return [(.msSinceProcessStart, .double(process)), (.msSinceMain, .double(main))]
     case .screenshot(let path, let width, let height, let error):
       return [
-        ("path", .string(path)), ("width", .number(width)), ("height", .number(height)),
-        ("error", .optional(error)),
+        (.path, .string(path)), (.width, .number(width)), (.height, .number(height)),
+        (.error, .optional(error)),
       ]
     case .quit(let reason):
-      return [("reason", .string(reason))]
-    case .timeline(let snapshot):
-      return snapshot.fields
+      return [(.reason, .string(reason))]
+    case .timeline:
+      return []
     }
   }
 
   /// The whole line: `type`, `seq`, `mono_ms`, then ``fields``.
   public func line(seq: Int, monoMs: Double) -> JSONValue {
-    .object([("type", .string(type)), ("seq", .number(seq)), ("mono_ms", .double(monoMs))] + fields)
+    .object(
+      [
+        (DemoLogField.type.stringValue, .string(type)), (DemoLogField.seq.stringValue, .number(seq)),
+        (DemoLogField.monoMs.stringValue, .double(monoMs)),
+      ] + fields)
   }
 
   static func json(_ rect: ScreenRect) -> JSONValue {
-    .object([
-      ("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)),
-      ("height", .number(rect.height)),
-    ])
+    .object(fields(rect))
   }
 
+  /// `rect`'s fields, by ``ScreenRect/CodingKeys``.
+  private static func fields(_ rect: ScreenRect) -> [(String, JSONValue)] {
+    typealias Key = ScreenRect.CodingKeys
+    return [
+      (Key.x.stringValue, .number(rect.x)), (Key.y.stringValue, .number(rect.y)),
+      (Key.width.stringValue, .number(rect.width)), (Key.height.stringValue, .number(rect.height)),
+    ]
+  }
+
+  /// `widget`'s entry, by ``LaidOutWidget/CodingKeys``, its rectangle flat
+  /// after `area`.
   static func json(_ widget: LaidOutWidget) -> JSONValue {
-    .object([
-      ("name", .string(widget.name)), ("accessible_name", .string(widget.accessibleName)),
-      ("kind", .string(widget.kind)), ("area", .string(widget.area)), ("x", .number(widget.rect.x)),
-      ("y", .number(widget.rect.y)), ("width", .number(widget.rect.width)),
-      ("height", .number(widget.rect.height)), ("visible", .bool(widget.visible)),
-      ("has_focus", .bool(widget.hasFocus)), ("active", widget.active.map { .bool($0) } ?? .null),
-    ])
+    typealias Key = LaidOutWidget.CodingKeys
+    return .object(
+      [
+        (Key.name.stringValue, .string(widget.name)), (Key.accessibleName.stringValue, .string(widget.accessibleName)),
+        (Key.kind.stringValue, .string(widget.kind)), (Key.area.stringValue, .string(widget.area)),
+      ] + fields(widget.rect) + [
+        (Key.visible.stringValue, .bool(widget.visible)), (Key.hasFocus.stringValue, .bool(widget.hasFocus)),
+        (Key.active.stringValue, widget.active.map { .bool($0) } ?? .null),
+      ])
   }
 
   static func json(_ options: DemoOptions) -> JSONValue {

@@ -1,6 +1,7 @@
 // JSONValue: a tiny JSON writer with ordered keys, so every log line reads
 // `{"type":…,"seq":…,…}` in a stable order. Strings are escaped by
 // ClickGuardGtk's jsonStringLiteral, the package's one escaper.
+// It reads back too (Decodable), so readers share the writer's type.
 
 import ClickGuardGtk
 
@@ -84,4 +85,29 @@ extension JSONValue {
   public static func optional<I: BinaryInteger>(_ value: I?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
   /// A whole number from any integer type.
   public static func number<I: BinaryInteger>(_ value: I) -> JSONValue { .int(Int64(value)) }
+}
+
+extension JSONValue: Decodable {
+  /// Reads whichever kind of value is there, so a reader gets back the
+  /// value the demo wrote (a `setting` line's value can be any kind). An
+  /// object's keys come back sorted: `JSONDecoder` does not keep their order.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int64.self) {
+      self = .int(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .double(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      let fields = try container.decode([String: JSONValue].self)
+      self = .object(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+    }
+  }
 }

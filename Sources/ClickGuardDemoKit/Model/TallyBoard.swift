@@ -144,16 +144,19 @@ public struct TallyBoard: Sendable {
 
 extension DecisionCounters {
   /// Counts one decision as the demo's log writes it (`outcome` and `reason`
-  /// of a `decision` line). `package`: the driver counts the lines it reads
-  /// back the same way.
+  /// of a `decision` line, parsed by ``LoggedOutcome`` and ``DropReason``).
+  /// `package`: the driver counts the lines it reads back the same way.
   package mutating func countLogged(outcome: String?, reason: String?) {
-    switch (outcome, reason) {
-    case ("accepted", _): accepted += 1
-    case ("dropped", DropReason.busy.rawValue?): droppedBusy += 1
-    case ("dropped", DropReason.withinInterval.rawValue?): droppedWithinInterval += 1
-    case ("dropped", _): droppedEventTime += 1
-    case ("would-drop", _): wouldDrop += 1
-    default: passed += 1
+    switch outcome.flatMap(LoggedOutcome.init(rawValue:)) {
+    case .accepted: accepted += 1
+    case .dropped:
+      switch reason.flatMap(DropReason.init(rawValue:)) {
+      case .busy: droppedBusy += 1
+      case .withinInterval: droppedWithinInterval += 1
+      case .eventTime, .tooFast, nil: droppedEventTime += 1
+      }
+    case .wouldDrop: wouldDrop += 1
+    case .passed, .fenceDrop, .wouldFenceDrop, nil: passed += 1
     }
   }
 }

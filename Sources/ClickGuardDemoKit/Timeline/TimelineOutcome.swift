@@ -1,6 +1,8 @@
 // TimelineOutcome: what happened to one activation, in the words of the
 // timeline's legend.
 
+import ClickGuard
+
 /// What happened to one activation (or one press the fence consumed), as the
 /// timeline colours and shapes its mark.
 public enum TimelineOutcome: String, CaseIterable, Sendable {
@@ -20,23 +22,24 @@ public enum TimelineOutcome: String, CaseIterable, Sendable {
   case fenceDrop = "fence-drop"
 
   /// The outcome of a `decision` log line, or `nil` for an outcome the
-  /// timeline does not know.
+  /// timeline does not know. The words are parsed by ``LoggedOutcome`` and
+  /// ``DropReason``; a drop's mark needs its reason, the others do not.
   /// - Parameters:
   ///   - outcome: the line's `outcome` (`accepted`, `dropped`, `would-drop`, `passed`).
   ///   - reason: the line's `reason` (for a drop: `busy`, `within-interval`, `event-time`).
   public init?(outcome: String, reason: String?) {
-    switch outcome {
-    case "accepted": self = .accepted
-    case "would-drop": self = .wouldDrop
-    case "passed": self = .passed
-    case "dropped":
-      switch reason {
-      case "busy": self = .droppedBusy
-      case "within-interval": self = .droppedWithinInterval
-      case "event-time": self = .droppedEventTime
-      default: return nil
+    switch LoggedOutcome(rawValue: outcome) {
+    case .accepted: self = .accepted
+    case .wouldDrop: self = .wouldDrop
+    case .passed: self = .passed
+    case .dropped:
+      switch reason.flatMap(DropReason.init(rawValue:)) {
+      case .busy: self = .droppedBusy
+      case .withinInterval: self = .droppedWithinInterval
+      case .eventTime: self = .droppedEventTime
+      case .tooFast, nil: return nil
       }
-    default: return nil
+    case .fenceDrop, .wouldFenceDrop, nil: return nil
     }
   }
 

@@ -1,7 +1,7 @@
 // TimelineRect: a rectangle in the timeline's pixel space.
 
 /// A rectangle in pixels, origin at the top left of the timeline.
-public struct TimelineRect: Hashable, Sendable {
+public struct TimelineRect: Hashable, Sendable, Decodable {
   /// Left edge.
   public var x: Double
   /// Top edge.
@@ -10,6 +10,10 @@ public struct TimelineRect: Hashable, Sendable {
   public var width: Double
   /// Height.
   public var height: Double
+
+  enum CodingKeys: String, CodingKey {
+    case x, y, width, height
+  }
 
   /// A rectangle.
   public init(x: Double, y: Double, width: Double, height: Double) {

@@ -1,13 +1,15 @@
 // TimelineSnapshot: the live timeline as last drawn — its area, the time it
 // showed and where each mark, bar and legend entry went — logged as a
 // `timeline` line after each screenshot, so a driver can check the picture
-// at the positions the demo drew at.
+// at the positions the demo drew at. The same type reads the line back
+// (Decodable, by the CodingKeys the writer writes), so writer and reader
+// share one definition.
 
 /// Where the live timeline drew everything, in the coordinates of the
 /// window's screenshot (origin at the toplevel window's top left).
-public struct TimelineSnapshot: Sendable {
+public struct TimelineSnapshot: Sendable, Decodable {
   /// A processing mark.
-  public struct Mark: Sendable {
+  public struct Mark: Sendable, Decodable {
     /// Its lane.
     public let lane: String
     /// Its outcome (``TimelineOutcome`` raw value).
@@ -22,24 +24,80 @@ public struct TimelineSnapshot: Sendable {
     public let probeX: Double
     /// A point where the glyph surely has its colour.
     public let probeY: Double
+
+    enum CodingKeys: String, CodingKey {
+      case lane, outcome, x, y
+      case eventX = "event_x"
+      case probeX = "probe_x"
+      case probeY = "probe_y"
+    }
   }
 
   /// A span's bar.
-  public struct Bar: Sendable {
+  public struct Bar: Sendable, Decodable {
     /// Its lane.
     public let lane: String
     /// ``TimelineSpan/Kind`` raw value.
     public let kind: String
-    /// The bar's rectangle (clipped to the plot).
+    /// The bar's rectangle (clipped to the plot), written flat beside the
+    /// other fields.
     public let rect: TimelineRect
+
+    enum CodingKeys: String, CodingKey {
+      case lane, kind
+    }
+
+    init(lane: String, kind: String, rect: TimelineRect) {
+      self.lane = lane
+      self.kind = kind
+      self.rect = rect
+    }
+
+    /// Reads a `bars` entry.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      lane = try container.decode(String.self, forKey: .lane)
+      kind = try container.decode(String.self, forKey: .kind)
+      rect = try TimelineRect(from: decoder)
+    }
   }
 
   /// A legend entry's sample.
-  public struct LegendEntry: Sendable {
+  public struct LegendEntry: Sendable, Decodable {
     /// The entry's label.
     public let label: String
-    /// The sample's box.
+    /// The sample's box, written flat beside the label.
     public let swatch: TimelineRect
+
+    enum CodingKeys: String, CodingKey {
+      case label
+    }
+
+    init(label: String, swatch: TimelineRect) {
+      self.label = label
+      self.swatch = swatch
+    }
+
+    /// Reads a `legend` entry.
+    public init(from decoder: any Decoder) throws {
+      label = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .label)
+      swatch = try TimelineRect(from: decoder)
+    }
+  }
+
+  /// A lane's id and the row its marks sit on.
+  public struct Lane: Sendable, Decodable {
+    /// The lane's id (a control's name, `fence`).
+    public let id: String
+    /// The row's y.
+    public let y: Double
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case reason, area
+    case viewStartMs = "view_start_ms"
+    case viewEndMs = "view_end_ms"
+    case plot, paused, lanes, marks, bars, legend
   }
 
   /// Why it was logged (`screenshot`).
@@ -53,7 +111,7 @@ public struct TimelineSnapshot: Sendable {
   /// Whether the view was paused.
   public let paused: Bool
   /// Each lane's id and the row its marks sit on.
-  public let lanes: [(id: String, y: Double)]
+  public let lanes: [Lane]
   /// Every processing mark in view.
   public let marks: [Mark]
   /// Every bar in view.
@@ -76,7 +134,7 @@ public struct TimelineSnapshot: Sendable {
     viewport = layout.viewport
     plot = moved(layout.plot)
     self.paused = paused
-    lanes = layout.lanes.enumerated().map { ($0.element.id, layout.markY($0.offset) + dy) }
+    lanes = layout.lanes.enumerated().map { Lane(id: $0.element.id, y: layout.markY($0.offset) + dy) }
     marks = model.marks.compactMap { mark in
       guard let points = layout.points(of: mark, in: model), points.processedX >= layout.plot.x,
         points.processedX <= layout.plot.maxX
@@ -97,33 +155,77 @@ public struct TimelineSnapshot: Sendable {
     legend = layout.legend.map { LegendEntry(label: $0.item.label, swatch: moved($0.swatch)) }
   }
 
-  /// The `timeline` line's fields.
+  /// Reads a `timeline` line.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    reason = try container.decode(String.self, forKey: .reason)
+    area = try container.decode(ScreenRect.self, forKey: .area)
+    viewport = TimelineViewport(
+      startMs: try container.decode(Double.self, forKey: .viewStartMs),
+      endMs: try container.decode(Double.self, forKey: .viewEndMs))
+    plot = try container.decode(TimelineRect.self, forKey: .plot)
+    paused = try container.decode(Bool.self, forKey: .paused)
+    lanes = try container.decode([Lane].self, forKey: .lanes)
+    marks = try container.decode([Mark].self, forKey: .marks)
+    bars = try container.decode([Bar].self, forKey: .bars)
+    legend = try container.decode([LegendEntry].self, forKey: .legend)
+  }
+
+  /// The `timeline` line's fields, by ``CodingKeys``: the demo writes
+  /// them by hand (it starts without Foundation).
   public var fields: [(String, JSONValue)] {
+    typealias Key = CodingKeys
+    typealias MarkKey = Mark.CodingKeys
     func number(_ value: Double) -> JSONValue { .double((value * 10).rounded() / 10) }
     func rect(_ r: TimelineRect) -> [(String, JSONValue)] {
-      [("x", number(r.x)), ("y", number(r.y)), ("width", number(r.width)), ("height", number(r.height))]
+      typealias RectKey = TimelineRect.CodingKeys
+      return [
+        (RectKey.x.stringValue, number(r.x)), (RectKey.y.stringValue, number(r.y)),
+        (RectKey.width.stringValue, number(r.width)), (RectKey.height.stringValue, number(r.height)),
+      ]
     }
     return [
-      ("reason", .string(reason)), ("area", DemoEvent.json(area)),
-      ("view_start_ms", .double(viewport.startMs)), ("view_end_ms", .double(viewport.endMs)),
-      ("plot", .object(rect(plot))), ("paused", .bool(paused)),
-      ("lanes", .array(lanes.map { .object([("id", .string($0.id)), ("y", number($0.y))]) })),
+      (Key.reason.stringValue, .string(reason)), (Key.area.stringValue, DemoEvent.json(area)),
+      (Key.viewStartMs.stringValue, .double(viewport.startMs)), (Key.viewEndMs.stringValue, .double(viewport.endMs)),
+      (Key.plot.stringValue, .object(rect(plot))), (Key.paused.stringValue, .bool(paused)),
+      (Key.lanes.stringValue, .array(lanes.map { .object([("id", .string($0.id)), ("y", number($0.y))]) })),
       (
-        "marks",
+        Key.marks.stringValue,
         .array(
           marks.map {
             .object([
-              ("lane", .string($0.lane)), ("outcome", .string($0.outcome)), ("x", number($0.x)), ("y", number($0.y)),
-              ("event_x", $0.eventX.map(number) ?? .null), ("probe_x", number($0.probeX)),
-              ("probe_y", number($0.probeY)),
+              (MarkKey.lane.stringValue, .string($0.lane)), (MarkKey.outcome.stringValue, .string($0.outcome)),
+              (MarkKey.x.stringValue, number($0.x)), (MarkKey.y.stringValue, number($0.y)),
+              (MarkKey.eventX.stringValue, $0.eventX.map(number) ?? .null),
+              (MarkKey.probeX.stringValue, number($0.probeX)), (MarkKey.probeY.stringValue, number($0.probeY)),
             ])
           })
       ),
       (
-        "bars",
-        .array(bars.map { .object([("lane", .string($0.lane)), ("kind", .string($0.kind))] + rect($0.rect)) })
+        Key.bars.stringValue,
+        .array(
+          bars.map {
+            .object(
+              [
+                (Bar.CodingKeys.lane.stringValue, .string($0.lane)),
+                (Bar.CodingKeys.kind.stringValue, .string($0.kind)),
+              ]
+                + rect($0.rect))
+          })
       ),
-      ("legend", .array(legend.map { .object([("label", .string($0.label))] + rect($0.swatch)) })),
+      (
+        Key.legend.stringValue,
+        .array(
+          legend.map { .object([(LegendEntry.CodingKeys.label.stringValue, .string($0.label))] + rect($0.swatch)) })
+      ),
     ]
+  }
+
+  /// Milliseconds per pixel along the time axis.
+  public var msPerPixel: Double { viewport.durationMs / plot.width }
+
+  /// The marks on lane `lane`.
+  public func marks(inLane lane: String) -> [Mark] {
+    marks.filter { $0.lane == lane }
   }
 }

@@ -1,6 +1,4 @@
-// WidgetIdentity: a widget as the report groups and names it — its program,
-// type, builder id, label and accessible name — and the rule selector that
-// would match it.
+import ClickGuardGtk
 
 /// One widget of one program, as the decision log describes it. Widgets
 /// with the same description (two "OK" buttons of one program) count as one:
@@ -37,7 +35,7 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
   /// `_Save` is "Save"), `accessible "Zoom in" GtkButton`, `#save_button
   /// GtkButton` (builder id), or the type alone.
   public var displayName: String {
-    if let label { return "\"\(Self.shown(label))\" \(type)" }
+    if let label { return "\"\(WidgetDescription.shown(label))\" \(type)" }
     if let accessible { return "accessible \"\(accessible)\" \(type)" }
     if let id { return "#\(id) \(type)" }
     return "unnamed \(type)"
@@ -53,22 +51,6 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
       return "\(key)=\(value)"
     }
     return nil
-  }
-
-  /// `label` as GTK shows it when it has a mnemonic: an underscore marks
-  /// the next character (`_Yes` is "Yes"), and `__` is one underscore.
-  static func shown(_ label: String) -> String {
-    var shown = ""
-    var marked = false
-    for character in label {
-      if character == "_" && !marked {
-        marked = true
-        continue
-      }
-      shown.append(character)
-      marked = false
-    }
-    return marked ? shown + "_" : shown
   }
 
   /// Whether `value` can stand in a GKeyFile group name.

@@ -28,8 +28,6 @@ enum FenceRuleHandover {
   static func settings(forContent content: gpointer, rules: ProgramRules) -> FenceSettings? {
     let values = rules.values(for: WidgetDescription(widget: content, reading: rules.selectorKinds))
     guard values.fence != nil || values.settle != nil else { return nil }
-    return FenceSettings(
-      isEnabled: values.fence?.value ?? rules.values.fence?.value ?? true,
-      settle: values.settle?.value ?? rules.values.settle?.value)
+    return values.overriding(rules.values).fenceSettings
   }
 }

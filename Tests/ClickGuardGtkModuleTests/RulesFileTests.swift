@@ -110,7 +110,9 @@ final class RulesFileTests: XCTestCase {
       ("interval-ms", "-1", false), ("interval-ms", "1.5", false), ("interval-ms", "", false),
       ("max-busy-ms", "60000", true), ("max-busy-ms", "60001", false), ("settle-ms", "0", true),
       ("settle-ms", "5000", true), ("settle-ms", "5001", false), ("mode", "Observe", true),
-      ("mode", "OFF", true), ("fence", "false", true), ("fence", "TRUE", true), ("fence", "on", false),
+      ("mode", "OFF", true), ("fence", "false", true), ("fence", "TRUE", true),
+      // The environment's words too (issue 21: one vocabulary); a word neither takes is refused.
+      ("fence", "on", true), ("fence", "yes", false),
     ] {
       let file = parse("[default]\n\(key)=\(value)\n")
       XCTAssertEqual(file.warnings.isEmpty, isAccepted, "\(key)=\(value): \(file.warnings)")

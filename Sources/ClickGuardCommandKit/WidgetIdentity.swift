@@ -1,19 +1,25 @@
 import ClickGuardGtk
 
-/// One widget of one program, as the decision log describes it. Widgets
-/// with the same description (two "OK" buttons of one program) count as one:
-/// a rule would match them both.
+/// One widget of one program, as the decision log describes it: the
+/// program and the log's ``WidgetDescription`` of the widget (the one type
+/// the log writer and the rules read off widgets). Widgets with the same
+/// description (two "OK" buttons of one program) count as one: a rule would
+/// match them both.
 public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
   /// The program (`g_get_prgname`), or `nil` when the log did not say.
   public var program: String?
+  /// The widget as the log described it: its type, builder id, label and
+  /// accessible name.
+  package var widget: WidgetDescription
+
   /// The GType name.
-  public var type: String
+  public var type: String { widget.typeName }
   /// The GtkBuilder id.
-  public var id: String?
+  public var id: String? { widget.builderID }
   /// The label.
-  public var label: String?
+  public var label: String? { widget.label }
   /// The accessible name.
-  public var accessible: String?
+  public var accessible: String? { widget.accessibleName }
 
   /// The widget of `line`.
   public init(_ line: DecisionLogLine) {
@@ -25,10 +31,34 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
   /// A widget described by hand.
   public init(program: String?, type: String, id: String? = nil, label: String? = nil, accessible: String? = nil) {
     self.program = program
-    self.type = type
-    self.id = id
-    self.label = label
-    self.accessible = accessible
+    widget = WidgetDescription(typeName: type, builderID: id, label: label, accessibleName: accessible)
+  }
+
+  /// The report's JSON names: the log's (`type` for its `widget`).
+  private enum CodingKeys: String, CodingKey {
+    case program, type, id, label, accessible
+  }
+
+  /// Reads a widget written by ``encode(to:)``.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      program: try container.decodeIfPresent(String.self, forKey: .program),
+      type: try container.decode(String.self, forKey: .type),
+      id: try container.decodeIfPresent(String.self, forKey: .id),
+      label: try container.decodeIfPresent(String.self, forKey: .label),
+      accessible: try container.decodeIfPresent(String.self, forKey: .accessible))
+  }
+
+  /// Writes the program and the log's four fields; an absent one is left
+  /// out.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(program, forKey: .program)
+    try container.encode(type, forKey: .type)
+    try container.encodeIfPresent(id, forKey: .id)
+    try container.encodeIfPresent(label, forKey: .label)
+    try container.encodeIfPresent(accessible, forKey: .accessible)
   }
 
   /// How a person recognises it: `"Save" GtkButton` (its label, as shown:

@@ -196,12 +196,7 @@ package struct ModuleConfiguration: Hashable, Sendable {
   private mutating func milliseconds(
     _ value: String, _ variable: String, in range: ClosedRange<Int>, defaultUsed: String
   ) -> ClickInterval? {
-    let digits = value.trimmingKeyFileSpace()
-    if digits.allSatisfy(\.isASCII), let number = Int(digits), range.contains(number),
-      let interval = try? ClickInterval(milliseconds: number, setting: variable)
-    {
-      return interval
-    }
+    if let interval = SettingWords.milliseconds(value, in: range) { return interval }
     warnings.append(
       Warning(
         variable: variable, value: value,

@@ -39,10 +39,10 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
       guard let mode = SettingWords.mode(word) else { return false }
       values.mode = SourcedValue(mode, from: origin)
     case .intervalMs:
-      guard let interval = Self.milliseconds(word, upTo: 60_000) else { return false }
+      guard let interval = SettingWords.milliseconds(word, in: 0...60_000) else { return false }
       values.interval = SourcedValue(interval, from: origin)
     case .maxBusyMs:
-      guard let maxBusy = Self.milliseconds(word, upTo: 60_000) else { return false }
+      guard let maxBusy = SettingWords.milliseconds(word, in: 0...60_000) else { return false }
       values.maxBusy = SourcedValue(maxBusy, from: origin)
     case .policy:
       guard let policy = ControlPolicy(rawValue: word.lowercased()), policy != .automatic else { return false }
@@ -51,16 +51,9 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
       guard let isOn = SettingWords.isOn(word) else { return false }
       values.fence = SourcedValue(isOn, from: origin)
     case .settleMs:
-      guard let settle = Self.milliseconds(word, upTo: 5000) else { return false }
+      guard let settle = SettingWords.milliseconds(word, in: 0...5000) else { return false }
       values.settle = SourcedValue(settle, from: origin)
     }
     return true
-  }
-
-  /// Whole milliseconds from 0 to `limit`, digits only.
-  private static func milliseconds(_ word: String, upTo limit: Int) -> ClickInterval? {
-    guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(word), number <= limit
-    else { return nil }
-    return try? ClickInterval(milliseconds: number)
   }
 }

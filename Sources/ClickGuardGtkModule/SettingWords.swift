@@ -1,6 +1,6 @@
 import ClickGuardGtk
 
-/// The words the module's on/off and mode settings accept, one vocabulary
+/// The words the module's on/off, mode and millisecond settings accept, one vocabulary
 /// for the environment (`CLICKGUARD_FENCE`, `CLICKGUARD_MODE`) and the
 /// rules file (`fence=`, `mode=`): a word the one accepts, the other accepts
 /// too. Words are matched after trimming blanks, in any case.
@@ -25,6 +25,17 @@ package enum SettingWords {
     if onWords.contains(word) { return true }
     if offWords.contains(word) { return false }
     return nil
+  }
+
+  /// The whole milliseconds `text` states, when they are in `range`:
+  /// digits only (no sign, no fraction), as the environment's `*_MS`
+  /// variables and the file's `*-ms` keys both take them.
+  package static func milliseconds(_ text: String, in range: ClosedRange<Int>) -> ClickInterval? {
+    let word = text.trimmingKeyFileSpace()
+    guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(word),
+      range.contains(number)
+    else { return nil }
+    return try? ClickInterval(milliseconds: number)
   }
 
   /// The mode `text` names, or `nil` when it names none.

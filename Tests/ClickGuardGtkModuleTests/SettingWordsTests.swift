@@ -44,6 +44,21 @@ final class SettingWordsTests: XCTestCase {
     }
   }
 
+  func testMillisecondsAreReadAlikeByTheEnvironmentAndTheFile() {
+    for (text, milliseconds) in [
+      ("250", Int64(250)), (" 250 ", 250), ("0", 0), ("+250", nil), ("2.5", nil), ("-0", nil),
+    ] {
+      let environment = ModuleConfiguration(environment: ["CLICKGUARD_INTERVAL_MS": text])
+      XCTAssertEqual(environment.warnings.isEmpty, milliseconds != nil, text)
+      let rules = file("[default]\ninterval-ms=\(text)\n")
+      XCTAssertEqual(rules.warnings.isEmpty, milliseconds != nil, text)
+      if let milliseconds {
+        XCTAssertEqual(environment.guardConfiguration.interval.milliseconds, milliseconds, text)
+        XCTAssertEqual(rules.rules.defaults.interval?.value.milliseconds, milliseconds, text)
+      }
+    }
+  }
+
   func testAWordNeitherAcceptsWarnsWithEveryAcceptedWord() {
     let environment = ModuleConfiguration(environment: ["CLICKGUARD_FENCE": "yes"])
     XCTAssertEqual(environment.warnings.map(\.accepted), ["on, off, true, false, 1 or 0"])

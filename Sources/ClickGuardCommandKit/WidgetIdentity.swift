@@ -1,21 +1,25 @@
-// WidgetIdentity: a widget as the report groups and names it — its program,
-// type, builder id, label and accessible name — and the rule selector that
-// would match it.
+import ClickGuardGtk
 
-/// One widget of one program, as the decision log describes it. Widgets
-/// with the same description (two "OK" buttons of one program) count as one:
-/// a rule would match them both.
+/// One widget of one program, as the decision log describes it: the
+/// program and the log's ``WidgetDescription`` of the widget (the one type
+/// the log writer and the rules read off widgets). Widgets with the same
+/// description (two "OK" buttons of one program) count as one: a rule would
+/// match them both.
 public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
   /// The program (`g_get_prgname`), or `nil` when the log did not say.
   public var program: String?
+  /// The widget as the log described it: its type, builder id, label and
+  /// accessible name.
+  package var widget: WidgetDescription
+
   /// The GType name.
-  public var type: String
+  public var type: String { widget.typeName }
   /// The GtkBuilder id.
-  public var id: String?
+  public var id: String? { widget.builderID }
   /// The label.
-  public var label: String?
+  public var label: String? { widget.label }
   /// The accessible name.
-  public var accessible: String?
+  public var accessible: String? { widget.accessibleName }
 
   /// The widget of `line`.
   public init(_ line: DecisionLogLine) {
@@ -27,17 +31,41 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
   /// A widget described by hand.
   public init(program: String?, type: String, id: String? = nil, label: String? = nil, accessible: String? = nil) {
     self.program = program
-    self.type = type
-    self.id = id
-    self.label = label
-    self.accessible = accessible
+    widget = WidgetDescription(typeName: type, builderID: id, label: label, accessibleName: accessible)
+  }
+
+  /// The report's JSON names: the log's (`type` for its `widget`).
+  private enum CodingKeys: String, CodingKey {
+    case program, type, id, label, accessible
+  }
+
+  /// Reads a widget written by ``encode(to:)``.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      program: try container.decodeIfPresent(String.self, forKey: .program),
+      type: try container.decode(String.self, forKey: .type),
+      id: try container.decodeIfPresent(String.self, forKey: .id),
+      label: try container.decodeIfPresent(String.self, forKey: .label),
+      accessible: try container.decodeIfPresent(String.self, forKey: .accessible))
+  }
+
+  /// Writes the program and the log's four fields; an absent one is left
+  /// out.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encodeIfPresent(program, forKey: .program)
+    try container.encode(type, forKey: .type)
+    try container.encodeIfPresent(id, forKey: .id)
+    try container.encodeIfPresent(label, forKey: .label)
+    try container.encodeIfPresent(accessible, forKey: .accessible)
   }
 
   /// How a person recognises it: `"Save" GtkButton` (its label, as shown:
   /// `_Save` is "Save"), `accessible "Zoom in" GtkButton`, `#save_button
   /// GtkButton` (builder id), or the type alone.
   public var displayName: String {
-    if let label { return "\"\(Self.shown(label))\" \(type)" }
+    if let label { return "\"\(WidgetDescription.shown(label))\" \(type)" }
     if let accessible { return "accessible \"\(accessible)\" \(type)" }
     if let id { return "#\(id) \(type)" }
     return "unnamed \(type)"
@@ -53,22 +81,6 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
       return "\(key)=\(value)"
     }
     return nil
-  }
-
-  /// `label` as GTK shows it when it has a mnemonic: an underscore marks
-  /// the next character (`_Yes` is "Yes"), and `__` is one underscore.
-  static func shown(_ label: String) -> String {
-    var shown = ""
-    var marked = false
-    for character in label {
-      if character == "_" && !marked {
-        marked = true
-        continue
-      }
-      shown.append(character)
-      marked = false
-    }
-    return marked ? shown + "_" : shown
   }
 
   /// Whether `value` can stand in a GKeyFile group name.

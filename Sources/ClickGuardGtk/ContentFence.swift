@@ -36,9 +36,6 @@ final class ContentFence {
   private var isInstalled = false
 
   private static let managedQuark = GuardRuntime.quark("clickguard-fence-managed")
-  private static let enterKeys: Set<UInt32> = [
-    UInt32(GDK_KEY_Return), UInt32(GDK_KEY_KP_Enter), UInt32(GDK_KEY_ISO_Enter),
-  ]
   private static let spaceKeys: Set<UInt32> = [UInt32(GDK_KEY_space), UInt32(GDK_KEY_KP_Space)]
 
   /// Starts observing content appear. Idempotent.
@@ -256,7 +253,7 @@ final class ContentFence {
   private func activationKeyTarget(_ event: UnsafeMutablePointer<GdkEvent>) -> WidgetPointer? {
     var keyval: guint = 0
     gdk_event_get_keyval(event, &keyval)
-    let isEnter = Self.enterKeys.contains(keyval)
+    let isEnter = ActivationKeys.enter.contains(keyval)
     guard isEnter || Self.spaceKeys.contains(keyval), let focus = keyFocus(of: event) else { return nil }
     if !isEnter,
       GObjectType.isA(focus.raw, gtk_editable_get_type()) || GObjectType.isA(focus.raw, gtk_text_view_get_type())

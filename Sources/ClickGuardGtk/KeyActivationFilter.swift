@@ -15,11 +15,6 @@ import ClickGuard
 /// ``ActivationSource/keyRepeat``, a repeat made on purpose (held Ctrl+Z).
 @MainActor
 final class KeyActivationFilter {
-  /// The keys GtkEntry binds to `activate`.
-  private static let enterKeys: Set<UInt32> = [
-    UInt32(GDK_KEY_Return), UInt32(GDK_KEY_KP_Enter), UInt32(GDK_KEY_ISO_Enter),
-  ]
-
   /// Whether `event` is a key press ClickGuard drops; judges it if it
   /// activates something: an accelerator under the global install, an
   /// entry when that is on or the entry is an ``Entry``.
@@ -71,7 +66,8 @@ final class KeyActivationFilter {
     var state = GdkModifierType(0)
     gdk_event_get_keyval(event, &keyval)
     gdk_event_get_state(event, &state)
-    return Self.enterKeys.contains(keyval) && state.rawValue & gtk_accelerator_get_default_mod_mask().rawValue == 0
+    return ActivationKeys.enter.contains(keyval)
+      && state.rawValue & gtk_accelerator_get_default_mod_mask().rawValue == 0
   }
 
   /// The GAction an application accelerator of `window` runs for `event`:

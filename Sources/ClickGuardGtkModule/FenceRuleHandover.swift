@@ -26,10 +26,8 @@ enum FenceRuleHandover {
   /// `fence` or `settle-ms` for it (what it leaves unset is the program's),
   /// or `nil` when none does.
   static func settings(forContent content: gpointer, rules: ProgramRules) -> FenceSettings? {
-    let values = rules.values(for: WidgetTraits(widget: content, reading: rules.selectorKinds))
+    let values = rules.values(for: WidgetDescription(widget: content, reading: rules.selectorKinds))
     guard values.fence != nil || values.settle != nil else { return nil }
-    return FenceSettings(
-      isEnabled: values.fence?.value ?? rules.values.fence?.value ?? true,
-      settle: values.settle?.value ?? rules.values.settle?.value)
+    return values.overriding(rules.values).fenceSettings
   }
 }

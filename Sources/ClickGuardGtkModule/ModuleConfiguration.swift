@@ -131,14 +131,13 @@ package struct ModuleConfiguration: Hashable, Sendable {
       }
     }
     if let value = Self.value(environment, Self.modeVariable) {
-      let name = value.trimmingASCIIWhitespace().lowercased()
-      if let mode = GuardMode(rawValue: name) {
+      if let mode = SettingWords.mode(value) {
         guardConfiguration.mode = mode
         environmentValues.mode = SourcedValue(mode, from: .environment(Self.modeVariable))
       } else {
         warnings.append(
           Warning(
-            variable: Self.modeVariable, value: value, accepted: "enforce, observe or off",
+            variable: Self.modeVariable, value: value, accepted: SettingWords.modeAccepted,
             defaultUsed: guardConfiguration.mode.rawValue))
       }
     }
@@ -161,25 +160,20 @@ package struct ModuleConfiguration: Hashable, Sendable {
       periodicEvery = every
     }
     if let value = Self.value(environment, Self.fenceVariable) {
-      switch value.trimmingASCIIWhitespace().lowercased() {
-      case "on", "true", "1":
-        fence.isEnabled = true
-        environmentValues.fence = SourcedValue(true, from: .environment(Self.fenceVariable))
-      case "off", "false", "0":
-        fence.isEnabled = false
-        environmentValues.fence = SourcedValue(false, from: .environment(Self.fenceVariable))
-      default:
+      if let isOn = SettingWords.isOn(value) {
+        environmentValues.fence = SourcedValue(isOn, from: .environment(Self.fenceVariable))
+      } else {
         warnings.append(
           Warning(
-            variable: Self.fenceVariable, value: value, accepted: "on, off, true, false, 1 or 0", defaultUsed: "on"))
+            variable: Self.fenceVariable, value: value, accepted: SettingWords.switchAccepted, defaultUsed: "on"))
       }
     }
     if let value = Self.value(environment, Self.settleVariable),
       let settle = milliseconds(value, Self.settleVariable, in: 0...5_000, defaultUsed: "gtk-double-click-time")
     {
-      fence.settle = settle
       environmentValues.settle = SourcedValue(settle, from: .environment(Self.settleVariable))
     }
+    fence = environmentValues.fenceSettings
     // A stall as long as its period, or longer, would leave the app frozen.
     if periodicStall > .zero, periodicStall >= periodicEvery {
       warnings.append(
@@ -193,7 +187,7 @@ package struct ModuleConfiguration: Hashable, Sendable {
 
   /// The value of `name`, or `nil` when unset or empty.
   private static func value(_ environment: [String: String], _ name: String) -> String? {
-    guard let value = environment[name], !value.trimmingASCIIWhitespace().isEmpty else { return nil }
+    guard let value = environment[name], !value.trimmingKeyFileSpace().isEmpty else { return nil }
     return value
   }
 
@@ -202,27 +196,11 @@ package struct ModuleConfiguration: Hashable, Sendable {
   private mutating func milliseconds(
     _ value: String, _ variable: String, in range: ClosedRange<Int>, defaultUsed: String
   ) -> ClickInterval? {
-    let digits = value.trimmingASCIIWhitespace()
-    if digits.allSatisfy(\.isASCII), let number = Int(digits), range.contains(number),
-      let interval = try? ClickInterval(milliseconds: number, setting: variable)
-    {
-      return interval
-    }
+    if let interval = SettingWords.milliseconds(value, in: range) { return interval }
     warnings.append(
       Warning(
         variable: variable, value: value,
         accepted: "whole milliseconds from \(range.lowerBound) to \(range.upperBound)", defaultUsed: defaultUsed))
     return nil
-  }
-}
-
-extension String {
-  /// The string without leading and trailing spaces, tabs and line breaks.
-  fileprivate func trimmingASCIIWhitespace() -> String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
-      return ""
-    }
-    return String(self[first...last])
   }
 }

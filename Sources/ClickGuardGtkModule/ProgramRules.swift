@@ -1,3 +1,5 @@
+import ClickGuardGtk
+
 /// The rules that apply in one program, and the pure decision of which of
 /// them a widget gets.
 ///
@@ -30,7 +32,7 @@ package struct ProgramRules: Hashable, Sendable {
 
   /// The widget groups' settings for `widget`, merged by precedence; empty
   /// when no selector matches (the widget follows the program's settings).
-  package func values(for widget: WidgetTraits) -> RuleValues {
+  package func values(for widget: WidgetDescription) -> RuleValues {
     var merged = RuleValues()
     for rule in anyProgram + thisProgram where rule.selector.matches(widget) {
       merged = rule.values.overriding(merged)

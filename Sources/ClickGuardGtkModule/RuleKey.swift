@@ -11,7 +11,7 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
   case maxBusyMs = "max-busy-ms"
   /// `policy=guarded|exempt` (widget groups only).
   case policy
-  /// `fence=true|false`.
+  /// `fence=true|false` (or any of ``SettingWords``' on/off words).
   case fence
   /// `settle-ms=0..5000`.
   case settleMs = "settle-ms"
@@ -22,10 +22,10 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
   /// What the key accepts, for messages.
   package var accepted: String {
     switch self {
-    case .mode: "enforce, observe or off"
+    case .mode: SettingWords.modeAccepted
     case .intervalMs, .maxBusyMs: "whole milliseconds from 0 to 60000"
     case .policy: "guarded or exempt"
-    case .fence: "true or false"
+    case .fence: SettingWords.switchAcceptedInFile
     case .settleMs: "whole milliseconds from 0 to 5000"
     }
   }
@@ -36,52 +36,24 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
     let word = text.trimmingKeyFileSpace()
     switch self {
     case .mode:
-      guard let mode = GuardMode(rawValue: word.lowercased()) else { return false }
+      guard let mode = SettingWords.mode(word) else { return false }
       values.mode = SourcedValue(mode, from: origin)
     case .intervalMs:
-      guard let interval = Self.milliseconds(word, upTo: 60_000) else { return false }
+      guard let interval = SettingWords.milliseconds(word, in: 0...60_000) else { return false }
       values.interval = SourcedValue(interval, from: origin)
     case .maxBusyMs:
-      guard let maxBusy = Self.milliseconds(word, upTo: 60_000) else { return false }
+      guard let maxBusy = SettingWords.milliseconds(word, in: 0...60_000) else { return false }
       values.maxBusy = SourcedValue(maxBusy, from: origin)
     case .policy:
       guard let policy = ControlPolicy(rawValue: word.lowercased()), policy != .automatic else { return false }
       values.policy = SourcedValue(policy, from: origin)
     case .fence:
-      guard let isOn = ["true": true, "false": false][word.lowercased()] else { return false }
+      guard let isOn = SettingWords.isOn(word) else { return false }
       values.fence = SourcedValue(isOn, from: origin)
     case .settleMs:
-      guard let settle = Self.milliseconds(word, upTo: 5000) else { return false }
+      guard let settle = SettingWords.milliseconds(word, in: 0...5000) else { return false }
       values.settle = SourcedValue(settle, from: origin)
     }
     return true
-  }
-
-  /// Whole milliseconds from 0 to `limit`, digits only.
-  private static func milliseconds(_ word: String, upTo limit: Int) -> ClickInterval? {
-    guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(word), number <= limit
-    else { return nil }
-    return try? ClickInterval(milliseconds: number)
-  }
-}
-
-extension String {
-  /// The string without leading and trailing spaces, tabs and line breaks
-  /// (what GKeyFile leaves around a value). Works on the UTF-8 bytes: the
-  /// blanks are ASCII, so cutting at them keeps the text valid, and it is
-  /// called for every group and key of a file.
-  func trimmingKeyFileSpace() -> String {
-    let bytes = utf8
-    guard let first = bytes.firstIndex(where: { !$0.isKeyFileSpace }),
-      let last = bytes.lastIndex(where: { !$0.isKeyFileSpace })
-    else { return "" }
-    return String(decoding: bytes[first...last], as: UTF8.self)
-  }
-}
-
-extension UInt8 {
-  /// A space, a tab, or a line break (`\r`, `\n`).
-  var isKeyFileSpace: Bool {
-    self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\n")
   }
 }

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let rules = file.rules.forProgram("gnome-calculator")
-/// rules.values(for: WidgetTraits(label: "7", typeNames: ["GtkButton"])).policy?.value  // .exempt
+/// rules.values(for: WidgetDescription(label: "7", typeNames: ["GtkButton"])).policy?.value  // .exempt
 /// ```
 package struct RuleSet: Hashable, Sendable {
   /// The `[default]` group.

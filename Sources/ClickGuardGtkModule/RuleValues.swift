@@ -42,4 +42,12 @@ package struct RuleValues: Hashable, Sendable {
     ControlSettings(
       policy: policy?.value ?? .automatic, interval: interval?.value, maxBusy: maxBusy?.value, mode: mode?.value)
   }
+
+  /// The fresh-content fence's settings: this layer's `fence` (on unless
+  /// set) and `settle-ms` (GTK's double-click time unless set). The one
+  /// place rule values become ``FenceSettings``, for the process and for
+  /// one content widget alike.
+  package var fenceSettings: FenceSettings {
+    FenceSettings(isEnabled: fence?.value ?? true, settle: settle?.value)
+  }
 }

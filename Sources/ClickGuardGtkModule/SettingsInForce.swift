@@ -103,7 +103,7 @@ package struct SettingsInForce: Hashable, Sendable {
   package var moduleConfiguration: ModuleConfiguration {
     var configuration = environment
     configuration.guardConfiguration = guardConfiguration
-    configuration.fence = FenceSettings(isEnabled: values.fence?.value ?? true, settle: values.settle?.value)
+    configuration.fence = values.fenceSettings
     configuration.rules = ProgramRules(
       values: values, anyProgram: widgetRules.anyProgram, thisProgram: widgetRules.thisProgram)
     configuration.rulesWarnings = file.warnings

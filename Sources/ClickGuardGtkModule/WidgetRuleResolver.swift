@@ -12,7 +12,7 @@ enum WidgetRuleResolver {
     guard rules.hasWidgetRules else { return }
     let kinds = rules.selectorKinds
     WidgetSettings.resolver = { widget in
-      let values = rules.values(for: WidgetTraits(widget: widget, reading: kinds))
+      let values = rules.values(for: WidgetDescription(widget: widget, reading: kinds))
       return values.isEmpty ? nil : values.controlSettings
     }
   }

@@ -110,7 +110,9 @@ final class RulesFileTests: XCTestCase {
       ("interval-ms", "-1", false), ("interval-ms", "1.5", false), ("interval-ms", "", false),
       ("max-busy-ms", "60000", true), ("max-busy-ms", "60001", false), ("settle-ms", "0", true),
       ("settle-ms", "5000", true), ("settle-ms", "5001", false), ("mode", "Observe", true),
-      ("mode", "OFF", true), ("fence", "false", true), ("fence", "TRUE", true), ("fence", "on", false),
+      ("mode", "OFF", true), ("fence", "false", true), ("fence", "TRUE", true),
+      // The environment's words too (issue 21: one vocabulary); a word neither takes is refused.
+      ("fence", "on", true), ("fence", "yes", false),
     ] {
       let file = parse("[default]\n\(key)=\(value)\n")
       XCTAssertEqual(file.warnings.isEmpty, isAccepted, "\(key)=\(value): \(file.warnings)")
@@ -287,7 +289,7 @@ final class RulesFileTests: XCTestCase {
 
   func testTheProgramsWidgetGroupOverridesTheAnyProgramGroupKeyByKey() {
     let rules = parse(calculatorRules).rules.forProgram("calc")
-    let seven = rules.values(for: WidgetTraits(label: "7", typeNames: ["GtkButton", "GtkBin"]))
+    let seven = rules.values(for: WidgetDescription(label: "7", typeNames: ["GtkButton", "GtkBin"]))
     XCTAssertEqual(seven.policy?.value, .exempt)
     XCTAssertEqual(seven.interval?.value.milliseconds, 50)
     XCTAssertEqual(seven.mode?.value, .observe)
@@ -297,7 +299,7 @@ final class RulesFileTests: XCTestCase {
       ControlSettings(policy: .exempt, interval: try ClickInterval(milliseconds: 50), mode: .observe))
     // In another program only the `*` group and that program's apply.
     let elsewhere = parse(calculatorRules).rules.forProgram("other")
-      .values(for: WidgetTraits(label: "7"))
+      .values(for: WidgetDescription(label: "7"))
     XCTAssertEqual(elsewhere.policy?.value, .guarded)
     XCTAssertEqual(elsewhere.interval?.value.milliseconds, 100)
   }
@@ -305,15 +307,18 @@ final class RulesFileTests: XCTestCase {
   func testEverySelectorKindMatches() {
     let rules = parse(calculatorRules).rules.forProgram("calc")
     XCTAssertEqual(
-      rules.values(for: WidgetTraits(typeNames: ["GtkSpinButton", "GtkEntry", "GtkWidget"])).policy?.value, .exempt)
-    XCTAssertEqual(rules.values(for: WidgetTraits(styleClasses: ["flat", "slow"])).interval?.value.milliseconds, 2000)
-    XCTAssertEqual(rules.values(for: WidgetTraits(builderID: "load_button")).interval?.value.milliseconds, 2500)
-    XCTAssertEqual(rules.values(for: WidgetTraits(name: "digit")).policy?.value, .guarded)
-    XCTAssertEqual(rules.values(for: WidgetTraits(accessibleName: "Load file")).maxBusy?.value.milliseconds, 30_000)
+      rules.values(for: WidgetDescription(typeNames: ["GtkSpinButton", "GtkEntry", "GtkWidget"])).policy?.value, .exempt
+    )
+    XCTAssertEqual(
+      rules.values(for: WidgetDescription(styleClasses: ["flat", "slow"])).interval?.value.milliseconds, 2000)
+    XCTAssertEqual(rules.values(for: WidgetDescription(builderID: "load_button")).interval?.value.milliseconds, 2500)
+    XCTAssertEqual(rules.values(for: WidgetDescription(name: "digit")).policy?.value, .guarded)
+    XCTAssertEqual(
+      rules.values(for: WidgetDescription(accessibleName: "Load file")).maxBusy?.value.milliseconds, 30_000)
     // The later group wins: id after class.
-    let both = WidgetTraits(builderID: "load_button", styleClasses: ["slow"])
+    let both = WidgetDescription(builderID: "load_button", styleClasses: ["slow"])
     XCTAssertEqual(rules.values(for: both).interval?.value.milliseconds, 2500)
-    XCTAssertTrue(rules.values(for: WidgetTraits(label: "8", typeNames: ["GtkButton"])).isEmpty)
+    XCTAssertTrue(rules.values(for: WidgetDescription(label: "8", typeNames: ["GtkButton"])).isEmpty)
     XCTAssertEqual(rules.selectorKinds, [.type, .label, .class, .id, .name, .accessible])
     XCTAssertEqual(parse("[x: label=a]\n").rules.forProgram("calc").hasWidgetRules, false)
   }
@@ -321,17 +326,17 @@ final class RulesFileTests: XCTestCase {
   func testALabelMatchesWithOrWithoutItsMnemonic() {
     let rules = parse("[app: label=Export]\npolicy=exempt\n[app: label=Save _As]\npolicy=exempt\n").rules
       .forProgram("app")
-    XCTAssertEqual(rules.values(for: WidgetTraits(label: "_Export")).policy?.value, .exempt)
-    XCTAssertEqual(rules.values(for: WidgetTraits(label: "Export")).policy?.value, .exempt)
-    XCTAssertEqual(rules.values(for: WidgetTraits(label: "Save __As")).policy?.value, .exempt)
-    XCTAssertTrue(rules.values(for: WidgetTraits(label: "Exports")).isEmpty)
+    XCTAssertEqual(rules.values(for: WidgetDescription(label: "_Export")).policy?.value, .exempt)
+    XCTAssertEqual(rules.values(for: WidgetDescription(label: "Export")).policy?.value, .exempt)
+    XCTAssertEqual(rules.values(for: WidgetDescription(label: "Save __As")).policy?.value, .exempt)
+    XCTAssertTrue(rules.values(for: WidgetDescription(label: "Exports")).isEmpty)
   }
 
   func testWidgetGroupsBeatTheEnvironment() {
     let settings = inForce("[app: label=Load]\ninterval-ms=2000\n", environment: ["CLICKGUARD_INTERVAL_MS": "300"])
     XCTAssertEqual(settings.guardConfiguration.interval.milliseconds, 300)
     XCTAssertEqual(
-      settings.moduleConfiguration.rules.values(for: WidgetTraits(label: "Load")).interval?.value.milliseconds,
+      settings.moduleConfiguration.rules.values(for: WidgetDescription(label: "Load")).interval?.value.milliseconds,
       2000)
   }
 }

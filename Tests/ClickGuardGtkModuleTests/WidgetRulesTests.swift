@@ -1,4 +1,4 @@
-// Widget rules in the test process: WidgetTraits read from real GTK widgets
+// Widget rules in the test process: WidgetDescription read from real GTK widgets
 // (builder id, name, label, types, style classes, accessible name), and
 // WidgetSettings.resolver asked once per widget at its first judgment, never
 // for a widget whose settings the app set, with real clicks under Xvfb.
@@ -30,7 +30,7 @@ final class WidgetRulesTests: XCTestCase {
       defer { g_object_unref(builder) }
       let button = UnsafeMutableRawPointer(gtk_builder_get_object(builder, "calc_7_button")!)
       atk_object_set_name(gtk_widget_get_accessible(button.assumingMemoryBound(to: GtkWidget.self)), "Seven")
-      let traits = WidgetTraits(widget: button, reading: Set(RuleSelector.Kind.allCases))
+      let traits = WidgetDescription(widget: button, reading: Set(RuleSelector.Kind.allCases))
       XCTAssertEqual(traits.builderID, "calc_7_button")
       XCTAssertEqual(traits.name, "digit")
       XCTAssertEqual(traits.label, "_7")
@@ -38,12 +38,32 @@ final class WidgetRulesTests: XCTestCase {
       XCTAssertEqual(Array(traits.typeNames.prefix(3)), ["GtkButton", "GtkBin", "GtkContainer"])
       XCTAssertTrue(traits.styleClasses.contains("number-button"), "\(traits.styleClasses)")
       // Only what the selectors need is read.
-      XCTAssertEqual(WidgetTraits(widget: button, reading: [.id]), WidgetTraits(builderID: "calc_7_button"))
+      XCTAssertEqual(WidgetDescription(widget: button, reading: [.id]), WidgetDescription(builderID: "calc_7_button"))
 
       let item = gtk_menu_item_new_with_mnemonic("_Export")!
       g_object_ref_sink(item)
       defer { g_object_unref(item) }
-      XCTAssertEqual(WidgetTraits(widget: item, reading: [.label]).label, "_Export")
+      XCTAssertEqual(WidgetDescription(widget: item, reading: [.label]).label, "_Export")
+    }
+  }
+
+  func testTheLogAndTheRulesReadOneDescriptionWithMenuAndModelButtonLabels() throws {
+    try onMain {
+      try GtkHarness.start()
+      let item = gtk_menu_item_new_with_mnemonic("_Export")!
+      g_object_ref_sink(item)
+      defer { g_object_unref(item) }
+      let logged = WidgetDescription(widget: item)
+      XCTAssertEqual(logged.label, "_Export")
+      XCTAssertEqual(logged.typeName, "GtkMenuItem")
+      XCTAssertEqual(logged.label, WidgetDescription(widget: item, reading: [.label]).label)
+
+      let modelButton = g_object_new_with_properties(gtk_model_button_get_type(), 0, nil, nil)!
+      g_object_ref_sink(modelButton)
+      defer { g_object_unref(modelButton) }
+      cg_object_set_string(modelButton, "text", "Paste")
+      XCTAssertEqual(WidgetDescription(widget: modelButton).label, "Paste")
+      XCTAssertEqual(WidgetDescription(widget: modelButton).typeName, "GtkModelButton")
     }
   }
 
@@ -64,7 +84,7 @@ final class WidgetRulesTests: XCTestCase {
       GlobalGuard.install()
       WidgetSettings.resolver = { widget in
         asked.append(swiftString(gtk_button_get_label(widget.assumingMemoryBound(to: GtkButton.self))) ?? "?")
-        let values = rules.values(for: WidgetTraits(widget: widget, reading: rules.selectorKinds))
+        let values = rules.values(for: WidgetDescription(widget: widget, reading: rules.selectorKinds))
         return values.isEmpty ? nil : values.controlSettings
       }
       defer {

@@ -1,0 +1,67 @@
+import ClickGuardGtk
+
+/// The words the module's on/off, mode and millisecond settings accept, one vocabulary
+/// for the environment (`CLICKGUARD_FENCE`, `CLICKGUARD_MODE`) and the
+/// rules file (`fence=`, `mode=`): a word the one accepts, the other accepts
+/// too. Words are matched after trimming blanks, in any case.
+package enum SettingWords {
+  /// The words for on; ``offWords`` are their opposites.
+  package static let onWords: Set<String> = ["on", "true", "1"]
+  /// The words for off.
+  package static let offWords: Set<String> = ["off", "false", "0"]
+
+  /// What an on/off setting accepts, for the environment's messages.
+  package static let switchAccepted = "on, off, true, false, 1 or 0"
+  /// What an on/off setting accepts, for the rules file's messages: the
+  /// same words, led by the `true`/`false` its documentation uses.
+  package static let switchAcceptedInFile = "true or false (also on, off, 1 or 0)"
+  /// What a mode setting accepts.
+  package static let modeAccepted = "enforce, observe or off"
+
+  /// Whether `text` says on (`true`) or off (`false`); `nil` when it is
+  /// none of ``onWords`` and ``offWords``.
+  package static func isOn(_ text: String) -> Bool? {
+    let word = text.trimmingKeyFileSpace().lowercased()
+    if onWords.contains(word) { return true }
+    if offWords.contains(word) { return false }
+    return nil
+  }
+
+  /// The whole milliseconds `text` states, when they are in `range`:
+  /// digits only (no sign, no fraction), as the environment's `*_MS`
+  /// variables and the file's `*-ms` keys both take them.
+  package static func milliseconds(_ text: String, in range: ClosedRange<Int>) -> ClickInterval? {
+    let word = text.trimmingKeyFileSpace()
+    guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(word),
+      range.contains(number)
+    else { return nil }
+    return try? ClickInterval(milliseconds: number)
+  }
+
+  /// The mode `text` names, or `nil` when it names none.
+  package static func mode(_ text: String) -> GuardMode? {
+    GuardMode(rawValue: text.trimmingKeyFileSpace().lowercased())
+  }
+}
+
+extension String {
+  /// The string without leading and trailing spaces, tabs and line breaks
+  /// (what GKeyFile leaves around a value, and what the environment's values
+  /// are read without). Works on the UTF-8 bytes: the blanks are ASCII, so
+  /// cutting at them keeps the text valid, and it is called for every group
+  /// and key of a file.
+  func trimmingKeyFileSpace() -> String {
+    let bytes = utf8
+    guard let first = bytes.firstIndex(where: { !$0.isKeyFileSpace }),
+      let last = bytes.lastIndex(where: { !$0.isKeyFileSpace })
+    else { return "" }
+    return String(decoding: bytes[first...last], as: UTF8.self)
+  }
+}
+
+extension UInt8 {
+  /// A space, a tab, or a line break (`\r`, `\n`).
+  var isKeyFileSpace: Bool {
+    self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\n")
+  }
+}

@@ -51,3 +51,9 @@ public enum GtkClickGuard {
     MainLoopBridge.install()
   }
 }
+
+/// GTK could not start: there is no display to open.
+public struct GtkStartError: Error, CustomStringConvertible {
+  /// Why, naming the display it tried.
+  public let description: String
+}

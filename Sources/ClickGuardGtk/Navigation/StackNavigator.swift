@@ -187,3 +187,19 @@ public final class StackNavigator {
     report(.inputDropped(page: history.top, reason: decision.reason, eventTime: decision.eventTime))
   }
 }
+
+/// A page was added twice or was not a widget.
+public struct NavigatorError: Error, Equatable, CustomStringConvertible {
+  /// What went wrong, naming the page.
+  public let description: String
+}
+
+/// Something the navigator did or refused, for logs and counters.
+public enum NavigatorEvent: Sendable {
+  /// A navigation happened.
+  case navigated(NavigationChange)
+  /// A navigation was refused (repeated push, push during a transition, …).
+  case ignored(NavigationRejection)
+  /// Input aimed at `page` was dropped by the spill-over fence.
+  case inputDropped(page: String, reason: SpillOverFence.Reason, eventTime: EventTimestamp?)
+}

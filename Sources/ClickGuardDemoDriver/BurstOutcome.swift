@@ -5,22 +5,22 @@ import ClickGuard
 import ClickGuardDemoKit
 
 /// What a burst of clicks on one control led to, from the log.
-public struct BurstOutcome: Hashable, Sendable {
+package struct BurstOutcome: Hashable, Sendable {
   /// The guard's decisions on the control.
-  public var decisions = DecisionCounters()
+  package var decisions = DecisionCounters()
   /// Times the control's handler ran.
-  public var runs = 0
+  package var runs = 0
   /// Navigations (pushes) it caused.
-  public var navigations = 0
+  package var navigations = 0
   /// Its navigations the navigator refused.
-  public var refused = 0
+  package var refused = 0
   /// Presses the fence dropped (distinct event times: a double-click's
   /// second press counts once).
-  public var fenceDrops = 0
+  package var fenceDrops = 0
   /// Spill-over that got through: "Add to cart" runs on any details page.
-  public var spillOverActions = 0
+  package var spillOverActions = 0
   /// The stack depth after the last navigation (1 when none).
-  public var finalDepth = 1
+  package var finalDepth = 1
 
   init(control: String, lines: [DemoLogLine]) {
     var fenceTimes = Set<UInt32?>()

@@ -6,24 +6,24 @@
 import ClickGuardDemoKit
 
 /// A `layout` line: the window and every named widget on screen.
-public struct DemoLayout: Sendable {
+package struct DemoLayout: Sendable {
   /// The window's X id.
-  public let xid: UInt
+  package let xid: UInt
   /// The window on screen.
-  public let window: ScreenRect
+  package let window: ScreenRect
   /// The page on top.
-  public let topPage: String
+  package let topPage: String
   /// Every widget, by name.
-  public let widgets: [String: LaidOutWidget]
+  package let widgets: [String: LaidOutWidget]
   /// Every page: name → accessible name.
-  public let pages: [String: String]
+  package let pages: [String: String]
   /// Why it was logged: `startup`, `page-shown`, `requested` (SIGUSR2).
-  public let reason: String
+  package let reason: String
   /// Its `seq`.
-  public let seq: Int
+  package let seq: Int
 
   /// The named widget that has the keyboard focus, if any.
-  public var focus: String? {
+  package var focus: String? {
     widgets.values.first { $0.hasFocus }?.name
   }
 }

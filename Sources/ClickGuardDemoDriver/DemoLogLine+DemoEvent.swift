@@ -8,7 +8,7 @@ extension DemoLogLine {
   /// (`start`, `decision`, `action`, `lag`, `navigation`,
   /// `navigation-refused`, `fence-drop`, `setting`); `nil` for other types
   /// or a line missing a field its type needs.
-  public var event: DemoEvent? {
+  package var event: DemoEvent? {
     switch type {
     case "start":
       var demoOptions = DemoOptions()

@@ -10,108 +10,108 @@ import Foundation
 /// Every line has ``type``, ``seq`` and ``monoMs``; the other fields are those
 /// the showcase and the tests look at, `nil` when the line has no such field
 /// (or has it as `null`). A `layout` line also comes parsed as ``layout``.
-public struct DemoLogLine: Decodable, Sendable {
+package struct DemoLogLine: Decodable, Sendable {
   /// The line's type: `decision`, `navigation`, `layout`, … (see `DemoEvent`).
-  public let type: String
+  package let type: String
   /// Its position in the log, from 1.
-  public let seq: Int
+  package let seq: Int
   /// When it was written, in `CLOCK_MONOTONIC` milliseconds.
-  public let monoMs: Double
+  package let monoMs: Double
   /// The control the line is about.
-  public let control: String?
+  package let control: String?
   /// `decision`: the action judged (`clicked`, a GAction name).
-  public let action: String?
+  package let action: String?
   /// `decision`: the control's kind; `lag`: the kind of lag.
-  public let kind: String?
+  package let kind: String?
   /// `decision`: `accepted`, `dropped`, `would-drop` or `passed`.
-  public let outcome: String?
+  package let outcome: String?
   /// Why: a decision's drop or pass reason, a refusal's or fence drop's
   /// reason, the reason a `layout` line was logged.
-  public let reason: String?
+  package let reason: String?
   /// The input event's X server timestamp (ms), if any.
-  public let eventTime: UInt32?
+  package let eventTime: UInt32?
   /// `decision`: whether the control's action runs.
-  public let runsAction: Bool?
+  package let runsAction: Bool?
   /// `decision`: the gate that judged it.
-  public let gate: String?
+  package let gate: String?
   /// `decision`: `user`, `programmatic`, `nested` or `key-repeat`.
-  public let source: String?
+  package let source: String?
   /// `action`: what the handler did (`navigate`, `add-to-cart`, …).
-  public let does: String?
+  package let does: String?
   /// `navigation`: `push`, `pop` or `replace`.
-  public let move: String?
+  package let move: String?
   /// `navigation`: the page on top before the move.
-  public let from: String?
+  package let from: String?
   /// `navigation`: the page on top after the move.
-  public let to: String?
+  package let to: String?
   /// `navigation`: the stack depth after the move.
-  public let depth: Int?
+  package let depth: Int?
   /// `navigation`: the stack after the move, root first.
-  public let stack: [String]?
+  package let stack: [String]?
   /// `navigation-refused`: why, for a person.
-  public let message: String?
+  package let message: String?
   /// `navigation-refused`: the page on top.
-  public let top: String?
+  package let top: String?
   /// `fence-drop`: the page the press was aimed at.
-  public let page: String?
+  package let page: String?
   /// `lag`: how long, in ms.
-  public let ms: Int?
+  package let ms: Int?
   /// `lag`: what set it off.
-  public let trigger: String?
+  package let trigger: String?
   /// `setting`: the setting's name.
-  public let name: String?
+  package let name: String?
   /// `setting`: its new value.
-  public let value: JSONValue?
+  package let value: JSONValue?
   /// `start`: the options the demo runs with (the fields a reader needs).
-  public let options: StartOptions?
+  package let options: StartOptions?
   /// `toggle`: the new state.
-  public let active: Bool?
+  package let active: Bool?
   /// `layout`: the page on top.
-  public let topPage: String?
+  package let topPage: String?
   /// `start`: the application id.
-  public let appID: String?
+  package let appID: String?
   /// `screenshot`: where the PNG went.
-  public let path: String?
+  package let path: String?
   /// `screenshot`: why it failed; `nil` when it was saved.
-  public let error: String?
+  package let error: String?
   /// `start`: the demo's process id.
-  public let pid: Int32?
+  package let pid: Int32?
   /// `start`: where the demo found its resources.
-  public let resources: String?
+  package let resources: String?
   /// `layout`: the window's X id.
-  public let xid: UInt?
+  package let xid: UInt?
   /// `layout`: the window on screen.
-  public let window: ScreenRect?
+  package let window: ScreenRect?
   /// `layout`: every named widget.
-  public let widgets: [LaidOutWidget]?
+  package let widgets: [LaidOutWidget]?
   /// `layout`: every page.
-  public let pages: [LaidOutPage]?
+  package let pages: [LaidOutPage]?
   /// `lag-done`: how long the lag blocked, in ms.
-  public let lastedMs: Double?
+  package let lastedMs: Double?
   /// `first-frame`: ms from process start to the first frame.
-  public let msSinceProcessStart: Double?
+  package let msSinceProcessStart: Double?
   /// `first-frame`: ms from `main` to the first frame.
-  public let msSinceMain: Double?
+  package let msSinceMain: Double?
   /// `screenshot`: the PNG's width.
-  public let width: Int?
+  package let width: Int?
   /// `screenshot`: the PNG's height.
-  public let height: Int?
+  package let height: Int?
   /// The line as the demo wrote it.
-  public private(set) var text = ""
+  package private(set) var text = ""
   /// A `layout` line, parsed; `nil` for other lines.
-  public private(set) var layout: DemoLayout?
+  package private(set) var layout: DemoLayout?
 
   /// The names ``DemoEvent`` writes.
   typealias CodingKeys = DemoLogField
 
   /// A `start` line's options: the fields a reader of the log needs.
-  public struct StartOptions: Decodable, Sendable {
+  package struct StartOptions: Decodable, Sendable {
     /// The global interval, in ms.
-    public let intervalMs: Int
+    package let intervalMs: Int
     /// The page transition's length, in ms.
-    public let transitionMs: Int
+    package let transitionMs: Int
     /// Whether the spill-over fence is on.
-    public let fence: Bool
+    package let fence: Bool
 
     private enum CodingKeys: String, CodingKey {
       case intervalMs = "interval_ms"
@@ -123,7 +123,7 @@ public struct DemoLogLine: Decodable, Sendable {
   /// Decodes one line of the log.
   /// - Throws: `DecodingError` when `text` is not one complete line of the
   ///   demo's log (a line still being written, say).
-  public init(json text: String, decoder: JSONDecoder = JSONDecoder()) throws {
+  package init(json text: String, decoder: JSONDecoder = JSONDecoder()) throws {
     let data = Data(text.utf8)
     self = try decoder.decode(Self.self, from: data)
     self.text = text

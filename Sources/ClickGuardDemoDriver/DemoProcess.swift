@@ -6,17 +6,17 @@ import ClickGuardDemoKit
 import Foundation
 
 /// A running demo, driven from outside.
-public final class DemoProcess {
+package final class DemoProcess {
   /// The demo's log file.
-  public let logPath: String
+  package let logPath: String
   /// Its standard output and error, captured.
-  public let outputPath: String
+  package let outputPath: String
   private let process = Process()
 
   /// Finds the demo binary: `$CLICKGUARD_DEMO`, then beside the running
   /// executable (a SwiftPM build folder), then `.build/debug` under the
   /// working directory.
-  public static func locateBinary() -> String? {
+  package static func locateBinary() -> String? {
     var candidates: [String] = []
     if let path = ProcessInfo.processInfo.environment["CLICKGUARD_DEMO"] { candidates.append(path) }
     if let exe = ResourceLocator.currentExecutablePath() {
@@ -34,7 +34,7 @@ public final class DemoProcess {
   /// Starts `binary` with `arguments` plus `--log-file logPath`.
   /// - Parameter environment: extra environment variables.
   /// - Throws: when the process cannot be started.
-  public init(binary: String, arguments: [String], logPath: String, environment: [String: String] = [:]) throws {
+  package init(binary: String, arguments: [String], logPath: String, environment: [String: String] = [:]) throws {
     self.logPath = logPath
     outputPath = logPath + ".out"
     try? FileManager.default.removeItem(atPath: logPath)
@@ -56,22 +56,22 @@ public final class DemoProcess {
   }
 
   /// The process id.
-  public var pid: Int32 { process.processIdentifier }
+  package var pid: Int32 { process.processIdentifier }
 
   /// Whether it still runs.
-  public var isRunning: Bool { process.isRunning }
+  package var isRunning: Bool { process.isRunning }
 
   /// The log as written so far.
-  public var log: DemoLogReader { DemoLogReader(path: logPath) }
+  package var log: DemoLogReader { DemoLogReader(path: logPath) }
 
   /// What the demo printed.
-  public var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
+  package var output: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
 
   /// Waits until a line of `type` that satisfies `matching` appears after
   /// `seq`, or `timeout` seconds pass.
   /// - Returns: the line, or `nil` on timeout or exit.
   @discardableResult
-  public func waitForLine(
+  package func waitForLine(
     type: String, after seq: Int = 0, timeout: Double = 10, matching: (DemoLogLine) -> Bool = { _ in true }
   ) -> DemoLogLine? {
     let end = Date().addingTimeInterval(timeout)
@@ -86,7 +86,7 @@ public final class DemoProcess {
 
   /// Waits until the log has been quiet for `quietMs`, or `timeout` seconds
   /// pass.
-  public func waitForQuiet(quietMs: Int, timeout: Double = 15) {
+  package func waitForQuiet(quietMs: Int, timeout: Double = 15) {
     let end = Date().addingTimeInterval(timeout)
     var lastCount = -1
     var lastChange = Date()
@@ -103,14 +103,14 @@ public final class DemoProcess {
   }
 
   /// Sends `signal` (SIGUSR1 for another screenshot).
-  public func send(_ signal: Int32) {
+  package func send(_ signal: Int32) {
     kill(process.processIdentifier, signal)
   }
 
   /// Stops the demo (SIGTERM) and waits for it.
   /// - Returns: its exit status.
   @discardableResult
-  public func stop(timeout: Double = 5) -> Int32 {
+  package func stop(timeout: Double = 5) -> Int32 {
     if process.isRunning { process.terminate() }
     let end = Date().addingTimeInterval(timeout)
     while process.isRunning && Date() < end { usleep(20_000) }
@@ -122,7 +122,7 @@ public final class DemoProcess {
   /// Runs `binary` with `arguments` to completion (for --help, bad options
   /// and --quit-after-first-frame), in `directory` if given.
   /// - Returns: the exit status and everything printed (stdout, stderr).
-  public static func runToEnd(
+  package static func runToEnd(
     binary: String, arguments: [String], environment: [String: String] = [:], unsetting: [String] = [],
     in directory: String? = nil
   ) throws -> (status: Int32, stdout: String, stderr: String) {

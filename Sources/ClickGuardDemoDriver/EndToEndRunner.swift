@@ -7,34 +7,34 @@ import ClickGuardDemoKit
 import Foundation
 
 /// What one run led to, read from the demo's log.
-public struct ScenarioOutcome: Sendable {
+package struct ScenarioOutcome: Sendable {
   /// The log lines after the start-up layout.
-  public let lines: [DemoLogLine]
+  package let lines: [DemoLogLine]
   /// Pushes onto the page stack.
-  public private(set) var navigations = 0
+  package private(set) var navigations = 0
   /// Pushes the navigator refused.
-  public private(set) var refusedNavigations = 0
+  package private(set) var refusedNavigations = 0
   /// Handler runs (`action` lines) per control.
-  public private(set) var actions: [String: Int] = [:]
+  package private(set) var actions: [String: Int] = [:]
   /// Decisions: accepted.
-  public private(set) var accepted = 0
+  package private(set) var accepted = 0
   /// Decisions: dropped, by reason.
-  public private(set) var dropReasons: [String: Int] = [:]
+  package private(set) var dropReasons: [String: Int] = [:]
   /// Decisions: let through unjudged (guard off, skipped kind, exempt).
-  public private(set) var passed = 0
+  package private(set) var passed = 0
   /// Presses the spill-over fence consumed (a double click's two presses,
   /// which share one event time, count once).
-  public private(set) var fenceDrops = 0
+  package private(set) var fenceDrops = 0
   /// Delivered toggles per control, in order.
-  public private(set) var toggles: [String: [Bool]] = [:]
+  package private(set) var toggles: [String: [Bool]] = [:]
   /// The layout requested after the input settled: the page on top, the
   /// focus, each toggle's state on screen.
-  public let finalLayout: DemoLayout?
+  package let finalLayout: DemoLayout?
   /// (control, event time) of every decision, in order.
-  public private(set) var decisionTimes: [(control: String, time: UInt32)] = []
+  package private(set) var decisionTimes: [(control: String, time: UInt32)] = []
 
   /// Reads `lines` (those after the start-up layout) and the final layout.
-  public init(lines: [DemoLogLine], finalLayout: DemoLayout?) {
+  package init(lines: [DemoLogLine], finalLayout: DemoLayout?) {
     self.lines = lines
     self.finalLayout = finalLayout
     var fenced = Set<UInt32?>()
@@ -66,21 +66,21 @@ public struct ScenarioOutcome: Sendable {
   }
 
   /// All drops.
-  public var dropped: Int { dropReasons.values.reduce(0, +) }
+  package var dropped: Int { dropReasons.values.reduce(0, +) }
   /// Runs of `control`'s handler.
-  public func runs(of control: String) -> Int { actions[control] ?? 0 }
+  package func runs(of control: String) -> Int { actions[control] ?? 0 }
   /// Every handler run (navigate, add to cart, …).
-  public var totalActions: Int { actions.values.reduce(0, +) }
+  package var totalActions: Int { actions.values.reduce(0, +) }
   /// Spill-over that got through: "Add to cart" ran, on any details page.
-  public var spillOver: Int {
+  package var spillOver: Int {
     actions.filter { $0.key.hasPrefix(DemoWidgets.detailsPage) && $0.key.hasSuffix("-action") }.values.reduce(0, +)
   }
   /// Inputs that reached the demo: judged activations and fenced presses.
-  public var inputsSeen: Int { accepted + dropped + passed + fenceDrops }
+  package var inputsSeen: Int { accepted + dropped + passed + fenceDrops }
 
   /// The gaps (ms, by event time) between consecutive decisions that
   /// alternate between two of `controls`.
-  public func gaps(between controls: [String]) -> [Int] {
+  package func gaps(between controls: [String]) -> [Int] {
     let times = decisionTimes.filter { controls.contains($0.control) }
     return zip(times, times.dropFirst()).compactMap { first, second in
       first.control == second.control ? nil : Int(Int32(bitPattern: second.time &- first.time))
@@ -89,32 +89,32 @@ public struct ScenarioOutcome: Sendable {
 }
 
 /// One run of one scenario.
-public struct ScenarioRun: Sendable {
+package struct ScenarioRun: Sendable {
   /// The scenario.
-  public let scenario: EndToEndScenario
+  package let scenario: EndToEndScenario
   /// Guard on or off.
-  public let side: GuardSide
+  package let side: GuardSide
   /// The demo's command line (without `--log-file`).
-  public let arguments: [String]
+  package let arguments: [String]
   /// The input sent, each step with when it started (ms after the first).
-  public let sent: [String]
+  package let sent: [String]
   /// What the log shows.
-  public let outcome: ScenarioOutcome
+  package let outcome: ScenarioOutcome
   /// What is wrong; empty when the run shows what it must.
-  public let problems: [String]
+  package let problems: [String]
   /// How long the run took, start-up included.
-  public let seconds: Double
+  package let seconds: Double
   /// The demo's log file.
-  public let logPath: String
+  package let logPath: String
   /// What the demo printed.
-  public let demoOutput: String
+  package let demoOutput: String
 
   /// Whether the run shows what it must.
-  public var passed: Bool { problems.isEmpty }
+  package var passed: Bool { problems.isEmpty }
 
   /// The failure report: the scenario, the input sent, what is wrong and
   /// every log line seen.
-  public var report: String {
+  package var report: String {
     var text = """
       Scenario \(scenario.id), \(side.rawValue): \(scenario.title)
       demo: clickguard-demo \(arguments.joined(separator: " "))
@@ -145,21 +145,21 @@ public struct ScenarioRun: Sendable {
 }
 
 /// The end-to-end proof could not run (no demo, no layout, no widget).
-public struct EndToEndError: Error, CustomStringConvertible {
+package struct EndToEndError: Error, CustomStringConvertible {
   /// What went wrong.
-  public let description: String
+  package let description: String
 }
 
 /// Runs scenarios against the built demo, one demo process per run.
-public final class EndToEndRunner {
+package final class EndToEndRunner {
   private let binary: String
   private let directory: String
   /// Whether each run's timeline is drawn beside its log
   /// (`<slug>-on-timeline.png`, `<slug>-off-timeline.png`): the showcase's.
-  public var writesTimelines = false
+  package var writesTimelines = false
 
   /// A runner for `binary` that writes each run's log to `directory`.
-  public init(binary: String, directory: String) throws {
+  package init(binary: String, directory: String) throws {
     self.binary = binary
     self.directory = directory
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -168,7 +168,7 @@ public final class EndToEndRunner {
   /// Runs `scenario` with ClickGuard `side`.
   /// - Throws: ``EndToEndError`` when the demo does not start or a control
   ///   to click is not on screen.
-  public func run(_ scenario: EndToEndScenario, side: GuardSide) throws -> ScenarioRun {
+  package func run(_ scenario: EndToEndScenario, side: GuardSide) throws -> ScenarioRun {
     let started = ProcessClock.monotonicMs()
     let arguments = scenario.options(for: side).arguments
     let logPath = "\(directory)/\(scenario.slug)-\(side == .on ? "on" : "off").jsonl"

@@ -6,7 +6,7 @@
 import ClickGuardDemoKit
 
 /// Which run of a scenario: ClickGuard as shipped, or switched off.
-public enum GuardSide: String, Sendable, CaseIterable {
+package enum GuardSide: String, Sendable, CaseIterable {
   /// The demo's defaults: the guard enforces, the spill-over fence is on.
   case on = "guard on"
   /// What the scenario switches off (see ``EndToEndScenario/offFlags``).
@@ -15,7 +15,7 @@ public enum GuardSide: String, Sendable, CaseIterable {
 
 /// One step of a scenario's input, sent through XTEST (xdotool) as a
 /// person's mouse and keyboard would send it.
-public enum InputStep: Sendable, CustomStringConvertible {
+package enum InputStep: Sendable, CustomStringConvertible {
   /// `count` clicks of button 1 on the centre of `control`, `delayMs` apart.
   case clicks(control: String, count: Int, delayMs: Int)
   /// One click on each of `controls` in turn, `rounds` times over, `gapMs`
@@ -28,7 +28,7 @@ public enum InputStep: Sendable, CustomStringConvertible {
   /// `settleMs` more.
   case waitForPage(page: String, settleMs: Int)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .clicks(let control, let count, let delayMs):
       return count == 1 ? "1 click on \(control)" : "\(count) clicks on \(control), \(delayMs) ms apart"
@@ -43,56 +43,56 @@ public enum InputStep: Sendable, CustomStringConvertible {
 }
 
 /// What a scenario's guard-off run switches off.
-public struct OffFlags: Hashable, Sendable, CustomStringConvertible {
+package struct OffFlags: Hashable, Sendable, CustomStringConvertible {
   /// `--no-guard`: the dispatcher's mode is `off`, every click runs.
-  public var guardOff: Bool
+  package var guardOff: Bool
   /// `--no-fence`: the navigator's spill-over fence is off.
-  public var fenceOff: Bool
+  package var fenceOff: Bool
 
   /// Nothing of ClickGuard: the naive app.
-  public static let everything = OffFlags(guardOff: true, fenceOff: true)
+  package static let everything = OffFlags(guardOff: true, fenceOff: true)
   /// Only the spill-over fence; the per-control guard stays on.
-  public static let fenceOnly = OffFlags(guardOff: false, fenceOff: true)
+  package static let fenceOnly = OffFlags(guardOff: false, fenceOff: true)
 
-  public var description: String {
+  package var description: String {
     [guardOff ? "--no-guard" : nil, fenceOff ? "--no-fence" : nil].compactMap { $0 }.joined(separator: " ")
   }
 }
 
 /// One scenario of the end-to-end proof.
-public struct EndToEndScenario: Sendable {
+package struct EndToEndScenario: Sendable {
   /// Its number in docs/scenarios.md (`1`…`9`, `6a`/`6b`).
-  public let id: String
+  package let id: String
   /// A short name for the table.
-  public let name: String
+  package let name: String
   /// What it is, with its parameters.
-  public let title: String
+  package let title: String
   /// The demo's options with ClickGuard on (lag, transition, deferral).
-  public let options: DemoOptions
+  package let options: DemoOptions
   /// What the guard-off run switches off.
-  public let offFlags: OffFlags
+  package let offFlags: OffFlags
   /// The input of the guard-on run.
-  public let input: [InputStep]
+  package let input: [InputStep]
   /// The input of the guard-off run, when it is bounded to keep the run
   /// short; `nil`: the same as ``input``.
-  public let offInput: [InputStep]?
+  package let offInput: [InputStep]?
   /// How long the log must stay quiet after the input before the outcome is
   /// read: longer than any lag the scenario injects.
-  public let quietMs: Int
+  package let quietMs: Int
   /// Whether the guard-off run is a reference the guard-on run must match
   /// (stateful controls, different controls) rather than a run that must
   /// show a duplicate.
-  public var isReferenceWhenOff = false
+  package var isReferenceWhenOff = false
   /// Whether "Add to cart" runs count as spill-over: not when the scenario
   /// clicks it on purpose.
-  public var countsSpillOver = true
+  package var countsSpillOver = true
   /// What each run must show: the problems found (empty: it passed).
-  public let check: @Sendable (GuardSide, ScenarioOutcome) -> [String]
+  package let check: @Sendable (GuardSide, ScenarioOutcome) -> [String]
   /// The scenario's own measure for the table (GAction runs, toggles, …).
-  public let detail: @Sendable (ScenarioOutcome) -> String
+  package let detail: @Sendable (ScenarioOutcome) -> String
 
   /// The demo's options for `side`.
-  public func options(for side: GuardSide) -> DemoOptions {
+  package func options(for side: GuardSide) -> DemoOptions {
     var options = self.options
     if side == .off {
       if offFlags.guardOff { options.guardEnabled = false }
@@ -102,12 +102,12 @@ public struct EndToEndScenario: Sendable {
   }
 
   /// The input for `side`.
-  public func input(for side: GuardSide) -> [InputStep] {
+  package func input(for side: GuardSide) -> [InputStep] {
     side == .off ? offInput ?? input : input
   }
 
   /// A file-name-safe name.
-  public var slug: String {
+  package var slug: String {
     "e2e-\(id)"
   }
 }
@@ -198,7 +198,7 @@ extension EndToEndScenario {
 
   /// 1. A burst of 5 clicks 80 ms apart, no lag. The page changes under the
   /// pointer within a frame, so the duplicate is spill-over.
-  public static let burst = EndToEndScenario(
+  package static let burst = EndToEndScenario(
     id: "1", name: "Burst", title: "Burst: 5 clicks 80 ms apart, no lag", options: DemoOptions(), offFlags: .everything,
     input: [.clicks(control: open, count: 5, delayMs: 80)], offInput: nil, quietMs: 1000,
     check: oneNavigation(offShows: .navigationsOrSpillOver), detail: handlerDetail(open))
@@ -206,7 +206,7 @@ extension EndToEndScenario {
   /// 2. The main loop stalls 1.5 s on the first press; 5 more clicks land
   /// during the stall. The page switch is deferred to the next main-loop
   /// turn, as in apps that navigate from an idle or a `Task`.
-  public static let stall = EndToEndScenario(
+  package static let stall = EndToEndScenario(
     id: "2", name: "Stalled main loop", title: "Stalled main loop: 1.5 s stall, 5 clicks during it",
     options: options {
       $0.stallMs = 1500
@@ -219,7 +219,7 @@ extension EndToEndScenario {
   /// 3. The handler itself takes 1.5 s; clicks every 150 ms for 1.5 s. The
   /// guard-off run sends 3 clicks: each queued click reruns the 1.5 s
   /// handler in the naive app, so 10 would freeze it for 15 s.
-  public static let slowHandler = EndToEndScenario(
+  package static let slowHandler = EndToEndScenario(
     id: "3", name: "Slow handler",
     title: "Slow handler: handler lag 1.5 s, interval 0.5 s, clicks every 150 ms for 1.5 s",
     options: options {
@@ -234,7 +234,7 @@ extension EndToEndScenario {
 
   /// 4. The handler navigates after a 1.5 s simulated load; clicks during
   /// the wait.
-  public static let asyncLoad = EndToEndScenario(
+  package static let asyncLoad = EndToEndScenario(
     id: "4", name: "Async load", title: "Async load: navigation after a 1.5 s load, clicks during the wait",
     options: options {
       $0.asyncMs = 1500
@@ -247,7 +247,7 @@ extension EndToEndScenario {
   /// transition: "Add to cart" at that spot must never fire. Off: the fence
   /// only, to show the per-control guard cannot see clicks that land on
   /// another control.
-  public static let spillOver = EndToEndScenario(
+  package static let spillOver = EndToEndScenario(
     id: "5", name: "Spill-over", title: "Spill-over: clicking the spot for 3 s, handler lag 1 s, slide transition",
     options: options {
       $0.handlerLagMs = 1000
@@ -257,9 +257,9 @@ extension EndToEndScenario {
     check: oneNavigation(offShows: .spillOver), detail: handlerDetail(open))
 
   /// 6a. Enter held 2 s on the focused "Open details".
-  public static let keyboardEnter = heldKey("6a", "Return", "Enter")
+  package static let keyboardEnter = heldKey("6a", "Return", "Enter")
   /// 6b. Space held 2 s on the focused "Open details".
-  public static let keyboardSpace = heldKey("6b", "space", "Space")
+  package static let keyboardSpace = heldKey("6b", "space", "Space")
 
   private static func heldKey(_ id: String, _ key: String, _ name: String) -> EndToEndScenario {
     EndToEndScenario(
@@ -277,7 +277,7 @@ extension EndToEndScenario {
   /// The switch's clicks are 300 ms apart because GtkSwitch itself merges
   /// clicks that come during its 100 ms animation (measured: 5 clicks 80 ms
   /// apart toggle it once, guard or not).
-  public static let toggles = EndToEndScenario(
+  package static let toggles = EndToEndScenario(
     id: "7", name: "Switch + check toggled fast",
     title: "Switch and check button toggled fast (5 clicks each, 300 / 100 ms apart)",
     options: DemoOptions(), offFlags: .everything,
@@ -315,7 +315,7 @@ extension EndToEndScenario {
   /// after the other (within one 500 ms interval), each button's own clicks
   /// 800 ms apart (beyond it): every click acts. A single shared gate would
   /// drop every other click. The guard-off run is the reference.
-  public static let twoButtons = EndToEndScenario(
+  package static let twoButtons = EndToEndScenario(
     id: "8", name: "Two guarded buttons",
     title: "Two guarded buttons clicked alternately (Add to cart / Add to wishlist, 400 ms apart)",
     options: DemoOptions(), offFlags: .everything,
@@ -348,7 +348,7 @@ extension EndToEndScenario {
   /// 9. A burst on the GtkActionable button: its GAction runs once. The
   /// action loads for 1 s before it navigates, so the button stays under
   /// the pointer for the whole burst.
-  public static let gAction = EndToEndScenario(
+  package static let gAction = EndToEndScenario(
     id: "9", name: "GtkActionable burst",
     title: "GtkActionable button burst: 5 clicks 80 ms apart, the GAction loads 1 s",
     options: options {
@@ -366,7 +366,7 @@ extension EndToEndScenario {
     detail: handlerDetail(openAction, what: "GAction"))
 
   /// Every scenario, in the order docs/scenarios.md lists them.
-  public static let all: [EndToEndScenario] = [
+  package static let all: [EndToEndScenario] = [
     burst, stall, slowHandler, asyncLoad, spillOver, keyboardEnter, keyboardSpace, toggles, twoButtons, gAction,
   ]
 }

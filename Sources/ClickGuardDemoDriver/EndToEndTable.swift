@@ -2,15 +2,15 @@
 // guard on beside guard off, for the showcase and the README.
 
 /// Renders end-to-end runs.
-public enum EndToEndTable {
+package enum EndToEndTable {
   /// The column headers.
-  public static let header = [
+  package static let header = [
     "#", "scenario", "run", "demo options", "input sent", "navigations", "spill-over", "guard drops", "fence drops",
     "detail", "result",
   ]
 
   /// The table row of `run`.
-  public static func row(_ run: ScenarioRun) -> [String] {
+  package static func row(_ run: ScenarioRun) -> [String] {
     let o = run.outcome
     let options = run.arguments.isEmpty ? "(defaults)" : run.arguments.joined(separator: " ")
     let input = run.scenario.input(for: run.side).map(\.description).joined(separator: "; ")
@@ -32,12 +32,12 @@ public enum EndToEndTable {
   }
 
   /// Renders `runs` as a Markdown table with aligned columns.
-  public static func render(_ runs: [ScenarioRun]) -> String {
+  package static func render(_ runs: [ScenarioRun]) -> String {
     markdownTable([header] + runs.map(row))
   }
 
   /// What the columns mean.
-  public static let legend = """
+  package static let legend = """
     navigations: pages pushed; spill-over: "Add to cart" (the next page's button at the spot of "Open details") \
     ran; guard drops: clicks the guard dropped; fence drops: presses the spill-over fence consumed; guard off: \
     --no-guard --no-fence (the app without ClickGuard), except scenario 5: --no-fence (the per-control guard stays \

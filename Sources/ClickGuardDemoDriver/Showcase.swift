@@ -6,7 +6,7 @@ import ClickGuardDemoKit
 import Foundation
 
 /// The protections a scenario runs with.
-public enum Protection: String, Sendable, CaseIterable {
+package enum Protection: String, Sendable, CaseIterable {
   /// Guard off, fence off: the naive app.
   case off
   /// The per-control guard alone.
@@ -22,43 +22,43 @@ public enum Protection: String, Sendable, CaseIterable {
 }
 
 /// A lag shape.
-public struct LagShape: Hashable, Sendable {
+package struct LagShape: Hashable, Sendable {
   /// Its name in the table.
-  public let name: String
+  package let name: String
   /// The demo options for it.
-  public let apply: @Sendable (inout DemoOptions) -> Void
+  package let apply: @Sendable (inout DemoOptions) -> Void
 
-  public static func == (lhs: LagShape, rhs: LagShape) -> Bool { lhs.name == rhs.name }
-  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+  package static func == (lhs: LagShape, rhs: LagShape) -> Bool { lhs.name == rhs.name }
+  package func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
   /// No lag.
-  public static let none = LagShape(name: "no lag") { _ in }
+  package static let none = LagShape(name: "no lag") { _ in }
   /// The main loop stalls 1 s on the first click.
-  public static let stall = LagShape(name: "stall 1000 ms") { $0.stallMs = 1000 }
+  package static let stall = LagShape(name: "stall 1000 ms") { $0.stallMs = 1000 }
   /// The navigation handler sleeps 1 s.
-  public static let handlerLag = LagShape(name: "handler lag 1000 ms") { $0.handlerLagMs = 1000 }
+  package static let handlerLag = LagShape(name: "handler lag 1000 ms") { $0.handlerLagMs = 1000 }
   /// The navigation waits for an 800 ms async load.
-  public static let asyncLoad = LagShape(name: "async load 800 ms") { $0.asyncMs = 800 }
+  package static let asyncLoad = LagShape(name: "async load 800 ms") { $0.asyncMs = 800 }
 
   /// Every shape, in table order.
-  public static let all: [LagShape] = [.none, .stall, .handlerLag, .asyncLoad]
+  package static let all: [LagShape] = [.none, .stall, .handlerLag, .asyncLoad]
 }
 
 /// One scripted burst.
-public struct ShowcaseScenario: Sendable {
+package struct ShowcaseScenario: Sendable {
   /// The lag injected.
-  public let lag: LagShape
+  package let lag: LagShape
   /// Guard and fence on or off.
-  public let protection: Protection
+  package let protection: Protection
   /// The control clicked (a name from ``DemoWidgets``).
-  public let control: String
+  package let control: String
   /// How many clicks.
-  public let clicks: Int
+  package let clicks: Int
   /// The gap between clicks.
-  public let delayMs: Int
+  package let delayMs: Int
 
   /// Creates a scenario.
-  public init(lag: LagShape, protection: Protection, control: String, clicks: Int = 12, delayMs: Int = 150) {
+  package init(lag: LagShape, protection: Protection, control: String, clicks: Int = 12, delayMs: Int = 150) {
     self.lag = lag
     self.protection = protection
     self.control = control
@@ -67,14 +67,14 @@ public struct ShowcaseScenario: Sendable {
   }
 
   /// A file-name-safe name.
-  public var slug: String {
+  package var slug: String {
     "\(lag.name)-\(protection.rawValue)-\(control)".map { $0.isLetter || $0.isNumber ? $0 : "-" }
       .reduce(into: "") { $0 += String($1) }
   }
 
   /// The default set: "Open details" under every lag shape and protection,
   /// then the unguarded twin and the GAction button under async load.
-  public static let standard: [ShowcaseScenario] =
+  package static let standard: [ShowcaseScenario] =
     LagShape.all.flatMap { lag in
       Protection.allCases.map { ShowcaseScenario(lag: lag, protection: $0, control: DemoWidgets.openDetails.name) }
     } + [
@@ -83,7 +83,7 @@ public struct ShowcaseScenario: Sendable {
     ]
 
   /// The demo options for this scenario.
-  public func options() -> DemoOptions {
+  package func options() -> DemoOptions {
     var options = DemoOptions()
     protection.apply(to: &options)
     lag.apply(&options)
@@ -92,33 +92,33 @@ public struct ShowcaseScenario: Sendable {
 }
 
 /// A scenario and what it led to.
-public struct ShowcaseResult: Sendable {
+package struct ShowcaseResult: Sendable {
   /// The scenario.
-  public let scenario: ShowcaseScenario
+  package let scenario: ShowcaseScenario
   /// Its outcome, from the log.
-  public let outcome: BurstOutcome
+  package let outcome: BurstOutcome
   /// The screenshot saved after the burst, if any.
-  public let screenshot: String?
+  package let screenshot: String?
 }
 
 /// A showcase run failed.
-public struct ShowcaseError: Error, CustomStringConvertible {
+package struct ShowcaseError: Error, CustomStringConvertible {
   /// Why.
-  public let description: String
+  package let description: String
 
   /// Creates an error saying `description`.
-  public init(description: String) {
+  package init(description: String) {
     self.description = description
   }
 }
 
 /// Runs scenarios against the demo binary.
-public final class ShowcaseRunner {
+package final class ShowcaseRunner {
   private let binary: String
   private let outputDirectory: String
 
   /// A runner for `binary`, writing logs and screenshots to `outputDirectory`.
-  public init(binary: String, outputDirectory: String) throws {
+  package init(binary: String, outputDirectory: String) throws {
     self.binary = binary
     self.outputDirectory = outputDirectory
     try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
@@ -127,7 +127,7 @@ public final class ShowcaseRunner {
   /// Starts the demo for `scenario`, clicks, waits for things to settle,
   /// saves a screenshot and reads the outcome.
   /// - Throws: ``ShowcaseError`` when the demo does not start or lay out.
-  public func run(_ scenario: ShowcaseScenario, screenshot: Bool = true) throws -> ShowcaseResult {
+  package func run(_ scenario: ShowcaseScenario, screenshot: Bool = true) throws -> ShowcaseResult {
     let base = outputDirectory + "/" + scenario.slug
     let arguments = scenario.options().arguments + (screenshot ? ["--screenshot", base + ".png"] : [])
     let demo = try DemoProcess(binary: binary, arguments: arguments, logPath: base + ".jsonl")
@@ -161,15 +161,15 @@ public final class ShowcaseRunner {
 }
 
 /// The showcase's table.
-public enum ShowcaseTable {
+package enum ShowcaseTable {
   /// The column headers.
-  public static let header = [
+  package static let header = [
     "lag", "protection", "control", "clicks", "ok", "dropped", "passed", "runs", "navigations", "refused",
     "fence drops", "add-to-cart", "depth",
   ]
 
   /// Renders `results` as a Markdown table.
-  public static func render(_ results: [ShowcaseResult]) -> String {
+  package static func render(_ results: [ShowcaseResult]) -> String {
     let rows =
       [header]
       + results.map { result in

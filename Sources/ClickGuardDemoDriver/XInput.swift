@@ -6,29 +6,29 @@ import ClickGuardDemoKit
 import Foundation
 
 /// Sends real pointer and keyboard input with `xdotool`.
-public enum XInput {
+package enum XInput {
   /// The xdotool binary.
-  public static let xdotool = "/usr/bin/xdotool"
+  package static let xdotool = "/usr/bin/xdotool"
 
   /// Whether an X display can be opened (`$DISPLAY` set and answering).
-  public static func displayAvailable() -> Bool {
+  package static func displayAvailable() -> Bool {
     guard ProcessInfo.processInfo.environment["DISPLAY"].map({ !$0.isEmpty }) ?? false else { return false }
     return run(["getdisplaygeometry"], quiet: true) == 0
   }
 
   /// Moves the pointer to (`x`, `y`) on the root window. No `--sync`: it
   /// waits for a motion that never comes when the pointer is already there.
-  public static func move(x: Int, y: Int) {
+  package static func move(x: Int, y: Int) {
     run(["mousemove", String(x), String(y)])
   }
 
   /// Clicks button 1 `count` times, `delayMs` apart, where the pointer is.
-  public static func click(count: Int, delayMs: Int) {
+  package static func click(count: Int, delayMs: Int) {
     run(["click", "--repeat", String(count), "--delay", String(delayMs), "1"])
   }
 
   /// Moves to the centre of `rect` and clicks `count` times, `delayMs` apart.
-  public static func burst(on rect: ScreenRect, count: Int, delayMs: Int) {
+  package static func burst(on rect: ScreenRect, count: Int, delayMs: Int) {
     let center = rect.center
     move(x: center.x, y: center.y)
     usleep(80_000)
@@ -38,7 +38,7 @@ public enum XInput {
   /// Clicks each point of `points` in turn, once, `rounds` times over,
   /// `gapMs` from one click to the next, in one xdotool run so the gaps are
   /// xdotool's own sleeps (`click --delay 0`: no extra 100 ms after a click).
-  public static func alternate(between points: [(x: Int, y: Int)], rounds: Int, gapMs: Int) {
+  package static func alternate(between points: [(x: Int, y: Int)], rounds: Int, gapMs: Int) {
     var arguments: [String] = []
     for round in 0..<rounds {
       for (index, point) in points.enumerated() {
@@ -51,14 +51,14 @@ public enum XInput {
 
   /// Gives the X window `xid` the input focus (XSetInputFocus: works with no
   /// window manager), so key events go to it.
-  public static func focus(window xid: UInt) {
+  package static func focus(window xid: UInt) {
     run(["windowfocus", String(xid)])
     usleep(150_000)
   }
 
   /// Holds `key` (an X keysym name: `Return`, `space`) down for `ms`, then
   /// releases it; the X server auto-repeats it meanwhile, as for a person.
-  public static func hold(key: String, ms: Int) {
+  package static func hold(key: String, ms: Int) {
     run(["keydown", key, "sleep", seconds(ms), "keyup", key])
   }
 
@@ -69,7 +69,7 @@ public enum XInput {
   /// Runs xdotool with `arguments`.
   /// - Returns: its exit status (-1 when it could not start).
   @discardableResult
-  public static func run(_ arguments: [String], quiet: Bool = false) -> Int32 {
+  package static func run(_ arguments: [String], quiet: Bool = false) -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: xdotool)
     process.arguments = arguments

@@ -6,13 +6,13 @@ import ClickGuardDemoKit
 import Foundation
 
 /// The events of a demo log that the timeline draws, each with its `mono_ms`.
-public struct TimelineLogEvents: Sendable {
+package struct TimelineLogEvents: Sendable {
   /// The events, in the log's order.
-  public let events: [(event: DemoEvent, monoMs: Double)]
+  package let events: [(event: DemoEvent, monoMs: Double)]
 
   /// Reads the log text `text`; lines of other types, and lines that do not
   /// decode (one still being written), are skipped.
-  public init(text: String) {
+  package init(text: String) {
     let decoder = JSONDecoder()
     events = text.split(separator: "\n").compactMap { line in
       guard let decoded = try? DemoLogLine(json: String(line), decoder: decoder), let event = decoded.event else {
@@ -24,12 +24,12 @@ public struct TimelineLogEvents: Sendable {
 
   /// Reads the log at `path`.
   /// - Throws: when the file cannot be read.
-  public init(path: String) throws {
+  package init(path: String) throws {
     self.init(text: try String(contentsOfFile: path, encoding: .utf8))
   }
 
   /// The timeline of these events.
-  public func model() -> TimelineModel {
+  package func model() -> TimelineModel {
     var recorder = TimelineRecorder()
     for (event, ms) in events { recorder.record(event, at: ms) }
     return recorder.model

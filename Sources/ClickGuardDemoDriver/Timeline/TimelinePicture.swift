@@ -4,13 +4,13 @@
 import ClickGuardDemoKit
 
 /// Draws the timeline of a demo log into a PNG.
-public enum TimelinePicture {
+package enum TimelinePicture {
   /// The picture's width in pixels.
-  public static let width = 1200
+  package static let width = 1200
 
   /// The path of the picture for the log at `logPath`: the same name with
   /// `.jsonl` replaced by `-timeline.png`.
-  public static func path(forLog logPath: String) -> String {
+  package static func path(forLog logPath: String) -> String {
     (logPath.hasSuffix(".jsonl") ? String(logPath.dropLast(".jsonl".count)) : logPath) + "-timeline.png"
   }
 
@@ -20,7 +20,7 @@ public enum TimelinePicture {
   /// - Throws: ``ShowcaseError`` when the log cannot be read or the PNG
   ///   cannot be written.
   @discardableResult
-  public static func write(
+  package static func write(
     log logPath: String, to pngPath: String? = nil, title: String? = nil, theme: TimelineTheme = .light,
     width: Int = width
   ) throws -> TimelineImage {

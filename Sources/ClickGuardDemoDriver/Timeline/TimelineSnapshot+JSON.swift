@@ -8,7 +8,7 @@ import Foundation
 extension TimelineSnapshot {
   /// Decodes the `timeline` line `text`.
   /// - Throws: `DecodingError` when it is not one.
-  public init(json text: String) throws {
+  package init(json text: String) throws {
     self = try JSONDecoder().decode(Self.self, from: Data(text.utf8))
   }
 }

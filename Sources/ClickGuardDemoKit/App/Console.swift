@@ -8,14 +8,14 @@
 #endif
 
 /// Writes text to the process's standard streams.
-public enum Console {
+package enum Console {
   /// Writes `text` and a newline to standard output.
-  public static func out(_ text: String) {
+  package static func out(_ text: String) {
     write(fd: 1, text + "\n")
   }
 
   /// Writes `text` and a newline to standard error.
-  public static func error(_ text: String) {
+  package static func error(_ text: String) {
     write(fd: 2, text + "\n")
   }
 

@@ -16,11 +16,11 @@ import ClickGuardGtk
 /// exit(DemoApplication.main())
 /// ```
 @MainActor
-public final class DemoApplication {
+package final class DemoApplication {
   /// The application id.
-  public static let applicationID = "io.github.clickguard.Demo"
+  package static let applicationID = "io.github.clickguard.Demo"
   /// The program name used in messages.
-  public static let programName = "clickguard-demo"
+  package static let programName = "clickguard-demo"
 
   private let startMs = ProcessClock.monotonicMs()
   private let application: UnsafeMutablePointer<GtkApplication>
@@ -35,7 +35,7 @@ public final class DemoApplication {
 
   /// Runs the demo with the process's command line.
   /// - Returns: the exit status (see ``DemoExitStatus``).
-  public static func main() -> Int32 {
+  package static func main() -> Int32 {
     let demo = DemoApplication()
     return withExtendedLifetime(demo) { demo.run() }
   }

@@ -5,11 +5,11 @@ import CGtk
 import ClickGuardGtk
 
 /// The demo could not start; ``status`` is the exit status to use.
-public struct DemoStartError: Error, CustomStringConvertible {
+package struct DemoStartError: Error, CustomStringConvertible {
   /// What went wrong.
-  public let description: String
+  package let description: String
   /// The exit status (see ``DemoExitStatus``).
-  public let status: Int32
+  package let status: Int32
 
   init(_ description: String, status: Int32 = DemoExitStatus.failure) {
     self.description = description

@@ -2,22 +2,22 @@
 // This file is the log's schema; the driver's DemoLogLine reads the same names back.
 
 /// A screen rectangle in root-window coordinates.
-public struct ScreenRect: Hashable, Sendable, Decodable {
+package struct ScreenRect: Hashable, Sendable, Decodable {
   /// Left edge.
-  public var x: Int
+  package var x: Int
   /// Top edge.
-  public var y: Int
+  package var y: Int
   /// Width.
-  public var width: Int
+  package var width: Int
   /// Height.
-  public var height: Int
+  package var height: Int
 
   enum CodingKeys: String, CodingKey {
     case x, y, width, height
   }
 
   /// Creates a rectangle.
-  public init(x: Int, y: Int, width: Int, height: Int) {
+  package init(x: Int, y: Int, width: Int, height: Int) {
     self.x = x
     self.y = y
     self.width = width
@@ -25,27 +25,27 @@ public struct ScreenRect: Hashable, Sendable, Decodable {
   }
 
   /// The centre point.
-  public var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
+  package var center: (x: Int, y: Int) { (x + width / 2, y + height / 2) }
 }
 
 /// One interactive widget in a `layout` line.
-public struct LaidOutWidget: Sendable, Decodable {
+package struct LaidOutWidget: Sendable, Decodable {
   /// The stable name (also the GtkBuilder id and widget name).
-  public var name: String
+  package var name: String
   /// The name assistive technologies read.
-  public var accessibleName: String
+  package var accessibleName: String
   /// The GTK type (`GtkButton`, `GtkSwitch`, …).
-  public var kind: String
+  package var kind: String
   /// The page holding it, or `panel` / `chrome` / `timeline`.
-  public var area: String
+  package var area: String
   /// Where it is on screen.
-  public var rect: ScreenRect
+  package var rect: ScreenRect
   /// Whether it is drawn now (mapped; a hidden page's widgets are not).
-  public var visible: Bool
+  package var visible: Bool
   /// Whether it is its window's focus widget (where Space and Enter go).
-  public var hasFocus: Bool
+  package var hasFocus: Bool
   /// Its state, for a toggle button or a switch; `nil` for other widgets.
-  public var active: Bool?
+  package var active: Bool?
 
   enum CodingKeys: String, CodingKey {
     case name
@@ -56,7 +56,7 @@ public struct LaidOutWidget: Sendable, Decodable {
   }
 
   /// Creates an entry.
-  public init(
+  package init(
     name: String, accessibleName: String, kind: String, area: String, rect: ScreenRect, visible: Bool,
     hasFocus: Bool = false, active: Bool? = nil
   ) {
@@ -71,7 +71,7 @@ public struct LaidOutWidget: Sendable, Decodable {
   }
 
   /// Reads a `widgets` entry: its rectangle's fields sit beside the others.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     name = try container.decode(String.self, forKey: .name)
     accessibleName = try container.decode(String.self, forKey: .accessibleName)
@@ -85,13 +85,13 @@ public struct LaidOutWidget: Sendable, Decodable {
 }
 
 /// A page in a `layout` line.
-public struct LaidOutPage: Sendable, Decodable {
+package struct LaidOutPage: Sendable, Decodable {
   /// The navigator's page name (`home`, `details`, `details-2`).
-  public var name: String
+  package var name: String
   /// The page container's accessible name.
-  public var accessibleName: String
+  package var accessibleName: String
   /// The title shown in the navigation bar.
-  public var title: String
+  package var title: String
 
   enum CodingKeys: String, CodingKey {
     case name
@@ -100,7 +100,7 @@ public struct LaidOutPage: Sendable, Decodable {
   }
 
   /// Creates an entry.
-  public init(name: String, accessibleName: String, title: String) {
+  package init(name: String, accessibleName: String, title: String) {
     self.name = name
     self.accessibleName = accessibleName
     self.title = title
@@ -108,7 +108,7 @@ public struct LaidOutPage: Sendable, Decodable {
 }
 
 /// Something the demo reports in its log. Each case is one line `type`.
-public enum DemoEvent: Sendable {
+package enum DemoEvent: Sendable {
   /// `start`: the demo is running with these settings.
   case start(appID: String, pid: Int32, resources: String, options: DemoOptions)
   /// `layout`: where every named widget is, in root-window coordinates.
@@ -147,7 +147,7 @@ public enum DemoEvent: Sendable {
   case timeline(TimelineSnapshot)
 
   /// The line's `type`.
-  public var type: String {
+  package var type: String {
     switch self {
     case .start: "start"
     case .layout: "layout"
@@ -168,7 +168,7 @@ public enum DemoEvent: Sendable {
   }
 
   /// The line's fields after `type`, `seq` and `mono_ms`.
-  public var fields: [(String, JSONValue)] {
+  package var fields: [(String, JSONValue)] {
     if case .timeline(let snapshot) = self { return snapshot.fields }
     return keyedFields.map { ($0.0.stringValue, $0.1) }
   }
@@ -241,7 +241,7 @@ public enum DemoEvent: Sendable {
   }
 
   /// The whole line: `type`, `seq`, `mono_ms`, then ``fields``.
-  public func line(seq: Int, monoMs: Double) -> JSONValue {
+  package func line(seq: Int, monoMs: Double) -> JSONValue {
     .object(
       [
         (DemoLogField.type.stringValue, .string(type)), (DemoLogField.seq.stringValue, .number(seq)),

@@ -2,7 +2,7 @@
 
 extension DemoEvent {
   /// A short line for people, or `nil` for events the pane leaves out.
-  public var summary: String? {
+  package var summary: String? {
     switch self {
     case .start(_, let pid, _, let options):
       return "started (pid \(pid)) "

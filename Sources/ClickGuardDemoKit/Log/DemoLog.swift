@@ -5,7 +5,7 @@ import ClickGuardGtk
 
 /// The demo's event log: a JSON-lines file (optional) and listeners.
 @MainActor
-public final class DemoLog {
+package final class DemoLog {
   private let file: LogFile?
   private var listeners: [@MainActor (DemoEvent, Double) -> Void] = []
   private var nextSeq = 1
@@ -19,15 +19,15 @@ public final class DemoLog {
   }
 
   /// How many lines were logged (written or not).
-  public var count: Int { nextSeq - 1 }
+  package var count: Int { nextSeq - 1 }
 
   /// Calls `body` with every event from now on (the log pane, counters).
-  public func addListener(_ body: @escaping @MainActor (DemoEvent, Double) -> Void) {
+  package func addListener(_ body: @escaping @MainActor (DemoEvent, Double) -> Void) {
     listeners.append(body)
   }
 
   /// Writes `event` as one line and tells the listeners.
-  public func record(_ event: DemoEvent) {
+  package func record(_ event: DemoEvent) {
     let now = ProcessClock.monotonicMs()
     let seq = nextSeq
     nextSeq += 1

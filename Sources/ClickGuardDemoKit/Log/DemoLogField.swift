@@ -1,7 +1,7 @@
 /// The field names of the demo's log lines (all types but `timeline`, whose
 /// fields are ``TimelineSnapshot``'s): the one list that ``DemoEvent``
 /// writes by and the driver's `DemoLogLine` decodes by (its coding keys).
-public enum DemoLogField: String, CodingKey, CaseIterable, Sendable {
+package enum DemoLogField: String, CodingKey, CaseIterable, Sendable {
   case type, seq
   case monoMs = "mono_ms"
   case action, active

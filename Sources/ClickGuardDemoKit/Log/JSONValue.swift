@@ -6,7 +6,7 @@
 import ClickGuardGtk
 
 /// A JSON value whose objects keep their keys in the order given.
-public enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
   /// `null`.
   case null
   /// `true` or `false`.
@@ -23,7 +23,7 @@ public enum JSONValue: Sendable {
   case object([(String, JSONValue)])
 
   /// The value as compact JSON on one line.
-  public var encoded: String {
+  package var encoded: String {
     var out = ""
     write(to: &out)
     return out
@@ -73,25 +73,25 @@ public enum JSONValue: Sendable {
 }
 
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral {
-  public init(stringLiteral value: String) { self = .string(value) }
-  public init(integerLiteral value: Int64) { self = .int(value) }
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
+  package init(integerLiteral value: Int64) { self = .int(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue {
   /// A string, or `null` for `nil`.
-  public static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+  package static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
   /// A number, or `null` for `nil`.
-  public static func optional<I: BinaryInteger>(_ value: I?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
+  package static func optional<I: BinaryInteger>(_ value: I?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
   /// A whole number from any integer type.
-  public static func number<I: BinaryInteger>(_ value: I) -> JSONValue { .int(Int64(value)) }
+  package static func number<I: BinaryInteger>(_ value: I) -> JSONValue { .int(Int64(value)) }
 }
 
 extension JSONValue: Decodable {
   /// Reads whichever kind of value is there, so a reader gets back the
   /// value the demo wrote (a `setting` line's value can be any kind). An
   /// object's keys come back sorted: `JSONDecoder` does not keep their order.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null

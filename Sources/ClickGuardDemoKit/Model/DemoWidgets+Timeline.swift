@@ -3,11 +3,11 @@
 
 extension DemoWidgets {
   /// The timeline's drawing area.
-  public static let timeline = DemoWidget(name: "timeline", accessibleName: "Click timeline", area: "timeline")
+  package static let timeline = DemoWidget(name: "timeline", accessibleName: "Click timeline", area: "timeline")
 
   /// The timeline's controls and its drawing area, in the layout line's
   /// order.
-  public static let timelineWidgets: [DemoWidget] = [
+  package static let timelineWidgets: [DemoWidget] = [
     timeline,
     DemoWidget(name: "timeline-seconds", accessibleName: "Timeline window (s)", area: "timeline"),
     DemoWidget(name: "timeline-pause", accessibleName: "Pause the timeline", area: "timeline"),

@@ -3,56 +3,56 @@
 // showcase driver all use this table.
 
 /// A named interactive widget of the demo.
-public struct DemoWidget: Hashable, Sendable {
+package struct DemoWidget: Hashable, Sendable {
   /// The stable name: GtkBuilder id, widget name, log `control` name.
-  public let name: String
+  package let name: String
   /// What assistive technologies read.
-  public let accessibleName: String
+  package let accessibleName: String
   /// `home`, `details`, `chrome` (navigation bar), `panel` or `timeline`.
-  public let area: String
+  package let area: String
 }
 
 /// The demo's pages and widgets.
-public enum DemoWidgets {
+package enum DemoWidgets {
   /// The guarded button that opens a details page.
-  public static let openDetails = DemoWidget(name: "open-details", accessibleName: "Open details", area: "home")
+  package static let openDetails = DemoWidget(name: "open-details", accessibleName: "Open details", area: "home")
   /// Its unguarded twin (policy exempt): shows the bug.
-  public static let openDetailsUnguarded = DemoWidget(
+  package static let openDetailsUnguarded = DemoWidget(
     name: "open-details-unguarded", accessibleName: "Open details (unguarded)", area: "home")
   /// The GtkActionable twin: navigates through the `app.open-details` GAction.
-  public static let openDetailsAction = DemoWidget(
+  package static let openDetailsAction = DemoWidget(
     name: "open-details-action", accessibleName: "Open details (GAction)", area: "home")
   /// A switch (skipped by default: toggles freely).
-  public static let notificationsSwitch = DemoWidget(
+  package static let notificationsSwitch = DemoWidget(
     name: "notifications-switch", accessibleName: "Notifications", area: "home")
   /// A check button (skipped by default: toggles freely).
-  public static let rememberCheck = DemoWidget(
+  package static let rememberCheck = DemoWidget(
     name: "remember-check", accessibleName: "Remember my choice", area: "home")
   /// The navigation bar's back button.
-  public static let back = DemoWidget(name: "back", accessibleName: "Back", area: "chrome")
+  package static let back = DemoWidget(name: "back", accessibleName: "Back", area: "chrome")
 
   /// The button at the spot of "Open details" on the details page `page`
   /// (`details`, `details-2`, …).
-  public static func detailsAction(page: String) -> DemoWidget {
+  package static func detailsAction(page: String) -> DemoWidget {
     DemoWidget(name: "\(page)-action", accessibleName: "Add to cart (\(page))", area: page)
   }
 
   /// The second guarded button on the details page `page`, "Add to
   /// wishlist": a different control from "Add to cart", with its own gate.
-  public static func detailsWishlist(page: String) -> DemoWidget {
+  package static func detailsWishlist(page: String) -> DemoWidget {
     DemoWidget(name: "\(page)-wishlist", accessibleName: "Add to wishlist (\(page))", area: page)
   }
 
   /// The page controls listed in the per-control combo, in order; the
   /// details pages' buttons are tuned together as `details-action` and
   /// `details-wishlist`.
-  public static let tunable: [DemoWidget] = [
+  package static let tunable: [DemoWidget] = [
     openDetails, openDetailsUnguarded, openDetailsAction, notificationsSwitch, rememberCheck,
     detailsAction(page: "details"), detailsWishlist(page: "details"), back,
   ]
 
   /// The controls panel's widgets (GtkBuilder ids in demo.ui).
-  public static let panel: [DemoWidget] = [
+  package static let panel: [DemoWidget] = [
     ("guard-switch", "Click guard"),
     ("observe-check", "Observe only"),
     ("interval-spin", "Global interval (ms)"),
@@ -75,20 +75,20 @@ public enum DemoWidgets {
   /// The note under the stall settings, shown when the panel cut a
   /// periodic stall short of its period. Hidden at start; its accessible
   /// name is its text.
-  public static let stallNote = DemoWidget(name: "stall-note", accessibleName: "", area: "panel")
+  package static let stallNote = DemoWidget(name: "stall-note", accessibleName: "", area: "panel")
 
   /// The root page's name.
-  public static let homePage = "home"
+  package static let homePage = "home"
   /// The first details page's name; more are `details-2`, `details-3`, …
-  public static let detailsPage = "details"
+  package static let detailsPage = "details"
 
   /// The details page name for the `index`-th copy on the stack (1-based).
-  public static func detailsPageName(_ index: Int) -> String {
+  package static func detailsPageName(_ index: Int) -> String {
     index <= 1 ? detailsPage : "\(detailsPage)-\(index)"
   }
 
   /// The accessible name of page `page`.
-  public static func pageAccessibleName(_ page: String) -> String {
+  package static func pageAccessibleName(_ page: String) -> String {
     page == homePage ? "Home page" : "Details page (\(page))"
   }
 }

@@ -5,44 +5,44 @@
 import ClickGuard
 
 /// The counts of one control.
-public struct ControlTally: Hashable, Sendable {
+package struct ControlTally: Hashable, Sendable {
   /// The guard's decisions, as the log reported them.
-  public var decisions = DecisionCounters()
+  package var decisions = DecisionCounters()
   /// Times its handler ran (an action or a delivered toggle).
-  public var runs = 0
+  package var runs = 0
   /// Navigations it caused.
-  public var navigations = 0
+  package var navigations = 0
   /// Navigations it asked for that the navigator refused.
-  public var refused = 0
+  package var refused = 0
 
   /// Creates zeroed counts.
-  public init() {}
+  package init() {}
 }
 
 /// Counters per control, in the order controls were first seen, plus fence
 /// drops per page.
-public struct TallyBoard: Sendable {
+package struct TallyBoard: Sendable {
   /// The controls, in display order.
-  public private(set) var names: [String] = []
+  package private(set) var names: [String] = []
   private var tallies: [String: ControlTally] = [:]
   /// Presses the spill-over fence dropped, per page. A double click's
   /// second press (GDK_2BUTTON_PRESS, same event time) counts once.
-  public private(set) var fenceDrops: [String: Int] = [:]
+  package private(set) var fenceDrops: [String: Int] = [:]
   private var fencedTimes: Set<String> = []
 
   /// A board listing `names` first (with zero counts).
-  public init(names: [String] = []) {
+  package init(names: [String] = []) {
     for name in names { touch(name) }
   }
 
   /// The counts of `name` (zero when never seen).
-  public subscript(name: String) -> ControlTally { tallies[name] ?? ControlTally() }
+  package subscript(name: String) -> ControlTally { tallies[name] ?? ControlTally() }
 
   /// All fence drops.
-  public var totalFenceDrops: Int { fenceDrops.values.reduce(0, +) }
+  package var totalFenceDrops: Int { fenceDrops.values.reduce(0, +) }
 
   /// Adds `event` up.
-  public mutating func record(_ event: DemoEvent) {
+  package mutating func record(_ event: DemoEvent) {
     switch event {
     case .decision(let control, _, _, let outcome, let reason, _, _, _, _):
       update(control) { $0.decisions.countLogged(outcome: outcome, reason: reason) }
@@ -61,7 +61,7 @@ public struct TallyBoard: Sendable {
   }
 
   /// Zeroes every count, keeping the rows.
-  public mutating func reset() {
+  package mutating func reset() {
     for name in names { tallies[name] = ControlTally() }
     fenceDrops.removeAll()
     fencedTimes.removeAll()
@@ -69,7 +69,7 @@ public struct TallyBoard: Sendable {
 
   /// The table's columns after the control's name: each one's title and
   /// what it counts (the window shows it as the title's tooltip).
-  public static let columns: [(title: String, meaning: String)] = [
+  package static let columns: [(title: String, meaning: String)] = [
     ("Accepted", "Activations the guard let run."),
     ("Dropped", "Repeats the guard dropped: the sum of the next three columns."),
     ("Busy", "Dropped while the accepted action was still running."),
@@ -90,12 +90,12 @@ public struct TallyBoard: Sendable {
   ]
 
   /// What the fence line counts.
-  public static let fenceMeaning =
+  package static let fenceMeaning =
     "Presses the spill-over fence dropped, per page: made before the page appeared, during its transition or "
     + "before it settled."
 
   /// `name`'s counts, one per column of ``columns``.
-  public func cells(of name: String) -> [Int] {
+  package func cells(of name: String) -> [Int] {
     let t = self[name]
     let d = t.decisions
     return [
@@ -105,13 +105,13 @@ public struct TallyBoard: Sendable {
   }
 
   /// The fence line: the drops per page.
-  public var fenceLine: String {
+  package var fenceLine: String {
     let fence = fenceDrops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     return "Fence drops: " + (fence.isEmpty ? "0" : fence)
   }
 
   /// The table as text (for a monospace font).
-  public func rendered() -> String {
+  package func rendered() -> String {
     let header = ["Control"] + Self.columns.map(\.title)
     var rows = [header]
     for name in names {

@@ -6,75 +6,75 @@ import ClickGuardGtk
 
 /// A command-line problem: names the option and what it accepts. The demo
 /// prints ``description`` and exits with ``DemoExitStatus/usage``.
-public struct OptionError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct OptionError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The option at fault, with its dashes (`--interval-ms`), or `nil` for a
   /// stray argument.
-  public let option: String?
+  package let option: String?
   /// What is wrong, in words.
-  public let message: String
+  package let message: String
 
   /// Creates an error about `option`.
-  public init(option: String?, message: String) {
+  package init(option: String?, message: String) {
     self.option = option
     self.message = message
   }
 
-  public var description: String {
+  package var description: String {
     option.map { "\($0): \(message)" } ?? message
   }
 }
 
 /// The demo's exit statuses.
-public enum DemoExitStatus {
+package enum DemoExitStatus {
   /// Ran and quit normally (also after --help and --quit-after-first-frame).
-  public static let success: Int32 = 0
+  package static let success: Int32 = 0
   /// Could not run: resources missing, or a `--log-file` or `--screenshot`
   /// target refused or not writable (a device, a directory, a missing
   /// folder): the value is a well-formed path, the files on disk are what
   /// stop the demo.
-  public static let failure: Int32 = 1
+  package static let failure: Int32 = 1
   /// A bad command line: unknown option, missing or invalid value.
-  public static let usage: Int32 = 2
+  package static let usage: Int32 = 2
   /// No display could be opened.
-  public static let noDisplay: Int32 = 3
+  package static let noDisplay: Int32 = 3
 }
 
 /// Every setting the command line can give the demo.
-public struct DemoOptions: Equatable, Sendable {
+package struct DemoOptions: Equatable, Sendable {
   /// `--interval-ms`: the guard interval.
-  public var intervalMs = 500
+  package var intervalMs = 500
   /// `--stall-ms`: how long a main-loop stall lasts; 0 = none.
-  public var stallMs = 0
+  package var stallMs = 0
   /// `--stall-every-ms`: stall periodically; 0 = once, on the next click.
-  public var stallEveryMs = 0
+  package var stallEveryMs = 0
   /// `--handler-lag-ms`: synchronous lag inside the navigation handler.
-  public var handlerLagMs = 0
+  package var handlerLagMs = 0
   /// `--async-ms`: simulated load before an async navigation.
-  public var asyncMs = 0
+  package var asyncMs = 0
   /// `--transition-ms`: the page transition's length.
-  public var transitionMs = 250
+  package var transitionMs = 250
   /// `--navigate-later`: the navigation handler switches pages from a
   /// default-priority idle (`g_idle_add`) on a later main-loop turn, after
   /// input already queued, instead of inside the click handler.
-  public var navigateLater = false
+  package var navigateLater = false
   /// `--no-guard` clears it.
-  public var guardEnabled = true
+  package var guardEnabled = true
   /// `--observe`: report drops without dropping.
-  public var observeOnly = false
+  package var observeOnly = false
   /// `--no-fence` clears it.
-  public var fenceEnabled = true
+  package var fenceEnabled = true
   /// `--log-file`, as the bytes given.
   package var logFile: FileName?
   /// `--screenshot`, as the bytes given.
   package var screenshot: FileName?
   /// `--quit-after-first-frame`.
-  public var quitAfterFirstFrame = false
+  package var quitAfterFirstFrame = false
   /// `--version`: print `clickguard-demo VERSION` and exit, before any
   /// window or display is needed.
-  public var printsVersion = false
+  package var printsVersion = false
 
   /// The defaults.
-  public init() {}
+  package init() {}
 
   /// Sets the option `name` (without dashes) from `value` as GOption hands
   /// it over: `nil` for a flag given alone. A later value overrides an
@@ -136,7 +136,8 @@ public struct DemoOptions: Equatable, Sendable {
 
   /// Parses a whole number of milliseconds in `range`.
   /// - Throws: ``OptionError`` naming `option` and the accepted range.
-  public static func milliseconds(_ text: String?, option: String, range: MillisecondRange) throws(OptionError) -> Int {
+  package static func milliseconds(_ text: String?, option: String, range: MillisecondRange) throws(OptionError) -> Int
+  {
     guard let text, !text.isEmpty else {
       throw OptionError(option: option, message: "needs a value (accepted: \(range.text))")
     }
@@ -155,7 +156,7 @@ public struct DemoOptions: Equatable, Sendable {
   /// The options as a command line that gives these settings (for logs and
   /// for launching the demo from a driver). A path that is not UTF-8 comes
   /// out repaired (U+FFFD): launch with its bytes to keep it.
-  public var arguments: [String] {
+  package var arguments: [String] {
     var result: [String] = []
     let defaults = DemoOptions()
     func add(_ name: String, _ value: Int, _ defaultValue: Int) {

@@ -3,39 +3,39 @@
 // read this one table.
 
 /// The accepted values of a millisecond option.
-public struct MillisecondRange: Hashable, Sendable {
+package struct MillisecondRange: Hashable, Sendable {
   /// The smallest value accepted (besides 0 when ``allowsZero`` is set).
-  public let lower: Int
+  package let lower: Int
   /// The largest value accepted.
-  public let upper: Int
+  package let upper: Int
   /// Whether 0 is accepted even though it is below ``lower``; ``zeroMeaning``
   /// says what it means.
-  public let zeroMeaning: String?
+  package let zeroMeaning: String?
 
   /// A range from `lower` to `upper`, plus 0 with `zeroMeaning` if given.
-  public init(_ lower: Int, _ upper: Int, zeroMeaning: String? = nil) {
+  package init(_ lower: Int, _ upper: Int, zeroMeaning: String? = nil) {
     self.lower = lower
     self.upper = upper
     self.zeroMeaning = zeroMeaning
   }
 
   /// Whether `value` is accepted.
-  public func contains(_ value: Int) -> Bool {
+  package func contains(_ value: Int) -> Bool {
     (value == 0 && zeroMeaning != nil) || (lower...upper).contains(value)
   }
 
   /// The accepted values in words, for messages and --help:
   /// `0 to 60000 ms`, or `0 (one-shot on the next click) or 100 to 60000 ms`.
-  public var text: String {
+  package var text: String {
     if let zeroMeaning, lower > 0 { return "0 (\(zeroMeaning)) or \(lower) to \(upper) ms" }
     return "\(lower) to \(upper) ms"
   }
 }
 
 /// One command-line option of the demo.
-public struct OptionSpec: Hashable, Sendable {
+package struct OptionSpec: Hashable, Sendable {
   /// What an option takes.
-  public enum Kind: Hashable, Sendable {
+  package enum Kind: Hashable, Sendable {
     /// A whole number of milliseconds in a range.
     case milliseconds(MillisecondRange, defaultValue: Int)
     /// A file path (not empty).
@@ -45,14 +45,14 @@ public struct OptionSpec: Hashable, Sendable {
   }
 
   /// The long name, without the leading `--`.
-  public let name: String
+  package let name: String
   /// What it takes.
-  public let kind: Kind
+  package let kind: Kind
   /// One line of help.
-  public let help: String
+  package let help: String
 
   /// The placeholder shown in --help (`MS`, `PATH`), or `nil` for a flag.
-  public var argumentName: String? {
+  package var argumentName: String? {
     switch kind {
     case .milliseconds: "MS"
     case .path: "PATH"
@@ -62,7 +62,7 @@ public struct OptionSpec: Hashable, Sendable {
 
   /// What the option accepts, in words (`0 to 60000 ms`, `a non-empty
   /// PATH`), or `nil` for a flag.
-  public var acceptedText: String? {
+  package var acceptedText: String? {
     switch kind {
     case .milliseconds(let range, _): range.text
     case .path: Self.pathText
@@ -74,7 +74,7 @@ public struct OptionSpec: Hashable, Sendable {
   static let pathText = "a non-empty PATH"
 
   /// The help line with the accepted range and default added.
-  public var fullHelp: String {
+  package var fullHelp: String {
     switch kind {
     case .milliseconds(let range, let defaultValue): "\(help) (\(range.text); default \(defaultValue))"
     case .path, .flag: help
@@ -84,7 +84,7 @@ public struct OptionSpec: Hashable, Sendable {
 
 extension OptionSpec {
   /// Every option the demo accepts, in --help order.
-  public static let all: [OptionSpec] = [
+  package static let all: [OptionSpec] = [
     OptionSpec(
       name: "interval-ms", kind: .milliseconds(MillisecondRange(0, 60_000), defaultValue: 500),
       help: "Guard interval after an action finishes"),
@@ -120,7 +120,7 @@ extension OptionSpec {
   ]
 
   /// The option named `name` (without dashes), if any.
-  public static func named(_ name: String) -> OptionSpec? {
+  package static func named(_ name: String) -> OptionSpec? {
     all.first { $0.name == name }
   }
 }

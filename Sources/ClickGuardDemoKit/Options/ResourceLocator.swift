@@ -15,20 +15,20 @@
 /// 3. every ancestor of the executable's real path that holds
 ///    `Resources/demo.ui` (a build tree: `.build/debug/clickguard-demo`);
 /// 4. the source tree this file was compiled from (`#filePath`).
-public struct ResourceLocator: Sendable {
+package struct ResourceLocator: Sendable {
   /// The file that marks a resources folder.
-  public static let markerFile = "demo.ui"
+  package static let markerFile = "demo.ui"
   /// The environment variable that overrides the search.
-  public static let environmentVariable = "CLICKGUARD_RESOURCES"
+  package static let environmentVariable = "CLICKGUARD_RESOURCES"
 
   /// The value of `$CLICKGUARD_RESOURCES`, if set.
-  public var override: String?
+  package var override: String?
   /// The executable's real path (symlinks resolved), if known.
-  public var executablePath: String?
+  package var executablePath: String?
   /// A source file of this module, for the source-tree fallback.
-  public var sourceFilePath: String
+  package var sourceFilePath: String
   /// Whether a file exists (injected for tests).
-  public var fileExists: @Sendable (String) -> Bool
+  package var fileExists: @Sendable (String) -> Bool
 
   /// This file's path when it was compiled: the source-tree fallback. (A
   /// `#filePath` default argument would be the caller's file instead.)
@@ -36,7 +36,7 @@ public struct ResourceLocator: Sendable {
 
   /// A locator for this process: reads the environment and
   /// `/proc/self/exe`.
-  public static func forCurrentProcess() -> ResourceLocator {
+  package static func forCurrentProcess() -> ResourceLocator {
     ResourceLocator(
       override: getenv(environmentVariable).map { String(cString: $0) },
       executablePath: currentExecutablePath(), sourceFilePath: compiledSourcePath,
@@ -44,7 +44,7 @@ public struct ResourceLocator: Sendable {
   }
 
   /// Creates a locator from explicit inputs.
-  public init(
+  package init(
     override: String?, executablePath: String?, sourceFilePath: String,
     fileExists: @escaping @Sendable (String) -> Bool
   ) {
@@ -55,7 +55,7 @@ public struct ResourceLocator: Sendable {
   }
 
   /// The folders searched, in order.
-  public var candidates: [String] {
+  package var candidates: [String] {
     if let override, !override.isEmpty { return [Self.normalize(override)] }
     var result: [String] = []
     if let executablePath {
@@ -79,14 +79,14 @@ public struct ResourceLocator: Sendable {
 
   /// The first candidate holding ``markerFile``.
   /// - Throws: ``ResourceError`` listing every folder tried.
-  public func locate() throws(ResourceError) -> String {
+  package func locate() throws(ResourceError) -> String {
     let folders = candidates
     if let found = folders.first(where: { fileExists($0 + "/" + Self.markerFile) }) { return found }
     throw ResourceError(searched: folders, viaEnvironment: override.map { !$0.isEmpty } ?? false)
   }
 
   /// The folder holding `path` (`/` for a top-level entry).
-  public static func parent(_ path: String) -> String {
+  package static func parent(_ path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
@@ -111,7 +111,7 @@ public struct ResourceLocator: Sendable {
   }
 
   /// The running executable's real path, from `/proc/self/exe`.
-  public static func currentExecutablePath() -> String? {
+  package static func currentExecutablePath() -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return nil }
@@ -120,13 +120,13 @@ public struct ResourceLocator: Sendable {
 }
 
 /// The demo's resources were not found.
-public struct ResourceError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct ResourceError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Every folder tried, in order.
-  public let searched: [String]
+  package let searched: [String]
   /// Whether the search was pinned by `$CLICKGUARD_RESOURCES`.
-  public let viaEnvironment: Bool
+  package let viaEnvironment: Bool
 
-  public var description: String {
+  package var description: String {
     let head =
       viaEnvironment
       ? "\(ResourceLocator.environmentVariable)=\(searched.first ?? "") does not contain \(ResourceLocator.markerFile)"

@@ -4,15 +4,15 @@
 
 /// The rule between `--stall-ms` and `--stall-every-ms` (and the panel's
 /// spin buttons for them).
-public enum StallLimit {
+package enum StallLimit {
   /// The longest stall allowed with a period of `everyMs` (0: one-shot, no
   /// limit but the option's range): `nil` when there is no limit.
-  public static func longest(everyMs: Int) -> Int? {
+  package static func longest(everyMs: Int) -> Int? {
     everyMs > 0 ? everyMs - 1 : nil
   }
 
   /// `stallMs`, cut to the longest allowed with a period of `everyMs`.
-  public static func clamp(stallMs: Int, everyMs: Int) -> Int {
+  package static func clamp(stallMs: Int, everyMs: Int) -> Int {
     longest(everyMs: everyMs).map { min(stallMs, $0) } ?? stallMs
   }
 

@@ -6,15 +6,15 @@ import CGtk
 
 /// Pixels of an image read back: a PNG file (a screenshot, a timeline
 /// picture) or an image surface.
-public final class RasterPixels {
+package final class RasterPixels {
   /// The image's width.
-  public let width: Int
+  package let width: Int
   /// The image's height.
-  public let height: Int
+  package let height: Int
   private let surface: OpaquePointer
 
   /// Loads the PNG at `path`, or `nil` when it cannot be read.
-  public init?(pngPath path: String) {
+  package init?(pngPath path: String) {
     guard let surface = cairo_image_surface_create_from_png(path),
       cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
     else { return nil }
@@ -28,14 +28,14 @@ public final class RasterPixels {
   }
 
   /// The colour at (`x`, `y`), or `nil` outside the image.
-  public func pixel(x: Int, y: Int) -> TimelineColor? {
+  package func pixel(x: Int, y: Int) -> TimelineColor? {
     Self.pixel(of: surface, x: x, y: y)
   }
 
   /// The pixel nearest in colour to `color` within `radius` pixels of
   /// (`x`, `y`), and its distance (see ``distance(_:_:)``): tolerates
   /// anti-aliasing and a pixel of rounding.
-  public func nearest(to color: TimelineColor, x: Int, y: Int, radius: Int = 1) -> Double {
+  package func nearest(to color: TimelineColor, x: Int, y: Int, radius: Int = 1) -> Double {
     var best = Double.infinity
     for dy in -radius...radius {
       for dx in -radius...radius {
@@ -47,7 +47,7 @@ public final class RasterPixels {
 
   /// The largest difference of one component between two colours, in 0–255
   /// steps.
-  public static func distance(_ a: TimelineColor, _ b: TimelineColor) -> Double {
+  package static func distance(_ a: TimelineColor, _ b: TimelineColor) -> Double {
     max(abs(a.red - b.red), abs(a.green - b.green), abs(a.blue - b.blue)) * 255
   }
 

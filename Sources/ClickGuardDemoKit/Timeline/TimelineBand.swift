@@ -2,9 +2,9 @@
 
 /// Lag the demo injected: a stall or a handler lag shaded across all lanes
 /// (the main loop was blocked), an async load across its control's lane.
-public struct TimelineBand: Sendable {
+package struct TimelineBand: Sendable {
   /// The lag's shape (the log's `lag` line `kind`).
-  public enum Kind: String, Sendable {
+  package enum Kind: String, Sendable {
     /// The main loop was blocked (nothing was processed).
     case stall
     /// The navigation handler slept (the main loop was blocked too).
@@ -13,10 +13,10 @@ public struct TimelineBand: Sendable {
     case async
 
     /// Whether the main loop was blocked meanwhile (the band is hatched).
-    public var blocksMainLoop: Bool { self != .async }
+    package var blocksMainLoop: Bool { self != .async }
 
     /// The band's label.
-    public var label: String {
+    package var label: String {
       switch self {
       case .stall: "stall"
       case .handler: "handler lag"
@@ -26,16 +26,16 @@ public struct TimelineBand: Sendable {
   }
 
   /// The lag's shape.
-  public let kind: Kind
+  package let kind: Kind
   /// When it began (`CLOCK_MONOTONIC` ms).
-  public let startMs: Double
+  package let startMs: Double
   /// When it ended.
-  public let endMs: Double
+  package let endMs: Double
   /// What set it off (`next-click`, `periodic`, or a control's name).
-  public let trigger: String
+  package let trigger: String
 
   /// A band.
-  public init(kind: Kind, startMs: Double, endMs: Double, trigger: String) {
+  package init(kind: Kind, startMs: Double, endMs: Double, trigger: String) {
     self.kind = kind
     self.startMs = startMs
     self.endMs = endMs
@@ -43,5 +43,5 @@ public struct TimelineBand: Sendable {
   }
 
   /// Its label: `stall 1000 ms`.
-  public var label: String { "\(kind.label) \(Int((endMs - startMs).rounded())) ms" }
+  package var label: String { "\(kind.label) \(Int((endMs - startMs).rounded())) ms" }
 }

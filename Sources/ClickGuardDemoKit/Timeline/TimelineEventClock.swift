@@ -9,21 +9,21 @@
 /// placed exactly, however late it was processed. When the two clocks
 /// disagree (a remote X server), every event is placed by the smallest
 /// processing delay seen, as the guard's own input-clock estimate does.
-public struct TimelineEventClock: Sendable {
+package struct TimelineEventClock: Sendable {
   /// How far (ms) behind its processing an event may be and still be read as
   /// stamped by the same clock.
-  public static let sameClockHorizonMs: Int64 = 60_000
+  package static let sameClockHorizonMs: Int64 = 60_000
 
   /// Whether every event seen so far fits one clock with the log.
-  public private(set) var sharesClock = true
+  package private(set) var sharesClock = true
   /// The smallest `processing − event` seen, in the low 32 bits of ms.
   private var smallestOffset: UInt32?
 
   /// A clock that has seen no event.
-  public init() {}
+  package init() {}
 
   /// Takes in an event stamped `eventTime` and processed at `processedMs`.
-  public mutating func observe(_ eventTime: UInt32, processedMs: Double) {
+  package mutating func observe(_ eventTime: UInt32, processedMs: Double) {
     let offset = Self.low32(processedMs) &- eventTime
     let delay = Int64(Int32(bitPattern: offset))
     if delay < -2 || delay > Self.sameClockHorizonMs { sharesClock = false }
@@ -36,7 +36,7 @@ public struct TimelineEventClock: Sendable {
 
   /// Where an event stamped `eventTime` and processed at `processedMs` was
   /// made, on the monotonic axis.
-  public func milliseconds(of eventTime: UInt32, processedMs: Double) -> Double {
+  package func milliseconds(of eventTime: UInt32, processedMs: Double) -> Double {
     let base = processedMs.rounded(.down)
     if sharesClock {
       return base - Double(Int32(bitPattern: Self.low32(processedMs) &- eventTime))

@@ -2,19 +2,19 @@
 
 /// A page navigation, flagged on the navigation lane with a line across the
 /// others: where the next page appeared.
-public struct TimelineFlag: Sendable {
+package struct TimelineFlag: Sendable {
   /// When it happened (`CLOCK_MONOTONIC` ms).
-  public let atMs: Double
+  package let atMs: Double
   /// The flag's text: the page pushed, `‹ home` for a pop, `refused` for a
   /// refused move.
-  public let label: String
+  package let label: String
   /// Whether the navigator refused the move (a hollow flag, no line).
-  public let refused: Bool
+  package let refused: Bool
   /// The log pane's line for it (shown on hover).
-  public let detail: String
+  package let detail: String
 
   /// A flag.
-  public init(atMs: Double, label: String, refused: Bool, detail: String) {
+  package init(atMs: Double, label: String, refused: Bool, detail: String) {
     self.atMs = atMs
     self.label = label
     self.refused = refused

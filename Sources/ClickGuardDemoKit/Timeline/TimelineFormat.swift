@@ -2,10 +2,10 @@
 // demo app does not link it).
 
 /// Formats the timeline's times.
-public enum TimelineFormat {
+package enum TimelineFormat {
   /// `ms` as seconds with `decimals` decimals (0 to 3) and a sign:
   /// `+1.5 s`, `-0.25 s`, `+12 s`.
-  public static func seconds(_ ms: Double, decimals: Int) -> String {
+  package static func seconds(_ ms: Double, decimals: Int) -> String {
     let places = min(max(decimals, 0), 3)
     var scale = 1.0
     for _ in 0..<places { scale *= 10 }
@@ -19,7 +19,7 @@ public enum TimelineFormat {
   }
 
   /// `ms` as whole milliseconds: `812 ms`.
-  public static func milliseconds(_ ms: Double) -> String {
+  package static func milliseconds(_ ms: Double) -> String {
     "\(Int64(ms.rounded())) ms"
   }
 }

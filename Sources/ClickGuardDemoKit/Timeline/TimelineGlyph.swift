@@ -2,7 +2,7 @@
 // differ by shape as well as by colour.
 
 /// The shape drawn at an activation's processing time.
-public enum TimelineGlyph: String, CaseIterable, Sendable {
+package enum TimelineGlyph: String, CaseIterable, Sendable {
   /// A filled circle: accepted.
   case dot
   /// A diagonal cross (×): dropped as busy.
@@ -21,7 +21,7 @@ public enum TimelineGlyph: String, CaseIterable, Sendable {
   /// Where, relative to the glyph's centre, a glyph drawn with `radius`
   /// surely has its own colour: the centre, except for the hollow ring,
   /// whose stroke is read on its right-hand side.
-  public func probeOffset(radius: Double) -> (dx: Double, dy: Double) {
+  package func probeOffset(radius: Double) -> (dx: Double, dy: Double) {
     self == .ring ? (radius - 1, 0) : (0, 0)
   }
 }

@@ -1,11 +1,11 @@
 // TimelineHitTest: what is under the pointer, as the text a hover shows.
 
 /// Finds what the pointer is over in a drawn timeline and says what it is.
-public enum TimelineHitTest {
+package enum TimelineHitTest {
   /// The text for the point (`x`, `y`) of a timeline drawn by `layout`: the
   /// log line of the nearest mark, else of a navigation flag, else a bar's
   /// or a lag band's length; `nil` over nothing.
-  public static func describe(x: Double, y: Double, model: TimelineModel, layout: TimelineLayout) -> String? {
+  package static func describe(x: Double, y: Double, model: TimelineModel, layout: TimelineLayout) -> String? {
     let origin = model.originMs ?? layout.viewport.startMs
     func at(_ ms: Double) -> String { TimelineFormat.seconds(ms - origin, decimals: 3) }
     let reach = layout.markRadius + 4

@@ -5,18 +5,18 @@
 import CGtk
 
 /// A timeline drawn into an ARGB image in memory.
-public final class TimelineImage {
+package final class TimelineImage {
   /// The image's width in pixels.
-  public let width: Int
+  package let width: Int
   /// The image's height in pixels.
-  public let height: Int
+  package let height: Int
   /// The layout it was drawn by (where every mark, bar and legend entry is).
-  public let layout: TimelineLayout
+  package let layout: TimelineLayout
   private let surface: OpaquePointer
 
   /// Draws `model` through `viewport` (default: all of it) into a new
   /// `width` × `height` image with `theme`, under `title` if given.
-  public init(
+  package init(
     _ model: TimelineModel, viewport: TimelineViewport? = nil, theme: TimelineTheme = .light, width: Int = 1200,
     height: Int = 260, title: String? = nil
   ) {
@@ -37,7 +37,7 @@ public final class TimelineImage {
 
   /// A height that gives each of `model`'s lanes room, with the axis, a
   /// legend of up to two rows and, if `titled`, a title row.
-  public static func height(for model: TimelineModel, laneHeight: Double = 24, titled: Bool = false) -> Int {
+  package static func height(for model: TimelineModel, laneHeight: Double = 24, titled: Bool = false) -> Int {
     let lanes = Double(model.lanes.count)
     let fixed = 2 * TimelineLayout.padding + TimelineLayout.axisHeight + 4 + 2 * TimelineLayout.legendRowHeight
     return Int((fixed + lanes * laneHeight + (titled ? TimelineLayout.titleHeight : 0)).rounded(.up))
@@ -45,14 +45,14 @@ public final class TimelineImage {
 
   /// Writes the image as PNG to `path`.
   /// - Returns: `nil` when written, else cairo's reason.
-  public func writePNG(to path: String) -> String? {
+  package func writePNG(to path: String) -> String? {
     let status = cairo_surface_write_to_png(surface, path)
     return status == CAIRO_STATUS_SUCCESS ? nil : String(cString: cairo_status_to_string(status))
   }
 
   /// The colour of the pixel at (`x`, `y`) (opaque), or `nil` outside the
   /// image.
-  public func pixel(x: Int, y: Int) -> TimelineColor? {
+  package func pixel(x: Int, y: Int) -> TimelineColor? {
     RasterPixels.pixel(of: surface, x: x, y: y)
   }
 }

@@ -2,9 +2,9 @@
 
 /// One row of the timeline: a control, the spill-over fence, or the page
 /// navigations.
-public struct TimelineLane: Hashable, Sendable {
+package struct TimelineLane: Hashable, Sendable {
   /// What a lane shows.
-  public enum Kind: String, Sendable {
+  package enum Kind: String, Sendable {
     /// One control's activations, busy spans and intervals.
     case control
     /// The presses the spill-over fence consumed, and when it was armed.
@@ -14,23 +14,23 @@ public struct TimelineLane: Hashable, Sendable {
   }
 
   /// The fence lane's id.
-  public static let fenceID = "fence"
+  package static let fenceID = "fence"
   /// The navigation lane's id.
-  public static let navigationID = "navigation"
+  package static let navigationID = "navigation"
 
   /// The lane's id: the control's name, or ``fenceID`` / ``navigationID``.
-  public let id: String
+  package let id: String
   /// What it shows.
-  public let kind: Kind
+  package let kind: Kind
 
   /// A lane.
-  public init(id: String, kind: Kind) {
+  package init(id: String, kind: Kind) {
     self.id = id
     self.kind = kind
   }
 
   /// The title in the lane's gutter.
-  public var title: String {
+  package var title: String {
     switch kind {
     case .control: id
     case .fence: "spill-over fence"

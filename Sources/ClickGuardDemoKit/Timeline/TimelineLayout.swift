@@ -3,63 +3,63 @@
 // draws by it, hover finds marks by it, tests read pixels where it says.
 
 /// The timeline's geometry for one size, range and set of lanes.
-public struct TimelineLayout: Sendable {
+package struct TimelineLayout: Sendable {
   /// One entry of the legend, placed.
-  public struct LegendEntry: Sendable {
+  package struct LegendEntry: Sendable {
     /// What it explains.
-    public let item: TimelineLegendItem
+    package let item: TimelineLegendItem
     /// The box its sample (glyph, bar, band, flag) is drawn in.
-    public let swatch: TimelineRect
+    package let swatch: TimelineRect
     /// Where its label starts (left edge, vertical centre).
-    public let labelX: Double
+    package let labelX: Double
   }
 
   /// A mark's place: its event mark (if it had a timestamp), its processing
   /// mark, and their row.
-  public struct MarkPoints: Sendable {
+  package struct MarkPoints: Sendable {
     /// The event mark's x, when the activation had an event time.
-    public let eventX: Double?
+    package let eventX: Double?
     /// The processing mark's x.
-    public let processedX: Double
+    package let processedX: Double
     /// The row both sit on.
-    public let y: Double
+    package let y: Double
   }
 
   /// The whole area's width.
-  public let width: Double
+  package let width: Double
   /// The whole area's height.
-  public let height: Double
+  package let height: Double
   /// The time shown.
-  public let viewport: TimelineViewport
+  package let viewport: TimelineViewport
   /// The lanes, top to bottom.
-  public let lanes: [TimelineLane]
+  package let lanes: [TimelineLane]
   /// Where the title goes (empty when there is none).
-  public let titleRect: TimelineRect
+  package let titleRect: TimelineRect
   /// Where the tick labels go (above the plot).
-  public let axis: TimelineRect
+  package let axis: TimelineRect
   /// Where time runs: the lanes right of the gutter.
-  public let plot: TimelineRect
+  package let plot: TimelineRect
   /// Where the lane titles go (left of the plot).
-  public let gutter: TimelineRect
+  package let gutter: TimelineRect
   /// Each lane's height.
-  public let laneHeight: Double
+  package let laneHeight: Double
   /// A processing mark's radius.
-  public let markRadius: Double
+  package let markRadius: Double
   /// The legend's entries, placed below the plot.
-  public let legend: [LegendEntry]
+  package let legend: [LegendEntry]
 
   /// The gap at the area's edges.
-  public static let padding = 6.0
+  package static let padding = 6.0
   /// The tallest a lane gets when there is room.
-  public static let maximumLaneHeight = 26.0
+  package static let maximumLaneHeight = 26.0
   /// The axis row's height.
-  public static let axisHeight = 16.0
+  package static let axisHeight = 16.0
   /// A legend row's height.
-  public static let legendRowHeight = 16.0
+  package static let legendRowHeight = 16.0
   /// The title row's height, when there is a title.
-  public static let titleHeight = 18.0
+  package static let titleHeight = 18.0
   /// The widest the gutter gets.
-  public static let maximumGutterWidth = 150.0
+  package static let maximumGutterWidth = 150.0
 
   /// Lays out a timeline.
   /// - Parameters:
@@ -71,7 +71,7 @@ public struct TimelineLayout: Sendable {
   ///   - hasTitle: whether a title row goes on top (pictures have one).
   ///   - measure: a label's width in pixels (the renderer measures with
   ///     Pango; the default estimates 6.5 px a character).
-  public init(
+  package init(
     width: Double, height: Double, viewport: TimelineViewport, lanes: [TimelineLane],
     legend: [TimelineLegendItem] = TimelineLegendItem.all, hasTitle: Bool = false,
     measure: (String) -> Double = { Double($0.count) * 6.5 }
@@ -121,33 +121,33 @@ public struct TimelineLayout: Sendable {
 
   /// The x of the instant `ms` (outside the plot when `ms` is outside the
   /// viewport).
-  public func x(_ ms: Double) -> Double {
+  package func x(_ ms: Double) -> Double {
     plot.x + (ms - viewport.startMs) / viewport.durationMs * plot.width
   }
 
   /// The instant at `x`.
-  public func milliseconds(atX x: Double) -> Double {
+  package func milliseconds(atX x: Double) -> Double {
     viewport.startMs + (x - plot.x) / plot.width * viewport.durationMs
   }
 
   /// The index of the lane `id`, if shown.
-  public func laneIndex(_ id: String) -> Int? {
+  package func laneIndex(_ id: String) -> Int? {
     lanes.firstIndex { $0.id == id }
   }
 
   /// The rectangle of lane `index` across the plot.
-  public func laneRect(_ index: Int) -> TimelineRect {
+  package func laneRect(_ index: Int) -> TimelineRect {
     TimelineRect(x: plot.x, y: plot.y + Double(index) * laneHeight, width: plot.width, height: laneHeight)
   }
 
   /// The row marks sit on in lane `index`.
-  public func markY(_ index: Int) -> Double {
+  package func markY(_ index: Int) -> Double {
     plot.y + Double(index) * laneHeight + laneHeight * 0.40
   }
 
   /// The bar of a span from `startMs` to `endMs` on lane `index`, clipped to
   /// the plot (at least 2 px wide), or `nil` when it is out of view.
-  public func barRect(lane index: Int, from startMs: Double, to endMs: Double) -> TimelineRect? {
+  package func barRect(lane index: Int, from startMs: Double, to endMs: Double) -> TimelineRect? {
     let left = max(x(startMs), plot.x)
     let right = min(max(x(endMs), x(startMs) + 2), plot.maxX)
     guard right > left else { return nil }
@@ -156,19 +156,19 @@ public struct TimelineLayout: Sendable {
   }
 
   /// Where `mark` of `model` goes, or `nil` when its lane is not shown.
-  public func points(of mark: TimelineMark, in model: TimelineModel) -> MarkPoints? {
+  package func points(of mark: TimelineMark, in model: TimelineModel) -> MarkPoints? {
     guard let lane = laneIndex(mark.lane) else { return nil }
     return MarkPoints(eventX: model.eventMs(of: mark).map(x), processedX: x(mark.processedMs), y: markY(lane))
   }
 
   /// Whether the x `px` lies in the plot (with a mark's radius of slack).
-  public func isInPlot(x px: Double) -> Bool {
+  package func isInPlot(x px: Double) -> Bool {
     px >= plot.x - markRadius && px <= plot.maxX + markRadius
   }
 
   /// The grid's ticks: instants at round steps from `originMs`, with labels
   /// in seconds since it, at least 70 px apart.
-  public func ticks(originMs: Double) -> [(ms: Double, x: Double, label: String)] {
+  package func ticks(originMs: Double) -> [(ms: Double, x: Double, label: String)] {
     let steps: [Double] = [100, 200, 250, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000]
     let step = steps.first { $0 / viewport.durationMs * plot.width >= 70 } ?? steps[steps.count - 1]
     let decimals = step < 1000 ? (step.truncatingRemainder(dividingBy: 100) == 0 ? 1 : 2) : 0

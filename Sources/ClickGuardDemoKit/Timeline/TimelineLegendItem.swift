@@ -2,7 +2,7 @@
 
 /// One entry of the legend: an outcome's mark, a bar, the lag band, the
 /// navigation flag, or the line from a click to its judgement.
-public enum TimelineLegendItem: Hashable, Sendable {
+package enum TimelineLegendItem: Hashable, Sendable {
   /// An outcome's glyph.
   case outcome(TimelineOutcome)
   /// A span's bar.
@@ -15,13 +15,13 @@ public enum TimelineLegendItem: Hashable, Sendable {
   case delay
 
   /// Every entry, in the legend's order.
-  public static let all: [TimelineLegendItem] =
+  package static let all: [TimelineLegendItem] =
     TimelineOutcome.allCases.map { .outcome($0) } + TimelineSpan.Kind.allCases.map { .span($0) } + [
       .lag, .navigation, .delay,
     ]
 
   /// The entry's words.
-  public var label: String {
+  package var label: String {
     switch self {
     case .outcome(let outcome): outcome.label
     case .span(let kind): kind.label

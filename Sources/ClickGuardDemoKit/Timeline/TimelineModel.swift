@@ -4,32 +4,32 @@
 // it, TimelineRenderer draws it.
 
 /// Everything the timeline shows, on the demo's `CLOCK_MONOTONIC` ms axis.
-public struct TimelineModel: Sendable {
+package struct TimelineModel: Sendable {
   /// The control lanes, in order: the pinned ones, then each control as it
   /// first shows up.
-  public private(set) var controlLanes: [String]
+  package private(set) var controlLanes: [String]
   /// Every activation judged and every press the fence consumed, in the
   /// order they were processed.
-  public var marks: [TimelineMark] = []
+  package var marks: [TimelineMark] = []
   /// Busy, interval and fence bars.
-  public var spans: [TimelineSpan] = []
+  package var spans: [TimelineSpan] = []
   /// Injected lag.
-  public var bands: [TimelineBand] = []
+  package var bands: [TimelineBand] = []
   /// Navigations.
-  public var flags: [TimelineFlag] = []
+  package var flags: [TimelineFlag] = []
   /// How event timestamps map to the time axis.
-  public var eventClock = TimelineEventClock()
+  package var eventClock = TimelineEventClock()
   /// Time zero for the axis labels (the demo's start), once known.
-  public var originMs: Double?
+  package var originMs: Double?
 
   /// An empty model whose first lanes are `pinnedLanes` (control names),
   /// shown even before anything happens on them.
-  public init(pinnedLanes: [String] = []) {
+  package init(pinnedLanes: [String] = []) {
     controlLanes = pinnedLanes
   }
 
   /// Every lane, top to bottom: the controls, the fence, the navigations.
-  public var lanes: [TimelineLane] {
+  package var lanes: [TimelineLane] {
     controlLanes.map { TimelineLane(id: $0, kind: .control) }
       + [
         TimelineLane(id: TimelineLane.fenceID, kind: .fence),
@@ -38,24 +38,24 @@ public struct TimelineModel: Sendable {
   }
 
   /// Adds a lane for the control `name` unless it has one.
-  public mutating func addLane(_ name: String) {
+  package mutating func addLane(_ name: String) {
     if !controlLanes.contains(name) { controlLanes.append(name) }
   }
 
   /// The marks on lane `lane`.
-  public func marks(inLane lane: String) -> [TimelineMark] {
+  package func marks(inLane lane: String) -> [TimelineMark] {
     marks.filter { $0.lane == lane }
   }
 
   /// Where `mark`'s input event was made on the time axis, or `nil` when it
   /// had no timestamp.
-  public func eventMs(of mark: TimelineMark) -> Double? {
+  package func eventMs(of mark: TimelineMark) -> Double? {
     mark.eventTime.map { eventClock.milliseconds(of: $0, processedMs: mark.processedMs) }
   }
 
   /// The first and last instants anything was recorded at (ended spans by
   /// their end), or `nil` when the model is empty.
-  public var extent: (start: Double, end: Double)? {
+  package var extent: (start: Double, end: Double)? {
     var instants: [Double] = []
     for mark in marks {
       instants.append(mark.processedMs)
@@ -69,11 +69,11 @@ public struct TimelineModel: Sendable {
   }
 
   /// Whether nothing was recorded.
-  public var isEmpty: Bool { marks.isEmpty && spans.isEmpty && bands.isEmpty && flags.isEmpty }
+  package var isEmpty: Bool { marks.isEmpty && spans.isEmpty && bands.isEmpty && flags.isEmpty }
 
   /// Forgets what ended before `cutoff` (ms): keeps a live view's memory
   /// bounded. Lanes stay.
-  public mutating func removeRecords(before cutoff: Double) {
+  package mutating func removeRecords(before cutoff: Double) {
     marks.removeAll { $0.processedMs < cutoff }
     spans.removeAll { span in span.endMs.map { $0 < cutoff } ?? false }
     bands.removeAll { $0.endMs < cutoff }
@@ -83,7 +83,7 @@ public struct TimelineModel: Sendable {
   /// A sentence saying what happened between `start` and `end` (ms), lane by
   /// lane: the timeline's accessible description, for people who cannot see
   /// it.
-  public func summary(from start: Double, to end: Double) -> String {
+  package func summary(from start: Double, to end: Double) -> String {
     var parts: [String] = []
     for lane in controlLanes + [TimelineLane.fenceID] {
       let inView = marks.filter { $0.lane == lane && $0.processedMs >= start && $0.processedMs <= end }

@@ -5,7 +5,7 @@ import ClickGuard
 
 /// What happened to one activation (or one press the fence consumed), as the
 /// timeline colours and shapes its mark.
-public enum TimelineOutcome: String, CaseIterable, Sendable {
+package enum TimelineOutcome: String, CaseIterable, Sendable {
   /// The guard let it through and its action ran.
   case accepted
   /// Dropped: the previous accepted action was still running.
@@ -27,7 +27,7 @@ public enum TimelineOutcome: String, CaseIterable, Sendable {
   /// - Parameters:
   ///   - outcome: the line's `outcome` (`accepted`, `dropped`, `would-drop`, `passed`).
   ///   - reason: the line's `reason` (for a drop: `busy`, `within-interval`, `event-time`).
-  public init?(outcome: String, reason: String?) {
+  package init?(outcome: String, reason: String?) {
     switch LoggedOutcome(rawValue: outcome) {
     case .accepted: self = .accepted
     case .wouldDrop: self = .wouldDrop
@@ -44,7 +44,7 @@ public enum TimelineOutcome: String, CaseIterable, Sendable {
   }
 
   /// The legend's words for it.
-  public var label: String {
+  package var label: String {
     switch self {
     case .accepted: "accepted"
     case .droppedBusy: "dropped: busy"
@@ -57,7 +57,7 @@ public enum TimelineOutcome: String, CaseIterable, Sendable {
   }
 
   /// Whether nothing of the activation happened.
-  public var isDrop: Bool {
+  package var isDrop: Bool {
     switch self {
     case .droppedBusy, .droppedWithinInterval, .droppedEventTime, .fenceDrop: true
     case .accepted, .wouldDrop, .passed: false

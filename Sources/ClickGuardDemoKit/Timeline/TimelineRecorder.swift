@@ -14,14 +14,14 @@
 /// The interval follows from the settings. The fence is armed when a page
 /// appears, for the transition and the settle delay, and stays armed while
 /// it keeps dropping presses.
-public struct TimelineRecorder: Sendable {
+package struct TimelineRecorder: Sendable {
   /// The guard's maximum busy time: a gate never stays busy longer.
-  public static let maxBusyMs = 10_000.0
+  package static let maxBusyMs = 10_000.0
   /// The fence's settle delay (``SpillOverFence``'s default).
-  public static let fenceSettleMs = 300.0
+  package static let fenceSettleMs = 300.0
 
   /// What was recorded so far.
-  public private(set) var model: TimelineModel
+  package private(set) var model: TimelineModel
   private var intervalMs = 500.0
   private var controlIntervals: [String: Double] = [:]
   private var transitionMs = 250.0
@@ -37,12 +37,12 @@ public struct TimelineRecorder: Sendable {
   }
 
   /// A recorder whose model shows `pinnedLanes` first.
-  public init(pinnedLanes: [String] = []) {
+  package init(pinnedLanes: [String] = []) {
     model = TimelineModel(pinnedLanes: pinnedLanes)
   }
 
   /// Forgets every record; the settings learnt so far stay.
-  public mutating func clear() {
+  package mutating func clear() {
     let origin = model.originMs
     model = TimelineModel(pinnedLanes: model.controlLanes)
     model.originMs = origin
@@ -51,17 +51,17 @@ public struct TimelineRecorder: Sendable {
   }
 
   /// Forgets what ended before `cutoff` (ms).
-  public mutating func removeRecords(before cutoff: Double) {
+  package mutating func removeRecords(before cutoff: Double) {
     model.removeRecords(before: cutoff)
   }
 
   /// Sets time zero of the axis labels.
-  public mutating func setOrigin(_ ms: Double) {
+  package mutating func setOrigin(_ ms: Double) {
     model.originMs = ms
   }
 
   /// Takes in `event`, logged at `ms`.
-  public mutating func record(_ event: DemoEvent, at ms: Double) {
+  package mutating func record(_ event: DemoEvent, at ms: Double) {
     expireLoads(at: ms)
     switch event {
     case .start(_, _, _, let options):
@@ -101,7 +101,7 @@ public struct TimelineRecorder: Sendable {
   }
 
   /// The interval of `control`: its own, or the global one.
-  public func interval(of control: String) -> Double {
+  package func interval(of control: String) -> Double {
     controlIntervals[Self.tuningName(of: control)] ?? intervalMs
   }
 

@@ -1,22 +1,22 @@
 // TimelineRect: a rectangle in the timeline's pixel space.
 
 /// A rectangle in pixels, origin at the top left of the timeline.
-public struct TimelineRect: Hashable, Sendable, Decodable {
+package struct TimelineRect: Hashable, Sendable, Decodable {
   /// Left edge.
-  public var x: Double
+  package var x: Double
   /// Top edge.
-  public var y: Double
+  package var y: Double
   /// Width.
-  public var width: Double
+  package var width: Double
   /// Height.
-  public var height: Double
+  package var height: Double
 
   enum CodingKeys: String, CodingKey {
     case x, y, width, height
   }
 
   /// A rectangle.
-  public init(x: Double, y: Double, width: Double, height: Double) {
+  package init(x: Double, y: Double, width: Double, height: Double) {
     self.x = x
     self.y = y
     self.width = width
@@ -24,16 +24,16 @@ public struct TimelineRect: Hashable, Sendable, Decodable {
   }
 
   /// Right edge.
-  public var maxX: Double { x + width }
+  package var maxX: Double { x + width }
   /// Bottom edge.
-  public var maxY: Double { y + height }
+  package var maxY: Double { y + height }
   /// Vertical centre.
-  public var midY: Double { y + height / 2 }
+  package var midY: Double { y + height / 2 }
   /// Horizontal centre.
-  public var midX: Double { x + width / 2 }
+  package var midX: Double { x + width / 2 }
 
   /// Whether the point lies inside.
-  public func contains(x px: Double, y py: Double) -> Bool {
+  package func contains(x px: Double, y py: Double) -> Bool {
     px >= x && px < maxX && py >= y && py < maxY
   }
 }

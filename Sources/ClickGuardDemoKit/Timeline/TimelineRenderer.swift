@@ -9,7 +9,7 @@ import CGtk
 /// across all lanes, busy / interval / fence bars, navigation lines and
 /// flags, the lines from each click's event mark to its processing mark,
 /// the marks, and the legend.
-public enum TimelineRenderer {
+package enum TimelineRenderer {
   /// How opaque a busy bar is.
   static let busyAlpha = 0.85
   /// How opaque an interval bar's fill is.
@@ -24,7 +24,7 @@ public enum TimelineRenderer {
   ///   - title: a line on top (a picture's caption).
   /// - Returns: the layout it drew by.
   @discardableResult
-  public static func draw(
+  package static func draw(
     _ model: TimelineModel, viewport: TimelineViewport, theme: TimelineTheme, width: Double, height: Double,
     into cairo: OpaquePointer, paused: Bool = false, title: String? = nil
   ) -> TimelineLayout {
@@ -68,7 +68,7 @@ public enum TimelineRenderer {
   }
 
   /// What a pixel of `kind`'s bar shows over `theme`'s background.
-  public static func barColor(_ kind: TimelineSpan.Kind, theme: TimelineTheme) -> TimelineColor {
+  package static func barColor(_ kind: TimelineSpan.Kind, theme: TimelineTheme) -> TimelineColor {
     let alpha =
       switch kind {
       case .busy: busyAlpha

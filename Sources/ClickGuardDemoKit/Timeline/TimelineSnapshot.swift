@@ -7,23 +7,23 @@
 
 /// Where the live timeline drew everything, in the coordinates of the
 /// window's screenshot (origin at the toplevel window's top left).
-public struct TimelineSnapshot: Sendable, Decodable {
+package struct TimelineSnapshot: Sendable, Decodable {
   /// A processing mark.
-  public struct Mark: Sendable, Decodable {
+  package struct Mark: Sendable, Decodable {
     /// Its lane.
-    public let lane: String
+    package let lane: String
     /// Its outcome (``TimelineOutcome`` raw value).
-    public let outcome: String
+    package let outcome: String
     /// The glyph's centre.
-    public let x: Double
+    package let x: Double
     /// The glyph's centre.
-    public let y: Double
+    package let y: Double
     /// The event mark's x, when the activation had an event time.
-    public let eventX: Double?
+    package let eventX: Double?
     /// A point where the glyph surely has its colour.
-    public let probeX: Double
+    package let probeX: Double
     /// A point where the glyph surely has its colour.
-    public let probeY: Double
+    package let probeY: Double
 
     enum CodingKeys: String, CodingKey {
       case lane, outcome, x, y
@@ -34,14 +34,14 @@ public struct TimelineSnapshot: Sendable, Decodable {
   }
 
   /// A span's bar.
-  public struct Bar: Sendable, Decodable {
+  package struct Bar: Sendable, Decodable {
     /// Its lane.
-    public let lane: String
+    package let lane: String
     /// ``TimelineSpan/Kind`` raw value.
-    public let kind: String
+    package let kind: String
     /// The bar's rectangle (clipped to the plot), written flat beside the
     /// other fields.
-    public let rect: TimelineRect
+    package let rect: TimelineRect
 
     enum CodingKeys: String, CodingKey {
       case lane, kind
@@ -54,7 +54,7 @@ public struct TimelineSnapshot: Sendable, Decodable {
     }
 
     /// Reads a `bars` entry.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       lane = try container.decode(String.self, forKey: .lane)
       kind = try container.decode(String.self, forKey: .kind)
@@ -63,11 +63,11 @@ public struct TimelineSnapshot: Sendable, Decodable {
   }
 
   /// A legend entry's sample.
-  public struct LegendEntry: Sendable, Decodable {
+  package struct LegendEntry: Sendable, Decodable {
     /// The entry's label.
-    public let label: String
+    package let label: String
     /// The sample's box, written flat beside the label.
-    public let swatch: TimelineRect
+    package let swatch: TimelineRect
 
     enum CodingKeys: String, CodingKey {
       case label
@@ -79,18 +79,18 @@ public struct TimelineSnapshot: Sendable, Decodable {
     }
 
     /// Reads a `legend` entry.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       label = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .label)
       swatch = try TimelineRect(from: decoder)
     }
   }
 
   /// A lane's id and the row its marks sit on.
-  public struct Lane: Sendable, Decodable {
+  package struct Lane: Sendable, Decodable {
     /// The lane's id (a control's name, `fence`).
-    public let id: String
+    package let id: String
     /// The row's y.
-    public let y: Double
+    package let y: Double
   }
 
   enum CodingKeys: String, CodingKey {
@@ -101,27 +101,27 @@ public struct TimelineSnapshot: Sendable, Decodable {
   }
 
   /// Why it was logged (`screenshot`).
-  public let reason: String
+  package let reason: String
   /// The drawing area, in window coordinates.
-  public let area: ScreenRect
+  package let area: ScreenRect
   /// The time shown (`CLOCK_MONOTONIC` ms).
-  public let viewport: TimelineViewport
+  package let viewport: TimelineViewport
   /// Where that time runs, left to right, in window coordinates.
-  public let plot: TimelineRect
+  package let plot: TimelineRect
   /// Whether the view was paused.
-  public let paused: Bool
+  package let paused: Bool
   /// Each lane's id and the row its marks sit on.
-  public let lanes: [Lane]
+  package let lanes: [Lane]
   /// Every processing mark in view.
-  public let marks: [Mark]
+  package let marks: [Mark]
   /// Every bar in view.
-  public let bars: [Bar]
+  package let bars: [Bar]
   /// The legend.
-  public let legend: [LegendEntry]
+  package let legend: [LegendEntry]
 
   /// The snapshot of `model` drawn by `layout` at `origin` (the area's top
   /// left in the window).
-  public init(
+  package init(
     reason: String, model: TimelineModel, layout: TimelineLayout, origin: (x: Int, y: Int), paused: Bool
   ) {
     let dx = Double(origin.x)
@@ -156,7 +156,7 @@ public struct TimelineSnapshot: Sendable, Decodable {
   }
 
   /// Reads a `timeline` line.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     reason = try container.decode(String.self, forKey: .reason)
     area = try container.decode(ScreenRect.self, forKey: .area)
@@ -173,7 +173,7 @@ public struct TimelineSnapshot: Sendable, Decodable {
 
   /// The `timeline` line's fields, by ``CodingKeys``: the demo writes
   /// them by hand (it starts without Foundation).
-  public var fields: [(String, JSONValue)] {
+  package var fields: [(String, JSONValue)] {
     typealias Key = CodingKeys
     typealias MarkKey = Mark.CodingKeys
     func number(_ value: Double) -> JSONValue { .double((value * 10).rounded() / 10) }
@@ -222,10 +222,10 @@ public struct TimelineSnapshot: Sendable, Decodable {
   }
 
   /// Milliseconds per pixel along the time axis.
-  public var msPerPixel: Double { viewport.durationMs / plot.width }
+  package var msPerPixel: Double { viewport.durationMs / plot.width }
 
   /// The marks on lane `lane`.
-  public func marks(inLane lane: String) -> [Mark] {
+  package func marks(inLane lane: String) -> [Mark] {
     marks.filter { $0.lane == lane }
   }
 }

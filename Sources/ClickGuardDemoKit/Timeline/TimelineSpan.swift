@@ -2,9 +2,9 @@
 // after it, or the spill-over fence armed on a new page.
 
 /// A stretch of time on one lane, drawn as a bar under its marks.
-public struct TimelineSpan: Sendable {
+package struct TimelineSpan: Sendable {
   /// What the bar means.
-  public enum Kind: String, Sendable, CaseIterable {
+  package enum Kind: String, Sendable, CaseIterable {
     /// The gate was busy: from the accepted click until its action (the
     /// handler, or the async load it holds the gate for) finished.
     case busy
@@ -14,7 +14,7 @@ public struct TimelineSpan: Sendable {
     case fence
 
     /// The legend's words for it.
-    public var label: String {
+    package var label: String {
       switch self {
       case .busy: "busy"
       case .window: "interval"
@@ -24,17 +24,17 @@ public struct TimelineSpan: Sendable {
   }
 
   /// The lane's id.
-  public let lane: String
+  package let lane: String
   /// What it means.
-  public let kind: Kind
+  package let kind: Kind
   /// When it began (`CLOCK_MONOTONIC` ms).
-  public var startMs: Double
+  package var startMs: Double
   /// When it ended; `nil` while it is still running (the bar reaches the
   /// right edge, up to the guard's maximum busy time).
-  public var endMs: Double?
+  package var endMs: Double?
 
   /// A span.
-  public init(lane: String, kind: Kind, startMs: Double, endMs: Double?) {
+  package init(lane: String, kind: Kind, startMs: Double, endMs: Double?) {
     self.lane = lane
     self.kind = kind
     self.startMs = startMs

@@ -3,9 +3,9 @@
 // also has its own shape, so nothing depends on telling red from green.
 
 /// How the timeline draws each outcome.
-public enum TimelineStyle {
+package enum TimelineStyle {
   /// The colour of `outcome`'s marks.
-  public static func color(_ outcome: TimelineOutcome) -> TimelineColor {
+  package static func color(_ outcome: TimelineOutcome) -> TimelineColor {
     switch outcome {
     case .accepted: TimelineColor.OkabeIto.bluishGreen
     case .droppedBusy: TimelineColor.OkabeIto.vermillion
@@ -18,7 +18,7 @@ public enum TimelineStyle {
   }
 
   /// The shape of `outcome`'s marks.
-  public static func glyph(_ outcome: TimelineOutcome) -> TimelineGlyph {
+  package static func glyph(_ outcome: TimelineOutcome) -> TimelineGlyph {
     switch outcome {
     case .accepted: .dot
     case .droppedBusy: .cross
@@ -33,7 +33,7 @@ public enum TimelineStyle {
   /// The colour of a span's bar (busy: vermillion like a busy drop; the
   /// interval after it: orange like a drop within it; the fence: blue like
   /// its drops).
-  public static func color(_ span: TimelineSpan.Kind) -> TimelineColor {
+  package static func color(_ span: TimelineSpan.Kind) -> TimelineColor {
     switch span {
     case .busy: TimelineColor.OkabeIto.vermillion
     case .window: TimelineColor.OkabeIto.orange

@@ -1,33 +1,33 @@
 // TimelineViewport: the stretch of time the timeline shows.
 
 /// The time range the timeline shows, in `CLOCK_MONOTONIC` ms.
-public struct TimelineViewport: Hashable, Sendable {
+package struct TimelineViewport: Hashable, Sendable {
   /// The shortest range a live view zooms to, in seconds.
-  public static let shortestSeconds = 2
+  package static let shortestSeconds = 2
   /// The longest range a live view zooms to, in seconds.
-  public static let longestSeconds = 60
+  package static let longestSeconds = 60
   /// A live view's range at start, in seconds.
-  public static let defaultSeconds = 10
+  package static let defaultSeconds = 10
 
   /// The left edge.
-  public let startMs: Double
+  package let startMs: Double
   /// The right edge.
-  public let endMs: Double
+  package let endMs: Double
 
   /// A range; an empty or reversed one is widened to 1 ms.
-  public init(startMs: Double, endMs: Double) {
+  package init(startMs: Double, endMs: Double) {
     self.startMs = startMs
     self.endMs = max(endMs, startMs + 1)
   }
 
   /// The last `seconds` up to `nowMs`: a live view's range.
-  public static func live(endingAt nowMs: Double, seconds: Int) -> TimelineViewport {
+  package static func live(endingAt nowMs: Double, seconds: Int) -> TimelineViewport {
     TimelineViewport(startMs: nowMs - Double(seconds) * 1000, endMs: nowMs)
   }
 
   /// A range that shows all of `model` with `paddingMs` on either side (one
   /// second when the model is empty).
-  public static func fitting(_ model: TimelineModel, paddingMs: Double = 250) -> TimelineViewport {
+  package static func fitting(_ model: TimelineModel, paddingMs: Double = 250) -> TimelineViewport {
     guard let extent = model.extent else {
       let origin = model.originMs ?? 0
       return TimelineViewport(startMs: origin, endMs: origin + 1000)
@@ -36,8 +36,8 @@ public struct TimelineViewport: Hashable, Sendable {
   }
 
   /// Its length in ms.
-  public var durationMs: Double { endMs - startMs }
+  package var durationMs: Double { endMs - startMs }
 
   /// Whether `ms` lies in it.
-  public func contains(_ ms: Double) -> Bool { ms >= startMs && ms <= endMs }
+  package func contains(_ ms: Double) -> Bool { ms >= startMs && ms <= endMs }
 }

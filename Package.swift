@@ -73,8 +73,9 @@ let package = Package(
     .testTarget(
       name: "ClickGuardCommandKitTests", dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule"],
       exclude: ["Fixtures"]),
-    // Builds every ```swift block of README.md against this package (in a
-    // package of its own under .build/readme-snippets): no dependencies here.
+    // Builds every ```swift block of README.md, docs/ and the DocC articles
+    // against this package (in a package of its own under
+    // .build/readme-snippets), and runs `make docs`: no dependencies here.
     .testTarget(name: "ReadmeSnippetTests"),
   ],
   swiftLanguageModes: [.v6]

@@ -48,7 +48,9 @@ struct SettingsIniSwitch {
     let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
     let loaded = path.withCString { g_key_file_load_from_file(file, $0, flags, &error) }
     if loaded == 0 {
-      let missing = error.map { $0.pointee.domain == g_file_error_quark() && $0.pointee.code == G_FILE_ERROR_NOENT.rawValue }
+      let missing = error.map {
+        $0.pointee.domain == g_file_error_quark() && $0.pointee.code == G_FILE_ERROR_NOENT.rawValue
+      }
       let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
       g_clear_error(&error)
       if missing != true {

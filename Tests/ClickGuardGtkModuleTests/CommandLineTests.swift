@@ -16,7 +16,9 @@ final class CommandLineTests: XCTestCase {
     let help = try CommandHarness.run(["--help"])
     XCTAssertEqual(help.status, 0)
     XCTAssertTrue(help.stdout.contains("Usage:"), help.stdout)
-    for command in ["run", "report", "doctor", "enable", "disable", "status"] { XCTAssertTrue(help.stdout.contains("  \(command) "), help.stdout) }
+    for command in ["run", "report", "doctor", "enable", "disable", "status"] {
+      XCTAssertTrue(help.stdout.contains("  \(command) "), help.stdout)
+    }
     let run = try CommandHarness.run(["run", "--help"])
     XCTAssertEqual(run.status, 0)
     XCTAssertTrue(run.stdout.contains("clickguard run"), run.stdout)

@@ -97,7 +97,7 @@ final class PackageTests: XCTestCase {
     let command = try ManualHarness.program("clickguard")
     let manual = ManualHarness.manualOptions(
       try String(contentsOfFile: try ManualHarness.render("clickguard.1"), encoding: .utf8))
-    let places = ["", "run", "report", "doctor"]
+    let places = ["", "run", "report", "doctor", "enable", "disable", "status"]
     XCTAssertEqual(Set(manual.keys), Set(places), "the manual's OPTIONS and one subsection per command")
     for place in places {
       let help = try InstallHarness.run([command] + (place.isEmpty ? [] : [place]) + ["--help"])

@@ -150,7 +150,9 @@ final class PackageTests: XCTestCase {
   func testTheCompletionCompletesCommandsOptionsAndFileNames() throws {
     let script = try ManualHarness.render("clickguard.bash")
     XCTAssertEqual(try completions(script, "_clickguard", ["clickguard", "r"]), ["report", "run"])
-    XCTAssertEqual(try completions(script, "_clickguard", ["clickguard", ""]), ["doctor", "report", "run"])
+    XCTAssertEqual(
+      try completions(script, "_clickguard", ["clickguard", ""]),
+      ["disable", "doctor", "enable", "report", "run", "status"])
     XCTAssertEqual(try completions(script, "_clickguard", ["clickguard", "--"]), ["--help", "--version"])
     XCTAssertEqual(try completions(script, "_clickguard", ["clickguard", "run", "--in"]), ["--interval-ms"])
     XCTAssertEqual(

@@ -12,6 +12,10 @@ packages=(libgtk-3-dev pkg-config xvfb xauth xdotool gcc make python3-gi gir1.2-
 # xsettingsd publishes a display's GTK settings (XSETTINGS), for the test of
 # clickguard doctor reading gtk-modules from the display.
 packages+=(xsettingsd)
+# gnome-settings-daemon's gsd-xsettings publishes gtk-modules from its
+# gtk-modules .desktop files and GSettings, for the tests of clickguard
+# enable/disable/status and doctor in a GNOME session (DesktopSwitchTests).
+packages+=(gnome-settings-daemon)
 # The real-app tests (RealAppTests) drive these Debian GTK 3 apps; xclip
 # reads back what they copy, dbus-run-session gives each a session bus.
 packages+=(mousepad geany gedit thunar galculator zenity xclip dbus)

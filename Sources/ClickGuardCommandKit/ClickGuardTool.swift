@@ -61,6 +61,21 @@ public enum ClickGuardTool {
       let report = DoctorReport(DoctorFacts.current(), program: options.program)
       write(report.text)
       return report.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
+    case .enable, .disable, .status:
+      if let stray = parsed.remaining.first {
+        throw .usage(
+          "\(command.rawValue): unexpected argument '\(stray.displayName)' (accepted: none; see "
+            + "'clickguard \(command.rawValue) --help')")
+      }
+      let session = DesktopSwitch.Session.current()
+      if command == .status {
+        let status = DesktopSwitch.status(session)
+        write(status.lines.joined(separator: "\n") + "\n")
+        return status.inForce ? ExitStatus.success : ExitStatus.failure
+      }
+      let lines = try command == .enable ? DesktopSwitch.enable(session) : DesktopSwitch.disable(session)
+      write(lines.joined(separator: "\n") + "\n")
+      return ExitStatus.success
     }
   }
 

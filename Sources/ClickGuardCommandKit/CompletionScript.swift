@@ -176,7 +176,7 @@ extension CompletionScript {
         switch command {
         case .run: .program
         case .report: .files
-        case .doctor: .none
+        case .doctor, .enable, .disable, .status: .none
         }
       return Level(
         name: command.rawValue, options: ["--help"] + options.map(\.dashed),

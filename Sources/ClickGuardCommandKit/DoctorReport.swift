@@ -127,13 +127,19 @@ package struct DoctorReport: Sendable {
       lines.append(
         "    \(path): " + (!exists ? "no file" : value.map { "gtk-modules=\($0)" } ?? "does not set gtk-modules"))
     }
+    var fileList: GtkModuleList?
+    var filePath = ""
     if let (path, value) = files.inForce(values) {
       let list = GtkModuleList(ByteString(value))
       lines.append(
         "  gtk-modules in force: \(value) (from \(path)): "
           + (list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
-      sources.append(("gtk-modules", list))
+      fileList = list
+      filePath = path
     }
+    // The display's gtk-modules (XSETTINGS, org.gtk.Settings), when it sets
+    // one, wins over the files; GTK3_MODULES and GTK_MODULES load besides.
+    var displayList: GtkModuleList?
     if let (display, value) = facts.displayModules {
       let list = GtkModuleList(value.map { ByteString($0) })
       lines.append(
@@ -143,13 +149,29 @@ package struct DoctorReport: Sendable {
           }
             ?? "sets no gtk-modules")
           + (value == nil ? "" : list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
-      if value != nil { sources.append(("the display's gtk-modules", list)) }
+      if value != nil { displayList = list }
     } else {
       lines.append("  no display to ask for its gtk-modules (XSETTINGS on X11, org.gtk.Settings on Wayland)")
     }
+    if let displayList {
+      sources.append(("the display's gtk-modules", displayList))
+      if fileList?.hasClickGuard == true && !displayList.hasClickGuard {
+        lines.append(
+          "  \(filePath) names ClickGuard, but the display's gtk-modules wins over the files: it is not in force")
+      }
+    } else if let fileList {
+      sources.append(("gtk-modules", fileList))
+    }
     let on = sources.filter { $0.list.hasClickGuard }
     guard !on.isEmpty else {
-      lines.append("  ClickGuard is not switched on for every app: 'clickguard run APP' runs one app with it.")
+      lines.append(
+        "  ClickGuard is not in force for GTK 3 apps started from here: 'clickguard enable' switches it on, "
+          + "'clickguard run APP' runs one app with it.")
+      problems.append(
+        "ClickGuard is not in force for GTK 3 apps started from here"
+          + (displayList != nil
+            ? " (the display's gtk-modules, which wins over settings.ini, does not name it)" : "")
+          + ": run 'clickguard enable'")
       return
     }
     lines.append(

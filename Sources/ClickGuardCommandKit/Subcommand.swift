@@ -9,6 +9,12 @@ public enum Subcommand: String, CaseIterable, Sendable {
   case report
   /// `clickguard doctor`: checks the installation and the settings.
   case doctor
+  /// `clickguard enable`: switches ClickGuard on for the user's GTK 3 apps.
+  case enable
+  /// `clickguard disable`: undoes `enable`.
+  case disable
+  /// `clickguard status`: whether ClickGuard is on, by which switch.
+  case status
 
   /// One line for the list of commands in `clickguard --help`.
   public var summary: String {
@@ -16,6 +22,9 @@ public enum Subcommand: String, CaseIterable, Sendable {
     case .run: "Run a GTK 3 program with ClickGuard loaded"
     case .report: "Summarise ClickGuard decision logs, suggest rules"
     case .doctor: "Check where the module is, whether GTK finds it, the settings in force"
+    case .enable: "Switch ClickGuard on for your GTK 3 apps (GNOME: running ones too)"
+    case .disable: "Switch ClickGuard off again, restoring what enable changed"
+    case .status: "Show whether ClickGuard is on for GTK 3 apps, and which setting decides"
     }
   }
 
@@ -49,6 +58,31 @@ public enum Subcommand: String, CaseIterable, Sendable {
         epilogue: "Exit status: 0 when no problem was found, 1 when one was (listed at the end), 2 for a bad "
           + "command line.",
         options: DoctorOptions.options)
+    case .enable:
+      GOptionParser(
+        program: "clickguard enable", parameters: "",
+        summary: "Switches ClickGuard on for GTK 3 apps of the current user, the way that works in this session: "
+          + "in GNOME the GSettings key io.github.clickguard enabled (gsd-xsettings then lists the module in "
+          + "gtk-modules and running apps load it too), elsewhere gtk-modules in ~/.config/gtk-3.0/settings.ini, "
+          + "keeping the modules listed. Says what it changed and how to undo it.",
+        epilogue: "Exit status: 0 when ClickGuard is switched on (or was), 1 when a setting cannot be written, "
+          + "2 for a bad command line.",
+        options: [])
+    case .disable:
+      GOptionParser(
+        program: "clickguard disable", parameters: "",
+        summary: "Undoes clickguard enable: sets io.github.clickguard enabled back to its default, removes "
+          + "clickguard from gsd's enabled-gtk-modules and from gtk-modules in settings.ini (the other modules, "
+          + "keys and comments stay).",
+        epilogue: "Exit status: 0; 1 when a setting cannot be written; 2 for a bad command line.", options: [])
+    case .status:
+      GOptionParser(
+        program: "clickguard status", parameters: "",
+        summary: "Shows each switch (io.github.clickguard enabled, gsd's enabled-gtk-modules, settings.ini, "
+          + "GTK3_MODULES) and the gtk-modules the display publishes, which wins over settings.ini.",
+        epilogue: "Exit status: 0 when ClickGuard is on for GTK 3 apps started from here, 1 when it is not, "
+          + "2 for a bad command line.",
+        options: [])
     }
   }
 }

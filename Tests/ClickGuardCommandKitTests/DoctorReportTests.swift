@@ -110,7 +110,34 @@ import Testing
     #expect(report.problems.isEmpty, "\(report.problems)")
     let none = DoctorReport(facts(files: [installed], display: (":0", nil)), program: nil)
     #expect(none.text.contains("display :0: sets no gtk-modules"))
-    #expect(none.text.contains("ClickGuard is not switched on for every app"))
+    #expect(none.text.contains("ClickGuard is not in force for GTK 3 apps started from here"))
+    #expect(none.problems == ["ClickGuard is not in force for GTK 3 apps started from here: run 'clickguard enable'"])
+  }
+
+  /// GNOME's gsd-xsettings publishes gtk-modules without ClickGuard: the
+  /// settings.ini line is overridden, which is a problem with its fix;
+  /// GTK3_MODULES loads ClickGuard whatever the display says.
+  @Test func theDisplaysGtkModulesWinOverSettingsIniAndTheEnvironmentOverBoth() {
+    let userFile = "/home/u/.config/gtk-3.0/settings.ini"
+    let overridden = DoctorReport(
+      facts(files: [installed], settingsIni: [userFile: "clickguard"], display: (":0", "canberra-gtk-module")),
+      program: nil)
+    #expect(
+      overridden.text.contains(
+        "\(userFile) names ClickGuard, but the display's gtk-modules wins over the files: it is not in force"))
+    #expect(!overridden.text.contains("ClickGuard is switched on by"))
+    #expect(
+      overridden.problems == [
+        "ClickGuard is not in force for GTK 3 apps started from here (the display's gtk-modules, which wins over "
+          + "settings.ini, does not name it): run 'clickguard enable'"
+      ])
+    let environment = DoctorReport(
+      facts(
+        environment: ["GTK3_MODULES": "clickguard"], files: [installed], settingsIni: [userFile: "clickguard"],
+        display: (":0", "canberra-gtk-module")),
+      program: nil)
+    #expect(environment.text.contains("ClickGuard is switched on by GTK3_MODULES for apps started from here."))
+    #expect(environment.problems.isEmpty, "\(environment.problems)")
   }
 
   /// On Wayland the doctor names the backend and the settings source GTK

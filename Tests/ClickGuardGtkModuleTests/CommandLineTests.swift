@@ -16,7 +16,9 @@ final class CommandLineTests: XCTestCase {
     let help = try CommandHarness.run(["--help"])
     XCTAssertEqual(help.status, 0)
     XCTAssertTrue(help.stdout.contains("Usage:"), help.stdout)
-    for command in ["run", "report", "doctor"] { XCTAssertTrue(help.stdout.contains("  \(command) "), help.stdout) }
+    for command in ["run", "report", "doctor", "enable", "disable", "status"] {
+      XCTAssertTrue(help.stdout.contains("  \(command) "), help.stdout)
+    }
     let run = try CommandHarness.run(["run", "--help"])
     XCTAssertEqual(run.status, 0)
     XCTAssertTrue(run.stdout.contains("clickguard run"), run.stdout)
@@ -46,7 +48,8 @@ final class CommandLineTests: XCTestCase {
       (["run", "--interval-ms"], "--interval-ms: needs a value (accepted: whole milliseconds from 0 to 60000)"),
       (["report", "--top", "0"], "--top: '0' is not accepted (accepted: a whole number from 1 to 1000)"),
       (["doctor", "extra"], "doctor: unexpected argument 'extra'"),
-      (["frobnicate"], "unknown command 'frobnicate' (accepted: run, report, doctor)"),
+      (["enable", "now"], "enable: unexpected argument 'now' (accepted: none"),
+      (["frobnicate"], "unknown command 'frobnicate' (accepted: run, report, doctor, enable, disable, status)"),
       ([], "no command given"),
     ]
     for (arguments, message) in cases {
@@ -109,14 +112,19 @@ final class CommandLineTests: XCTestCase {
     try Data("[default]\ninterval-ms=250\n[clickcount: label=Count]\npolicy=exempt\n".utf8).write(to: config)
     let output = try CommandHarness.run(
       ["doctor", "--program", "clickcount"],
-      environment: ["CLICKGUARD_CONFIG": config.path, "GTK3_MODULES": nil, "CLICKGUARD_MODULE": nil])
-    XCTAssertEqual(output.status, 0, output.stdout + output.stderr)
+      environment: [
+        "CLICKGUARD_CONFIG": config.path, "GTK3_MODULES": nil, "CLICKGUARD_MODULE": nil,
+        "XDG_CONFIG_HOME": ModuleHarness.scratch.appendingPathComponent("empty-config-\(UUID().uuidString)").path,
+      ])
+    // Nothing switches ClickGuard on here: that is the one problem.
+    XCTAssertEqual(output.status, 1, output.stdout + output.stderr)
     for section in [
       "GTK\n  GTK 3.", "Display\n  GDK_BACKEND", "Module for 'clickguard run'",
       "clickguard run loads \(try ModuleHarness.modulePath())",
       "Module by name", "/gtk-3.0/modules", "Switched on for every app?", "GTK3_MODULES: not set",
       "Settings in force for the program 'clickcount'", "rules file: \(config.path) (read, named by CLICKGUARD_CONFIG)",
-      "(\(config.path):2 [default])", "[clickcount: label=Count] policy=exempt", "No problems found.",
+      "(\(config.path):2 [default])", "[clickcount: label=Count] policy=exempt",
+      "Problems:\n  - ClickGuard is not in force for GTK 3 apps started from here: run 'clickguard enable'\n",
     ] {
       XCTAssertTrue(output.stdout.contains(section), "\(section) missing from:\n\(output.stdout)")
     }

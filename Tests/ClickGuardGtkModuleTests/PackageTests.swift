@@ -97,7 +97,7 @@ final class PackageTests: XCTestCase {
     let command = try ManualHarness.program("clickguard")
     let manual = ManualHarness.manualOptions(
       try String(contentsOfFile: try ManualHarness.render("clickguard.1"), encoding: .utf8))
-    let places = ["", "run", "report", "doctor"]
+    let places = ["", "run", "report", "doctor", "enable", "disable", "status"]
     XCTAssertEqual(Set(manual.keys), Set(places), "the manual's OPTIONS and one subsection per command")
     for place in places {
       let help = try InstallHarness.run([command] + (place.isEmpty ? [] : [place]) + ["--help"])
@@ -150,7 +150,9 @@ final class PackageTests: XCTestCase {
   func testTheCompletionCompletesCommandsOptionsAndFileNames() throws {
     let script = try ManualHarness.render("clickguard.bash")
     XCTAssertEqual(try completions(script, "_clickguard", ["clickguard", "r"]), ["report", "run"])
-    XCTAssertEqual(try completions(script, "_clickguard", ["clickguard", ""]), ["doctor", "report", "run"])
+    XCTAssertEqual(
+      try completions(script, "_clickguard", ["clickguard", ""]),
+      ["disable", "doctor", "enable", "report", "run", "status"])
     XCTAssertEqual(try completions(script, "_clickguard", ["clickguard", "--"]), ["--help", "--version"])
     XCTAssertEqual(try completions(script, "_clickguard", ["clickguard", "run", "--in"]), ["--interval-ms"])
     XCTAssertEqual(

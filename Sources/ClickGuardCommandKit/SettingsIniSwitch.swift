@@ -1,0 +1,136 @@
+// SettingsIniSwitch: the `gtk-modules` key of the user's GTK 3 settings.ini
+// (`$XDG_CONFIG_HOME/gtk-3.0/settings.ini`), edited with GKeyFile so every
+// other key, group and comment stays, and written atomically
+// (g_file_set_contents). ClickGuard is added after the modules already
+// listed and removed alone.
+
+import CGtk
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The user's GTK 3 settings.ini, as a switch for ClickGuard.
+struct SettingsIniSwitch {
+  /// The file's path, as bytes.
+  let path: ByteString
+
+  /// The user's file: `g_get_user_config_dir()/gtk-3.0/settings.ini`.
+  static func user() -> SettingsIniSwitch {
+    let directory = g_get_user_config_dir().map { ByteString(cString: $0) } ?? ""
+    return SettingsIniSwitch(path: directory + "/gtk-3.0/settings.ini")
+  }
+
+  /// A change that could not be made, worded for the user.
+  struct Failure: Error {
+    let message: String
+  }
+
+  /// The file's `gtk-modules` (`nil`: no file, or the key is not set).
+  var modules: String? {
+    (try? load()).flatMap { file in
+      defer { g_key_file_free(file) }
+      return Self.modules(of: file)
+    }
+  }
+
+  private static func modules(of file: OpaquePointer) -> String? {
+    guard let value = g_key_file_get_string(file, "Settings", "gtk-modules", nil) else { return nil }
+    defer { g_free(value) }
+    return String(cString: value)
+  }
+
+  /// Loads the file keeping comments; an empty key file when it does not
+  /// exist.
+  private func load() throws(Failure) -> OpaquePointer {
+    let file = g_key_file_new()!
+    var error: UnsafeMutablePointer<GError>?
+    let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
+    let loaded = path.withCString { g_key_file_load_from_file(file, $0, flags, &error) }
+    if loaded == 0 {
+      let missing = error.map {
+        $0.pointee.domain == g_file_error_quark() && $0.pointee.code == G_FILE_ERROR_NOENT.rawValue
+      }
+      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+      g_clear_error(&error)
+      if missing != true {
+        g_key_file_free(file)
+        throw Failure(message: "cannot read \(path.displayName): \(message) (it must be a GKeyFile, as GTK reads it)")
+      }
+    }
+    return file
+  }
+
+  /// Adds `clickguard` after the modules listed. Returns the value before
+  /// (`nil`: not set) and after, or `nil` when ClickGuard was listed already.
+  func enable() throws(Failure) -> (before: String?, after: String)? {
+    let file = try load()
+    defer { g_key_file_free(file) }
+    let before = Self.modules(of: file)
+    let list = GtkModuleList(before.map { ByteString($0) })
+    guard !list.hasClickGuard else { return nil }
+    var entries = list.entries
+    entries.append("clickguard")
+    let after = GtkModuleList.joined(entries)
+    g_key_file_set_string(file, "Settings", "gtk-modules", after)
+    try save(file)
+    return (before, after)
+  }
+
+  /// Removes every ClickGuard entry; the key too when nothing else is
+  /// listed. Returns the value before and after (`nil`: the key removed),
+  /// or `nil` when ClickGuard was not listed.
+  func disable() throws(Failure) -> (before: String, after: String?)? {
+    let file = try load()
+    defer { g_key_file_free(file) }
+    guard let before = Self.modules(of: file) else { return nil }
+    let list = GtkModuleList(ByteString(before))
+    guard list.hasClickGuard else { return nil }
+    let rest = list.withoutClickGuard.entries
+    if rest.isEmpty {
+      g_key_file_remove_key(file, "Settings", "gtk-modules", nil)
+      var count: gsize = 0
+      if let keys = g_key_file_get_keys(file, "Settings", &count, nil) {
+        g_strfreev(keys)
+        if count == 0 { g_key_file_remove_group(file, "Settings", nil) }
+      }
+    } else {
+      g_key_file_set_string(file, "Settings", "gtk-modules", GtkModuleList.joined(rest))
+    }
+    try save(file)
+    return (before, rest.isEmpty ? nil : GtkModuleList.joined(rest))
+  }
+
+  /// Writes `file` atomically, creating the directory when needed. A file
+  /// left with nothing in it is removed instead (ClickGuard made it).
+  private func save(_ file: OpaquePointer) throws(Failure) {
+    var length: gsize = 0
+    guard let data = g_key_file_to_data(file, &length, nil) else {
+      throw Failure(message: "cannot write \(path.displayName): GKeyFile gave no text")
+    }
+    defer { g_free(data) }
+    let text = String(cString: data)
+    var error: UnsafeMutablePointer<GError>?
+    let done: Bool = path.withCString { name in
+      if text.allSatisfy(\.isWhitespace) {
+        return unlink(name) == 0 || errno == ENOENT
+      }
+      if let directory = path.directoryPart {
+        _ = directory.withCString { g_mkdir_with_parents($0, 0o755) }
+      }
+      return g_file_set_contents(name, data, gssize(length), &error) != 0
+    }
+    guard done else {
+      let message = error.map { String(cString: $0.pointee.message) } ?? "errno \(errno)"
+      g_clear_error(&error)
+      throw Failure(message: "cannot write \(path.displayName): \(message)")
+    }
+  }
+}
+
+extension GtkModuleList {
+  /// `entries` joined with `:`, as text (GKeyFile takes UTF-8).
+  static func joined(_ entries: [ByteString]) -> String {
+    entries.map(\.displayName).joined(separator: ":")
+  }
+}

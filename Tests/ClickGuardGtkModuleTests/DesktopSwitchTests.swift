@@ -1,0 +1,221 @@
+// DesktopSwitchTests: `clickguard enable`, `disable` and `status` in the
+// sessions a person has. GNOME: a real gsd-xsettings (package
+// gnome-settings-daemon) in its own D-Bus session under the test's Xvfb,
+// reading ClickGuard's compiled schema (GSETTINGS_SCHEMA_DIR) and the
+// packaged clickguard.desktop in its fixed gtk-modules directory (installed
+// there for the test, as root, and removed after), with GSettings' keyfile
+// backend in a scratch XDG_CONFIG_HOME shared by the daemon and the command.
+// Elsewhere: settings.ini. The fixture app (Fixtures/clickcount.c) finds the
+// module by name through GTK_PATH, as an installed one would be found.
+
+import ClickGuardTestSupport
+import Foundation
+import XCTest
+
+final class DesktopSwitchTests: XCTestCase {
+  private static let gsd = "/usr/libexec/gsd-xsettings"
+  private static let gsdDirectory = "/usr/lib/gnome-settings-daemon-3.0/gtk-modules"
+  private static let packaging = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("packaging/gnome")
+
+  /// A scratch home: XDG_CONFIG_HOME, a compiled schema directory, and a
+  /// GTK_PATH whose gtk-3.0/modules holds libclickguard.so (the built
+  /// module under its installed name).
+  private func scratchSession() throws -> (root: URL, environment: [String: String]) {
+    let root = ModuleHarness.scratch.appendingPathComponent("desktop-\(UUID().uuidString)")
+    let files = FileManager.default
+    let schemas = root.appendingPathComponent("schemas")
+    let modules = root.appendingPathComponent("gtk/gtk-3.0/modules")
+    for directory in [schemas, modules, root.appendingPathComponent("config")] {
+      try files.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+    try files.copyItem(
+      at: Self.packaging.appendingPathComponent("io.github.clickguard.gschema.xml"),
+      to: schemas.appendingPathComponent("io.github.clickguard.gschema.xml"))
+    let compile = Process()
+    compile.executableURL = URL(fileURLWithPath: "/usr/bin/glib-compile-schemas")
+    compile.arguments = ["--strict", schemas.path]
+    try compile.run()
+    compile.waitUntilExit()
+    XCTAssertEqual(compile.terminationStatus, 0, "glib-compile-schemas --strict")
+    try files.createSymbolicLink(
+      atPath: modules.appendingPathComponent("libclickguard.so").path,
+      withDestinationPath: try ModuleHarness.modulePath())
+    return (
+      root,
+      [
+        "XDG_CONFIG_HOME": root.appendingPathComponent("config").path, "GSETTINGS_BACKEND": "keyfile",
+        "GSETTINGS_SCHEMA_DIR": schemas.path, "XDG_CURRENT_DESKTOP": "",
+      ]
+    )
+  }
+
+  /// `clickguard CMD` with the session's variables, and GTK3_MODULES unset.
+  private func command(_ arguments: [String], _ environment: [String: String]) throws -> CommandHarness.Output {
+    var env: [String: String?] = environment
+    env["GTK3_MODULES"] = nil
+    env["GTK_MODULES"] = nil
+    return try CommandHarness.run(arguments, environment: env)
+  }
+
+  /// Runs `status` until its output contains `text` (the daemon publishes
+  /// a change within a moment), for at most 5 s; the last output.
+  private func status(until text: String, _ environment: [String: String]) throws -> CommandHarness.Output {
+    var output = try command(["status"], environment)
+    let deadline = Date().addingTimeInterval(5)
+    while !output.stdout.contains(text), Date() < deadline {
+      usleep(100_000)
+      output = try command(["status"], environment)
+    }
+    return output
+  }
+
+  /// A burst of 5 clicks on the fixture's Count button: how many counted.
+  private func burst(_ environment: [String: String], gtkPath: String) throws -> Int? {
+    var env = environment
+    env["GTK_PATH"] = gtkPath
+    let app = try FixtureApp(modules: nil, environment: env)
+    app.click("count", count: 5)
+    return app.finish().clicked
+  }
+
+  func testGnomeEnableIsOneGSettingsKeyThatGsdXsettingsPublishesToNewAndRunningApps() throws {
+    try XDisplay.require()
+    guard FileManager.default.isExecutableFile(atPath: Self.gsd) else {
+      throw XCTSkip("gsd-xsettings is not installed (scripts/deps.sh installs gnome-settings-daemon)")
+    }
+    guard getuid() == 0 else { throw XCTSkip("installing clickguard.desktop in \(Self.gsdDirectory) needs root") }
+    let desktopFile = Self.gsdDirectory + "/clickguard.desktop"
+    let installedByTest = !FileManager.default.fileExists(atPath: desktopFile)
+    if installedByTest {
+      try FileManager.default.createDirectory(atPath: Self.gsdDirectory, withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: Self.packaging.appendingPathComponent("clickguard.desktop").path, toPath: desktopFile)
+    }
+    defer { if installedByTest { try? FileManager.default.removeItem(atPath: desktopFile) } }
+    let (root, environment) = try scratchSession()
+    let gtkPath = root.appendingPathComponent("gtk/gtk-3.0").path
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+    daemon.arguments = ["--", Self.gsd]
+    var daemonEnvironment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GTK") }
+    daemonEnvironment.merge(environment) { $1 }
+    daemonEnvironment["NO_AT_BRIDGE"] = "1"
+    daemon.environment = daemonEnvironment
+    daemon.standardOutput = FileHandle.nullDevice
+    daemon.standardError = FileHandle.nullDevice
+    try daemon.run()
+    defer {
+      // dbus-run-session does not pass SIGTERM on: end gsd-xsettings, its
+      // child, and dbus-run-session ends with it.
+      let children =
+        (try? String(
+          contentsOfFile: "/proc/\(daemon.processIdentifier)/task/\(daemon.processIdentifier)/children",
+          encoding: .utf8)) ?? ""
+      for child in children.split(separator: " ").compactMap({ Int32($0) }) { kill(child, SIGTERM) }
+      daemon.terminate()
+      daemon.waitUntilExit()
+    }
+    let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+    let before = try status(until: "display \(display): gtk-modules=", environment)
+    XCTAssertEqual(before.status, 1, before.stdout)
+    XCTAssertTrue(before.stdout.contains("gsd-xsettings) runs"), before.stdout)
+    XCTAssertTrue(before.stdout.contains("enable uses io.github.clickguard enabled"), before.stdout)
+
+    // Only settings.ini names ClickGuard: gsd's XSETTINGS wins, and the
+    // doctor says so and exits 1 with the command that fixes it.
+    let ini = root.appendingPathComponent("config/gtk-3.0/settings.ini")
+    try FileManager.default.createDirectory(at: ini.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("[Settings]\ngtk-modules=clickguard\n".utf8).write(to: ini)
+    var doctorEnvironment = environment
+    doctorEnvironment["GTK_PATH"] = gtkPath
+    let doctor = try command(["doctor"], doctorEnvironment)
+    XCTAssertEqual(doctor.status, 1, doctor.stdout)
+    XCTAssertTrue(
+      doctor.stdout.contains("names ClickGuard, but the display's gtk-modules wins over the files: it is not in force"),
+      doctor.stdout)
+    XCTAssertTrue(
+      doctor.stdout.contains(
+        "ClickGuard is not in force for GTK 3 apps started from here (the display's gtk-modules, which wins over "
+          + "settings.ini, does not name it): run 'clickguard enable'"), doctor.stdout)
+    let overridden = try command(["status"], environment)
+    XCTAssertEqual(overridden.status, 1, overridden.stdout)
+    XCTAssertTrue(overridden.stdout.contains("the display's gtk-modules overrides it: it is not in force"))
+    try FileManager.default.removeItem(at: ini)
+
+    XCTAssertEqual(try burst(environment, gtkPath: gtkPath), 5, "before enable, unguarded")
+    var runningEnvironment = environment
+    runningEnvironment["GTK_PATH"] = gtkPath
+    let running = try FixtureApp(modules: nil, environment: runningEnvironment)
+    running.click("count", count: 5)
+
+    let enable = try command(["enable"], environment)
+    XCTAssertEqual(enable.status, 0, enable.stdout + enable.stderr)
+    XCTAssertTrue(
+      enable.stdout.contains("set io.github.clickguard enabled to true (was false)"), enable.stdout)
+    XCTAssertTrue(enable.stdout.contains("Undo: clickguard disable"), enable.stdout)
+    let on = try status(until: "gtk-modules=clickguard", environment)
+    XCTAssertEqual(on.status, 0, on.stdout)
+    XCTAssertTrue(on.stdout.contains("io.github.clickguard enabled: true"), on.stdout)
+    let keyfile = try String(
+      contentsOf: root.appendingPathComponent("config/glib-2.0/settings/keyfile"), encoding: .utf8)
+    XCTAssertTrue(keyfile.contains("[io/github/clickguard]\nenabled=true"), keyfile)
+
+    usleep(500_000)  // the running app applies the new gtk-modules from its main loop
+    running.click("count", count: 5)
+    XCTAssertEqual(running.finish().clicked, 5 + 1, "the app running when enable ran is guarded without a restart")
+    XCTAssertEqual(try burst(environment, gtkPath: gtkPath), 1, "after enable, a new app is guarded")
+
+    let disable = try command(["disable"], environment)
+    XCTAssertEqual(disable.status, 0, disable.stdout + disable.stderr)
+    XCTAssertTrue(disable.stdout.contains("io.github.clickguard enabled back to false"), disable.stdout)
+    let off = try status(until: "display \(display): gtk-modules= (", environment)
+    XCTAssertEqual(off.status, 1, off.stdout)
+    XCTAssertEqual(try burst(environment, gtkPath: gtkPath), 5, "after disable, unguarded again")
+    let keyfileAfter = try String(
+      contentsOf: root.appendingPathComponent("config/glib-2.0/settings/keyfile"), encoding: .utf8)
+    XCTAssertFalse(keyfileAfter.contains("enabled="), "disable resets the key to its default: \(keyfileAfter)")
+  }
+
+  func testElsewhereEnableEditsSettingsIniKeepingEverythingElseAndDisableRestoresIt() throws {
+    try XDisplay.require()
+    let (root, environment) = try scratchSession()
+    let gtkPath = root.appendingPathComponent("gtk/gtk-3.0").path
+    let ini = root.appendingPathComponent("config/gtk-3.0/settings.ini")
+    try FileManager.default.createDirectory(at: ini.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let original = "[Settings]\n# the theme\ngtk-theme-name=Adwaita\ngtk-modules=no-such-module\n\n[Other]\nx=1\n"
+    try Data(original.utf8).write(to: ini)
+    let before = try command(["status"], environment)
+    XCTAssertEqual(before.status, 1, before.stdout)
+    XCTAssertTrue(before.stdout.contains("GTK reads gtk-modules from settings.ini; enable uses \(ini.path)"))
+
+    let enable = try command(["enable"], environment)
+    XCTAssertEqual(enable.status, 0, enable.stdout + enable.stderr)
+    XCTAssertTrue(
+      enable.stdout.contains(
+        "gtk-modules=no-such-module:clickguard in \(ini.path) (was gtk-modules=no-such-module)"), enable.stdout)
+    XCTAssertEqual(
+      try String(contentsOf: ini, encoding: .utf8),
+      original.replacingOccurrences(of: "no-such-module", with: "no-such-module:clickguard"))
+    let on = try command(["status"], environment)
+    XCTAssertEqual(on.status, 0, on.stdout)
+    XCTAssertTrue(on.stdout.contains("sets no gtk-modules (settings.ini applies)"), on.stdout)
+    XCTAssertEqual(try burst(environment, gtkPath: gtkPath), 1, "after enable, a new app is guarded")
+    XCTAssertTrue(try command(["enable"], environment).stdout.contains("ClickGuard is on already"))
+
+    let disable = try command(["disable"], environment)
+    XCTAssertEqual(disable.status, 0, disable.stdout + disable.stderr)
+    XCTAssertTrue(disable.stdout.contains("now gtk-modules=no-such-module)"), disable.stdout)
+    XCTAssertEqual(try String(contentsOf: ini, encoding: .utf8), original, "disable restores the file")
+    XCTAssertEqual(try burst(environment, gtkPath: gtkPath), 5, "after disable, unguarded")
+
+    // A file enable made is gone again after disable.
+    try FileManager.default.removeItem(at: ini)
+    XCTAssertEqual(try command(["enable"], environment).status, 0)
+    XCTAssertEqual(try String(contentsOf: ini, encoding: .utf8), "[Settings]\ngtk-modules=clickguard\n")
+    XCTAssertEqual(try command(["disable"], environment).status, 0)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: ini.path))
+    XCTAssertTrue(
+      try command(["disable"], environment).stdout.contains("nothing to undo"))
+  }
+}

@@ -2,14 +2,14 @@
 // summary of them.
 
 /// A line `clickguard report` could not read as a decision.
-public struct BadLine: Codable, Equatable, Sendable {
+package struct BadLine: Codable, Equatable, Sendable {
   /// The file it came from (`-` for standard input).
-  public var source: String
+  package var source: String
   /// Its line number, from 1.
-  public var line: Int
+  package var line: Int
 
   /// Line `line` of `source`.
-  public init(source: String, line: Int) {
+  package init(source: String, line: Int) {
     self.source = source
     self.line = line
   }

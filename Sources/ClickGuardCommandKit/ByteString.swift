@@ -21,49 +21,49 @@ import ClickGuardGtk
 /// argument.displayName      // "caf\xFF" for the bytes 63 61 66 ff
 /// argument.withCString { setenv("NAME", $0, 1) }
 /// ```
-public struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringInterpolation,
+package struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringInterpolation,
   CustomStringConvertible
 {
   /// The bytes, without a terminating NUL.
-  public var bytes: [UInt8]
+  package var bytes: [UInt8]
 
   /// The bytes given.
-  public init(bytes: [UInt8]) {
+  package init(bytes: [UInt8]) {
     self.bytes = bytes
   }
 
   /// The UTF-8 bytes of `string`.
-  public init(_ string: String) {
+  package init(_ string: String) {
     bytes = Array(string.utf8)
   }
 
   /// The bytes of a NUL-terminated C string, byte for byte.
-  public init(cString: UnsafePointer<CChar>) {
+  package init(cString: UnsafePointer<CChar>) {
     bytes = Array(UnsafeRawBufferPointer(start: cString, count: strlen(cString)))
   }
 
-  public init(stringLiteral value: String) {
+  package init(stringLiteral value: String) {
     self.init(value)
   }
 
-  public init(stringInterpolation: DefaultStringInterpolation) {
+  package init(stringInterpolation: DefaultStringInterpolation) {
     self.init(String(stringInterpolation: stringInterpolation))
   }
 
   /// Whether there are no bytes.
-  public var isEmpty: Bool { bytes.isEmpty }
+  package var isEmpty: Bool { bytes.isEmpty }
 
   /// The text, when the bytes are valid UTF-8; `nil` otherwise.
-  public var string: String? { String(validating: bytes, as: UTF8.self) }
+  package var string: String? { String(validating: bytes, as: UTF8.self) }
 
   /// The text for a message: valid UTF-8 as it is, every other byte as
   /// `\xFF`, so a person sees which byte it was (``FileName/displayName``).
-  public var displayName: String { FileName(bytes: bytes).displayName }
+  package var displayName: String { FileName(bytes: bytes).displayName }
 
-  public var description: String { displayName }
+  package var description: String { displayName }
 
   /// Calls `body` with the bytes as a NUL-terminated C string.
-  public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+  package func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
     try (bytes + [0]).withUnsafeBufferPointer { buffer in
       try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
     }
@@ -76,32 +76,32 @@ public struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringInt
   }
 
   /// Whether the bytes start with `prefix`'s.
-  public func hasPrefix(_ prefix: ByteString) -> Bool {
+  package func hasPrefix(_ prefix: ByteString) -> Bool {
     bytes.starts(with: prefix.bytes)
   }
 
   /// The parts between the bytes `separator` (empty parts kept).
-  public func split(separator: UInt8) -> [ByteString] {
+  package func split(separator: UInt8) -> [ByteString] {
     bytes.split(separator: separator, omittingEmptySubsequences: false).map { ByteString(bytes: Array($0)) }
   }
 
   /// The bytes before the last `/`, or `nil` when there is none (`/x` →
   /// empty).
-  public var directoryPart: ByteString? {
+  package var directoryPart: ByteString? {
     bytes.lastIndex(of: UInt8(ascii: "/")).map { ByteString(bytes: Array(bytes[..<$0])) }
   }
 
   /// The bytes after the last `/` (all of them when there is none).
-  public var lastComponent: ByteString {
+  package var lastComponent: ByteString {
     bytes.lastIndex(of: UInt8(ascii: "/")).map { ByteString(bytes: Array(bytes[($0 + 1)...])) } ?? self
   }
 
   /// The bytes of both, one after the other.
-  public static func + (lhs: ByteString, rhs: ByteString) -> ByteString {
+  package static func + (lhs: ByteString, rhs: ByteString) -> ByteString {
     ByteString(bytes: lhs.bytes + rhs.bytes)
   }
 
-  public static func < (lhs: ByteString, rhs: ByteString) -> Bool {
+  package static func < (lhs: ByteString, rhs: ByteString) -> Bool {
     lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
   }
 }

@@ -9,7 +9,7 @@ import ClickGuardGtk
 #endif
 
 /// The `clickguard` command.
-public enum ClickGuardTool {
+package enum ClickGuardTool {
   /// The top-level parser: `clickguard [--version] COMMAND [OPTION…]`.
   static let parser = GOptionParser(
     program: "clickguard", parameters: "COMMAND [OPTION…]",
@@ -24,7 +24,7 @@ public enum ClickGuardTool {
   /// bytes of `argv`, and returns the exit status. `run` does not return
   /// when it starts the program.
   @MainActor
-  public static func main(_ arguments: [ByteString]) -> Int32 {
+  package static func main(_ arguments: [ByteString]) -> Int32 {
     // GOption prints --help in the locale's encoding.
     setlocale(LC_ALL, "")
     do throws(CommandFailure) {

@@ -6,28 +6,28 @@
 ///
 /// Usage problems (a bad option, a value out of range, a missing program)
 /// exit with ``ExitStatus/usage`` and name the value and what is accepted.
-public struct CommandFailure: Error, Equatable, Sendable, CustomStringConvertible {
+package struct CommandFailure: Error, Equatable, Sendable, CustomStringConvertible {
   /// What went wrong, in words, without the program name.
-  public let message: String
+  package let message: String
   /// The exit status.
-  public let status: Int32
+  package let status: Int32
 
   /// A failure with `message` and exit `status`.
-  public init(_ message: String, status: Int32) {
+  package init(_ message: String, status: Int32) {
     self.message = message
     self.status = status
   }
 
   /// A bad command line: exit status ``ExitStatus/usage``.
-  public static func usage(_ message: String) -> CommandFailure {
+  package static func usage(_ message: String) -> CommandFailure {
     CommandFailure(message, status: ExitStatus.usage)
   }
 
   /// A bad value for `option` (with its dashes): the value, then what the
   /// option accepts.
-  public static func badValue(_ option: String, _ value: String, accepted: String) -> CommandFailure {
+  package static func badValue(_ option: String, _ value: String, accepted: String) -> CommandFailure {
     usage("\(option): '\(value)' is not accepted (accepted: \(accepted))")
   }
 
-  public var description: String { message }
+  package var description: String { message }
 }

@@ -2,21 +2,21 @@
 // placeholder, help), from which GOptionParser builds GOption entries.
 
 /// One long option of a `clickguard` subcommand.
-public struct CommandOption: Hashable, Sendable {
+package struct CommandOption: Hashable, Sendable {
   /// The long name, without the leading `--`.
-  public let name: String
+  package let name: String
   /// The placeholder `--help` shows for its value (`MS`, `FILE`), or `nil`
   /// for a flag, which takes no value.
-  public let argument: String?
+  package let argument: String?
   /// One line of help, with what the value accepts.
-  public let help: String
+  package let help: String
   /// What the value accepts, in words, for error messages (`whole
   /// milliseconds from 0 to 60000`); `nil` for a flag.
-  public let accepted: String?
+  package let accepted: String?
 
   /// An option `--name`, taking a value shown as `argument` (`nil`: a flag)
   /// that accepts what `accepted` says.
-  public init(_ name: String, argument: String? = nil, accepted: String? = nil, help: String) {
+  package init(_ name: String, argument: String? = nil, accepted: String? = nil, help: String) {
     self.name = name
     self.argument = argument
     self.accepted = accepted
@@ -24,7 +24,7 @@ public struct CommandOption: Hashable, Sendable {
   }
 
   /// The name with its dashes, as people type it and messages show it.
-  public var dashed: String { "--" + name }
+  package var dashed: String { "--" + name }
 }
 
 extension [CommandOption] {

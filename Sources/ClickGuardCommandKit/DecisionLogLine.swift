@@ -14,46 +14,46 @@ import ClickGuardGtk
 ///  "id":null,"label":"Open","accessible":"Open","action":"clicked","kind":"button","source":"user",
 ///  "outcome":"would-drop","reason":"event-time","event_time":1234567,"control":"0x55d0c2a1b2c0"}
 /// ```
-public struct DecisionLogLine: Decodable, Equatable, Sendable {
+package struct DecisionLogLine: Decodable, Equatable, Sendable {
   /// Wall-clock time, ISO 8601 in UTC.
-  public var time: String?
+  package var time: String?
   /// The process id.
-  public var pid: Int64?
+  package var pid: Int64?
   /// The program name (`g_get_prgname`).
-  public var program: String?
+  package var program: String?
   /// The widget's GType name.
-  public var widget: String?
+  package var widget: String?
   /// The widget's GtkBuilder id.
-  public var id: String?
+  package var id: String?
   /// The widget's label.
-  public var label: String?
+  package var label: String?
   /// The widget's accessible name.
-  public var accessible: String?
+  package var accessible: String?
   /// `clicked`, a GAction name, `state-set`…
-  public var action: String?
+  package var action: String?
   /// `button`, `toggle`, `switch`…
-  public var kind: String?
+  package var kind: String?
   /// `user`, `programmatic` or `nested`.
-  public var source: String?
+  package var source: String?
   /// `accepted`, `dropped`, `would-drop`, `passed`, `fence-drop` or
   /// `would-fence-drop`.
-  public var outcome: String
+  package var outcome: String
   /// Why it was dropped or passed.
-  public var reason: String?
+  package var reason: String?
   /// The input event's X server time (ms).
-  public var eventTime: UInt32?
+  package var eventTime: UInt32?
   /// The control's identity (the widget's address).
-  public var control: String?
+  package var control: String?
   /// Fence lines only: the GType name of the content that fenced the press.
-  public var content: String?
+  package var content: String?
   /// Fence lines only: that content's address.
-  public var contentControl: String?
+  package var contentControl: String?
 
   /// The names the module's writer uses (`DecisionLogRecord.jsonLine`).
   typealias CodingKeys = DecisionLogField
 
   /// A line with `outcome` and the given fields; for tests.
-  public init(
+  package init(
     outcome: String, reason: String? = nil, program: String? = nil, widget: String? = "GtkButton",
     label: String? = nil, id: String? = nil, accessible: String? = nil, pid: Int64? = 1, time: String? = nil,
     eventTime: UInt32? = nil, source: String? = "user"

@@ -1,9 +1,9 @@
 // DoctorOptions: `clickguard doctor`'s options, checked.
 
 /// What `clickguard doctor` describes.
-public struct DoctorOptions: Equatable, Sendable {
+package struct DoctorOptions: Equatable, Sendable {
   /// The options of `clickguard doctor`, as `--help` lists them.
-  public static let options = [
+  package static let options = [
     CommandOption(
       "program", argument: "NAME", accepted: "a program name",
       help: "Show the settings in force for the program NAME (its g_get_prgname, often the executable's name)")
@@ -11,12 +11,12 @@ public struct DoctorOptions: Equatable, Sendable {
 
   /// The program whose settings are shown, or `nil` for a program without
   /// a group of its own.
-  public var program: String?
+  package var program: String?
 
   /// Checks `parsed`.
   /// - Throws: ``CommandFailure`` (usage) for an empty program name or a
   ///   stray argument.
-  public init(_ parsed: ParsedArguments) throws(CommandFailure) {
+  package init(_ parsed: ParsedArguments) throws(CommandFailure) {
     if let given = parsed.last("program") {
       let name = given.value?.displayName ?? ""
       guard !name.isEmpty else { throw .badValue("--program", name, accepted: Self.options.accepted("program")) }

@@ -3,17 +3,17 @@
 
 /// The `clickguard` command's exit statuses. `clickguard run` replaces
 /// itself with the program it runs, whose status is then the program's own.
-public enum ExitStatus {
+package enum ExitStatus {
   /// Done.
-  public static let success: Int32 = 0
+  package static let success: Int32 = 0
   /// Could not do it: the module is not found, a log cannot be read, or
   /// `doctor` found a problem.
-  public static let failure: Int32 = 1
+  package static let failure: Int32 = 1
   /// A bad command line: unknown option, missing or invalid value, no
   /// program to run.
-  public static let usage: Int32 = 2
+  package static let usage: Int32 = 2
   /// `run`: the program was found but cannot be executed (as in the shell).
-  public static let cannotExecute: Int32 = 126
+  package static let cannotExecute: Int32 = 126
   /// `run`: the program was not found (as in the shell).
-  public static let notFound: Int32 = 127
+  package static let notFound: Int32 = 127
 }

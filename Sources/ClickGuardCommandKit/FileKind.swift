@@ -7,11 +7,11 @@
 #endif
 
 /// The type of a file, as `stat` reports it.
-public enum FileKind: Equatable, Sendable {
+package enum FileKind: Equatable, Sendable {
   case regularFile, directory, fifo, characterDevice, blockDevice, socket, symbolicLink, other
 
   /// The kind of `mode` (`st_mode`).
-  public init(mode: mode_t) {
+  package init(mode: mode_t) {
     switch mode & S_IFMT {
     case S_IFREG: self = .regularFile
     case S_IFDIR: self = .directory
@@ -27,21 +27,21 @@ public enum FileKind: Equatable, Sendable {
   /// The kind of what `path` names (a symbolic link: its target), or `nil`
   /// when nothing is there or it cannot be seen. `stat` never blocks on a
   /// FIFO, as `open` can.
-  public static func at(_ path: ByteString) -> FileKind? {
+  package static func at(_ path: ByteString) -> FileKind? {
     var status = stat()
     guard path.withCString({ stat($0, &status) }) == 0 else { return nil }
     return FileKind(mode: status.st_mode)
   }
 
   /// The kind of the open file `descriptor`, or `nil` when `fstat` fails.
-  public static func of(descriptor: Int32) -> FileKind? {
+  package static func of(descriptor: Int32) -> FileKind? {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { return nil }
     return FileKind(mode: status.st_mode)
   }
 
   /// The kind in words, for messages: `a FIFO`, `a character device`.
-  public var words: String {
+  package var words: String {
     switch self {
     case .regularFile: "a regular file"
     case .directory: "a directory"

@@ -16,24 +16,24 @@ import CGtk
 ///   options: [CommandOption("json", help: "Print JSON instead of text")])
 /// let parsed = try parser.parse(["--json", "a.log"])   // options: [json], remaining: [a.log] (bytes)
 /// ```
-public struct GOptionParser: Sendable {
+package struct GOptionParser: Sendable {
   /// The name `--help` shows before the options, for example
   /// `clickguard run` (GLib's program name while parsing).
-  public let program: String
+  package let program: String
   /// What follows the options in the usage line (`-- APP [ARG…]`).
-  public let parameters: String
+  package let parameters: String
   /// The paragraph after the usage line.
-  public let summary: String
+  package let summary: String
   /// The paragraph at the end of `--help`, or `nil`.
-  public let epilogue: String?
+  package let epilogue: String?
   /// The options, in the order `--help` lists them.
-  public let options: [CommandOption]
+  package let options: [CommandOption]
   /// Whether parsing stops at the first argument that is not an option, so
   /// the options after it stay with it (a program's own options).
-  public let stopsAtFirstArgument: Bool
+  package let stopsAtFirstArgument: Bool
 
   /// A parser for `program`'s command line.
-  public init(
+  package init(
     program: String, parameters: String, summary: String, epilogue: String? = nil, options: [CommandOption],
     stopsAtFirstArgument: Bool = false
   ) {
@@ -49,7 +49,7 @@ public struct GOptionParser: Sendable {
   /// prints the help and exits the process with status 0, as GOption does.
   /// - Throws: ``CommandFailure`` (usage) for an unknown option or a missing
   ///   value, in GOption's words, with a pointer to `--help`.
-  public func parse(_ arguments: [ByteString]) throws(CommandFailure) -> ParsedArguments {
+  package func parse(_ arguments: [ByteString]) throws(CommandFailure) -> ParsedArguments {
     let recorder = Recorder()
     let context = g_option_context_new(parameters)
     defer { g_option_context_free(context) }

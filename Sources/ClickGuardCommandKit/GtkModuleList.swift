@@ -4,41 +4,41 @@
 // Entries are bytes: another module's path passes through exactly.
 
 /// A colon-separated list of GTK modules, as `GTK3_MODULES` holds it.
-public struct GtkModuleList: Equatable, Sendable {
+package struct GtkModuleList: Equatable, Sendable {
   /// The entries: module names (`canberra-gtk-module`) or absolute paths,
   /// byte for byte.
-  public var entries: [ByteString]
+  package var entries: [ByteString]
 
   /// The entries of `value` (empty entries dropped).
-  public init(_ value: ByteString?) {
+  package init(_ value: ByteString?) {
     entries = (value ?? "").split(separator: UInt8(ascii: ":")).filter { !$0.isEmpty }
   }
 
   /// The list as `GTK3_MODULES` holds it.
-  public var value: ByteString {
+  package var value: ByteString {
     ByteString(bytes: Array(entries.map(\.bytes).joined(separator: [UInt8(ascii: ":")])))
   }
 
   /// Whether `entry` loads a ClickGuard module: the name `clickguard`, or a
   /// path to `libclickguard.so` or `libclickguard-gtk-module.so`.
-  public static func isClickGuard(_ entry: ByteString) -> Bool {
+  package static func isClickGuard(_ entry: ByteString) -> Bool {
     let file = entry.lastComponent
     return entry == "clickguard" || file == ByteString(ModuleLocator.installedFileName)
       || file == ByteString(ModuleLocator.buildFileName)
   }
 
   /// Whether a ClickGuard module is among the entries.
-  public var hasClickGuard: Bool { entries.contains(where: Self.isClickGuard) }
+  package var hasClickGuard: Bool { entries.contains(where: Self.isClickGuard) }
 
   /// The list without ClickGuard modules.
-  public var withoutClickGuard: GtkModuleList {
+  package var withoutClickGuard: GtkModuleList {
     var list = self
     list.entries = entries.filter { !Self.isClickGuard($0) }
     return list
   }
 
   /// The list with `module` first and no other ClickGuard module.
-  public func leading(with module: ByteString) -> GtkModuleList {
+  package func leading(with module: ByteString) -> GtkModuleList {
     var list = withoutClickGuard
     list.entries.insert(module, at: 0)
     return list

@@ -13,19 +13,19 @@
 /// first file that exists is loaded. (Measured with strace on Debian 12's
 /// GTK 3.24: `<host>` is `linux`.) When none exists GTK tries
 /// `lib<name>.so` through the system library path.
-public struct GtkModuleSearch: Equatable, Sendable {
+package struct GtkModuleSearch: Equatable, Sendable {
   /// GTK 3's binary version, the first subdirectory it tries.
-  public static let binaryVersion = "3.0.0"
+  package static let binaryVersion = "3.0.0"
   /// GTK's host name for its subdirectories, as Debian's (meson) build
   /// sets it.
-  public static let host = "linux"
+  package static let host = "linux"
 
   /// The base directories, in order (`$GTK_PATH` entries, then GTK's own).
-  public let bases: [String]
+  package let bases: [String]
 
   /// The search for a GTK with `libraryDirectory` (where libgtk-3.so.0 is),
   /// given the values of `GTK_PATH` and `GTK_EXE_PREFIX`.
-  public init(gtkPath: String?, exePrefix: String?, libraryDirectory: String) {
+  package init(gtkPath: String?, exePrefix: String?, libraryDirectory: String) {
     let own =
       exePrefix.map { $0 + "/lib/gtk-3.0" } ?? libraryDirectory + "/gtk-3.0"
     let extra = (gtkPath ?? "").split(separator: ":").map { String($0).trimmed }.filter { !$0.isEmpty }
@@ -33,7 +33,7 @@ public struct GtkModuleSearch: Equatable, Sendable {
   }
 
   /// Every directory searched for modules, in order.
-  public var directories: [String] {
+  package var directories: [String] {
     bases.flatMap { base in
       [
         "\(base)/\(Self.binaryVersion)/\(Self.host)/modules", "\(base)/\(Self.binaryVersion)/modules",
@@ -43,19 +43,19 @@ public struct GtkModuleSearch: Equatable, Sendable {
   }
 
   /// Every file GTK tries for the module `name`, in order.
-  public func files(for name: String) -> [String] {
+  package func files(for name: String) -> [String] {
     directories.flatMap { ["\($0)/lib\(name).so", "\($0)/lib\(name).la"] }
   }
 
   /// The file GTK loads for the module `name`: the first that exists, or
   /// `nil` (GTK then tries `lib<name>.so` on the system library path).
-  public func find(_ name: String, exists: (String) -> Bool) -> String? {
+  package func find(_ name: String, exists: (String) -> Bool) -> String? {
     files(for: name).first(where: exists)
   }
 
   /// GTK's library directory from the process's memory map
   /// (`/proc/self/maps`): the directory of the mapped `libgtk-3.so`.
-  public static func libraryDirectory(maps: String) -> String? {
+  package static func libraryDirectory(maps: String) -> String? {
     for line in maps.split(separator: "\n") {
       guard let slash = line.firstIndex(of: "/") else { continue }
       let path = String(line[slash...])

@@ -4,14 +4,14 @@
 // directory. Among them the last that sets gtk-modules wins. Pure.
 
 /// The `settings.ini` files GTK 3 reads, in order.
-public struct GtkSettingsFiles: Equatable, Sendable {
+package struct GtkSettingsFiles: Equatable, Sendable {
   /// The files, in the order GTK reads them (a later one overrides).
-  public let paths: [String]
+  package let paths: [String]
 
   /// The files of a GTK installed under `prefix` (`/usr`), with system
   /// config directories `configDirectories` (`$XDG_CONFIG_DIRS`, or
   /// `/etc/xdg`) and the user's `userConfigDirectory`.
-  public init(prefix: String, configDirectories: [String], userConfigDirectory: String) {
+  package init(prefix: String, configDirectories: [String], userConfigDirectory: String) {
     let sysconfdir = prefix == "/usr" ? "/etc" : prefix + "/etc"
     paths =
       [prefix + "/share/gtk-3.0/settings.ini", sysconfdir + "/gtk-3.0/settings.ini"]
@@ -20,7 +20,7 @@ public struct GtkSettingsFiles: Equatable, Sendable {
 
   /// The installation prefix of a GTK whose library directory is
   /// `libraryDirectory` (`/usr/lib/x86_64-linux-gnu` → `/usr`).
-  public static func prefix(libraryDirectory: String) -> String {
+  package static func prefix(libraryDirectory: String) -> String {
     var parts = libraryDirectory.split(separator: "/").map(String.init)
     if let lib = parts.lastIndex(of: "lib") { parts.removeSubrange(lib...) }
     return "/" + parts.joined(separator: "/")
@@ -29,7 +29,7 @@ public struct GtkSettingsFiles: Equatable, Sendable {
   /// The `gtk-modules` value in force: the last file's that sets it, from
   /// `values` (path to its `gtk-modules`, `nil` when the file does not
   /// set it or does not exist).
-  public func inForce(_ values: [String: String?]) -> (path: String, value: String)? {
+  package func inForce(_ values: [String: String?]) -> (path: String, value: String)? {
     for path in paths.reversed() {
       if let value = values[path] ?? nil { return (path, value) }
     }

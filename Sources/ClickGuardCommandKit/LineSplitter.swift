@@ -14,9 +14,9 @@
 /// splitter.feed(chunk) { line in … }   // each complete line in chunk
 /// splitter.finish { line in … }        // the last line, if unterminated
 /// ```
-public struct LineSplitter: Sendable {
+package struct LineSplitter: Sendable {
   /// One line.
-  public enum Line {
+  package enum Line {
     /// The line's bytes, without its `\n`; valid only during the call.
     case text(UnsafeRawBufferPointer)
     /// A line longer than the limit: its bytes were not kept.
@@ -25,23 +25,23 @@ public struct LineSplitter: Sendable {
 
   /// The longest line kept by default: 64 KiB (a decision is a few hundred
   /// bytes).
-  public static let defaultLimit = 64 * 1024
+  package static let defaultLimit = 64 * 1024
 
   /// The longest line kept, in bytes without the `\n`.
-  public let limit: Int
+  package let limit: Int
   /// The start of a line that began in an earlier chunk.
   private var pending: [UInt8] = []
   /// Whether the line under way is already longer than the limit.
   private var overlong = false
 
   /// A splitter that keeps lines of up to `limit` bytes.
-  public init(limit: Int = Self.defaultLimit) {
+  package init(limit: Int = Self.defaultLimit) {
     self.limit = limit
   }
 
   /// Calls `body` with each line that ends in `chunk`; keeps the rest for
   /// the next chunk.
-  public mutating func feed(_ chunk: UnsafeRawBufferPointer, _ body: (Line) -> Void) {
+  package mutating func feed(_ chunk: UnsafeRawBufferPointer, _ body: (Line) -> Void) {
     guard let base = chunk.baseAddress else { return }
     var start = 0
     while start < chunk.count {
@@ -67,7 +67,7 @@ public struct LineSplitter: Sendable {
 
   /// Calls `body` with the last line, when the input did not end with a
   /// `\n`, and starts over.
-  public mutating func finish(_ body: (Line) -> Void) {
+  package mutating func finish(_ body: (Line) -> Void) {
     if overlong {
       body(.tooLong)
     } else if !pending.isEmpty {

@@ -16,23 +16,23 @@ import FoundationEssentials
 /// report.tallies          // per widget, sorted by program and name
 /// report.badLines         // the first lines of each source that are not decisions
 /// ```
-public struct LogReport {
+package struct LogReport {
   /// How many bad lines are kept (and listed) per source; the others are
   /// only counted.
-  public static let keptBadLines = 20
+  package static let keptBadLines = 20
 
   /// Each widget's tally.
-  public private(set) var widgets: [WidgetIdentity: WidgetTally] = [:]
+  package private(set) var widgets: [WidgetIdentity: WidgetTally] = [:]
   /// The first ``keptBadLines`` lines of each source that are not decisions
   /// (not JSON, no `outcome`, an unknown outcome, longer than
   /// ``LineSplitter/defaultLimit``), in the order read.
-  public private(set) var badLines: [BadLine] = []
+  package private(set) var badLines: [BadLine] = []
   /// How many lines of each source are not decisions.
-  public private(set) var badLineCounts: [String: Int] = [:]
+  package private(set) var badLineCounts: [String: Int] = [:]
   /// The decision lines read.
-  public private(set) var decisionCount = 0
+  package private(set) var decisionCount = 0
   /// The sources read (file names, `-` for standard input), in order.
-  public private(set) var sources: [String] = []
+  package private(set) var sources: [String] = []
   /// For each widget whose accepted activation a fence drop followed in the
   /// same process (no other accepted activation in between), the shortest
   /// time from the activation to the drop (ms).
@@ -46,13 +46,13 @@ public struct LogReport {
   private let decoder = JSONDecoder()
 
   /// An empty report.
-  public init() {}
+  package init() {}
 
   /// The lines that are not decisions, in all sources.
-  public var badLineCount: Int { badLineCounts.values.reduce(0, +) }
+  package var badLineCount: Int { badLineCounts.values.reduce(0, +) }
 
   /// Reads every line of `text`, the content of `source`.
-  public mutating func read(text: String, source: String) {
+  package mutating func read(text: String, source: String) {
     start(source: source)
     var text = text
     text.withUTF8 { feed(UnsafeRawBufferPointer($0)) }
@@ -60,14 +60,14 @@ public struct LogReport {
   }
 
   /// Starts reading `source` (its lines numbered from 1).
-  public mutating func start(source: String) {
+  package mutating func start(source: String) {
     sources.append(source)
     self.source = source
     lineNumber = 0
   }
 
   /// Reads the lines that end in `chunk`, the next bytes of the source.
-  public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+  package mutating func feed(_ chunk: UnsafeRawBufferPointer) {
     // The splitter is moved out while it calls back into the report.
     var splitter = LineSplitter()
     swap(&splitter, &self.splitter)
@@ -76,7 +76,7 @@ public struct LogReport {
   }
 
   /// Reads the source's last line, when it did not end with a newline.
-  public mutating func finishSource() {
+  package mutating func finishSource() {
     var splitter = LineSplitter()
     swap(&splitter, &self.splitter)
     splitter.finish { read($0) }
@@ -115,7 +115,7 @@ public struct LogReport {
   }
 
   /// Counts one decision.
-  public mutating func add(_ decision: DecisionLogLine, _ outcome: LoggedOutcome) {
+  package mutating func add(_ decision: DecisionLogLine, _ outcome: LoggedOutcome) {
     decisionCount += 1
     let widget = WidgetIdentity(decision)
     let pid = decision.pid ?? 0
@@ -129,18 +129,18 @@ public struct LogReport {
   }
 
   /// The tallies, by program, then by widget name.
-  public var tallies: [WidgetTally] {
+  package var tallies: [WidgetTally] {
     widgets.values.sorted { $0.widget < $1.widget }
   }
 
   /// The programs seen (`nil`: lines without a program), sorted.
-  public var programs: [String?] {
+  package var programs: [String?] {
     Array(Set(widgets.keys.map(\.program))).sorted { ($0 ?? "") < ($1 ?? "") }
   }
 
   /// The `count` widgets with the most repeats (dropped or would-drop),
   /// most first; widgets without repeats are left out.
-  public func mostRepeated(_ count: Int) -> [WidgetTally] {
+  package func mostRepeated(_ count: Int) -> [WidgetTally] {
     let repeated = widgets.values.filter { $0.repeats > 0 }
     return Array(repeated.sorted { ($1.repeats, $0.widget) < ($0.repeats, $1.widget) }.prefix(count))
   }
@@ -148,7 +148,7 @@ public struct LogReport {
   /// The widgets that showed fresh content: each widget whose accepted
   /// activation was the last before a fence drop in the same process, at
   /// most `window` milliseconds before it.
-  public func navigatingWidgets(within window: Int64) -> Set<WidgetIdentity> {
+  package func navigatingWidgets(within window: Int64) -> Set<WidgetIdentity> {
     Set(fenceAfterAccept.filter { $0.value <= window }.keys)
   }
 }

@@ -2,10 +2,10 @@
 // milliseconds) as milliseconds since 1970, to measure gaps between lines.
 
 /// Reads the `time` field of a decision log line.
-public enum LogTimestamp {
+package enum LogTimestamp {
   /// `text` (`2025-11-29T15:02:41.318Z`) in milliseconds since 1970, or
   /// `nil` when it is not in that form.
-  public static func milliseconds(_ text: String) -> Int64? {
+  package static func milliseconds(_ text: String) -> Int64? {
     let bytes = Array(text.utf8)
     // yyyy-MM-ddTHH:mm:ss[.fff…]Z
     guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z"), bytes[4] == UInt8(ascii: "-"),

@@ -4,18 +4,18 @@
 import ClickGuard
 
 /// One activation the guard judged, in log order.
-public struct LoggedActivation: Equatable, Sendable {
+package struct LoggedActivation: Equatable, Sendable {
   /// What happened.
-  public var outcome: LoggedOutcome
+  package var outcome: LoggedOutcome
   /// Why, for a drop.
-  public var reason: String?
+  package var reason: String?
   /// The input event's X server time (ms), if any.
-  public var eventTime: UInt32?
+  package var eventTime: UInt32?
   /// The wall-clock time (ms since 1970), if the line had one.
-  public var wallTime: Int64?
+  package var wallTime: Int64?
 
   /// An activation with `outcome` at the given times.
-  public init(outcome: LoggedOutcome, reason: String? = nil, eventTime: UInt32? = nil, wallTime: Int64? = nil) {
+  package init(outcome: LoggedOutcome, reason: String? = nil, eventTime: UInt32? = nil, wallTime: Int64? = nil) {
     self.outcome = outcome
     self.reason = reason
     self.eventTime = eventTime
@@ -25,7 +25,7 @@ public struct LoggedActivation: Equatable, Sendable {
   /// Milliseconds from `earlier` to this one: by the X server's event
   /// times when both have one (wrap-safe, as the guard compares them), else
   /// by the wall clock; `nil` when neither can say or it is negative.
-  public func milliseconds(since earlier: LoggedActivation) -> Int? {
+  package func milliseconds(since earlier: LoggedActivation) -> Int? {
     if let now = eventTime, let then = earlier.eventTime, now != 0, then != 0 {
       let gap = Int(Int32(bitPattern: now &- then))
       return gap >= 0 ? gap : nil
@@ -36,7 +36,7 @@ public struct LoggedActivation: Equatable, Sendable {
 
   /// Whether the guard dropped it (or would have) as a repeat too close to
   /// the one before: the interval or event-time rules, not `busy`.
-  public var isQuickRepeat: Bool {
+  package var isQuickRepeat: Bool {
     outcome.isRepeat && (reason == DropReason.withinInterval.rawValue || reason == DropReason.eventTime.rawValue)
   }
 }

@@ -11,29 +11,29 @@
 ///    build tree);
 /// 3. `<exe dir>/../lib/<multiarch>/gtk-3.0/modules/libclickguard.so`;
 /// 4. `<exe dir>/../lib/gtk-3.0/modules/libclickguard.so`.
-public struct ModuleLocator: Sendable {
+package struct ModuleLocator: Sendable {
   /// One place looked at.
-  public struct Candidate: Equatable, Sendable {
+  package struct Candidate: Equatable, Sendable {
     /// The file.
-    public let path: String
+    package let path: String
     /// Why it is looked at, in words (`CLICKGUARD_MODULE`, `build tree`).
-    public let origin: String
+    package let origin: String
   }
 
   /// The variable that names the module file.
-  public static let variable = "CLICKGUARD_MODULE"
+  package static let variable = "CLICKGUARD_MODULE"
   /// The module's file name in a build tree.
-  public static let buildFileName = "libclickguard-gtk-module.so"
+  package static let buildFileName = "libclickguard-gtk-module.so"
   /// The module's file name when installed, which GTK loads by the name
   /// `clickguard`.
-  public static let installedFileName = "libclickguard.so"
+  package static let installedFileName = "libclickguard.so"
 
   /// The places, in the order they are tried.
-  public let candidates: [Candidate]
+  package let candidates: [Candidate]
 
   /// The places for a command in `executableDirectory`, with `environment`
   /// and the Debian multiarch triplet `multiarch` (`x86_64-linux-gnu`).
-  public init(environment: [String: String], executableDirectory: String, multiarch: String = Self.multiarch) {
+  package init(environment: [String: String], executableDirectory: String, multiarch: String = Self.multiarch) {
     var candidates: [Candidate] = []
     if let path = environment[Self.variable], !path.isEmpty {
       candidates.append(Candidate(path: path, origin: Self.variable))
@@ -55,7 +55,7 @@ public struct ModuleLocator: Sendable {
   /// A `$CLICKGUARD_MODULE` that does not exist is an error, not skipped:
   /// the person asked for that file.
   /// - Throws: ``CommandFailure`` listing the places looked at.
-  public func module(exists: (String) -> Bool) throws(CommandFailure) -> String {
+  package func module(exists: (String) -> Bool) throws(CommandFailure) -> String {
     if let named = candidates.first, named.origin == Self.variable, !exists(named.path) {
       throw CommandFailure(
         "\(Self.variable)=\(named.path) does not exist (accepted: the path of the ClickGuard GTK module)",
@@ -70,7 +70,7 @@ public struct ModuleLocator: Sendable {
   }
 
   /// The Debian multiarch triplet of the machine this was built for.
-  public static var multiarch: String {
+  package static var multiarch: String {
     #if arch(x86_64)
       "x86_64-linux-gnu"
     #elseif arch(arm64)

@@ -2,44 +2,44 @@
 // before any value is checked. Values and arguments are bytes, as given.
 
 /// The options and the other arguments of one command line, as given.
-public struct ParsedArguments: Equatable, Sendable {
+package struct ParsedArguments: Equatable, Sendable {
   /// One option given: its name without dashes and its value (`nil` for a
   /// flag).
-  public struct Given: Equatable, Sendable {
+  package struct Given: Equatable, Sendable {
     /// The option's long name, without dashes.
-    public let name: String
+    package let name: String
     /// The value as given (bytes), `nil` for a flag.
-    public let value: ByteString?
+    package let value: ByteString?
 
     /// `--name` given with `value`.
-    public init(_ name: String, _ value: ByteString?) {
+    package init(_ name: String, _ value: ByteString?) {
       self.name = name
       self.value = value
     }
   }
 
   /// The options, in the order given (a repeated option appears each time).
-  public var options: [Given] = []
+  package var options: [Given] = []
   /// The arguments that are not options: files, or the program and its
   /// arguments. A `--` that ended the options is not among them.
-  public var remaining: [ByteString] = []
+  package var remaining: [ByteString] = []
 
   /// Nothing given.
-  public init() {}
+  package init() {}
 
   /// The options and arguments given.
-  public init(options: [Given], remaining: [ByteString]) {
+  package init(options: [Given], remaining: [ByteString]) {
     self.options = options
     self.remaining = remaining
   }
 
   /// The value of the last `--name` given, or `nil`.
-  public func last(_ name: String) -> Given? {
+  package func last(_ name: String) -> Given? {
     options.last { $0.name == name }
   }
 
   /// Whether the flag `--name` was given.
-  public func has(_ name: String) -> Bool {
+  package func has(_ name: String) -> Bool {
     options.contains { $0.name == name }
   }
 }

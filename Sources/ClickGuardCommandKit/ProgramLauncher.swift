@@ -9,7 +9,7 @@
 #endif
 
 /// Starts a program with the ClickGuard module, in place of `clickguard`.
-public enum ProgramLauncher {
+package enum ProgramLauncher {
   /// Sets the module's variables and `GTK3_MODULES` (and takes ClickGuard
   /// out of `GTK_MODULES`), then executes
   /// `options.command` (searched in `PATH` as the shell does). Returns only
@@ -18,7 +18,7 @@ public enum ProgramLauncher {
   ///   (``ExitStatus/failure``), the program is not found
   ///   (``ExitStatus/notFound``) or cannot be executed
   ///   (``ExitStatus/cannotExecute``).
-  public static func exec(_ options: RunOptions) throws(CommandFailure) -> Never {
+  package static func exec(_ options: RunOptions) throws(CommandFailure) -> Never {
     try options.checkPaths(
       isRegularFile: { FileKind.at($0) == .regularFile }, directoryExists: { FileKind.at($0) == .directory })
     let environment = ProcessEnvironment.bytes()

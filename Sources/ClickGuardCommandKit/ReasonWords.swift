@@ -5,7 +5,7 @@
 import ClickGuard
 
 /// A logged reason, said in plain words.
-public enum ReasonWords {
+package enum ReasonWords {
   /// What each reason the guard and the fence log means.
   static let words: [String: String] = [
     // Why a repeat was dropped (DropReason).
@@ -30,7 +30,7 @@ public enum ReasonWords {
   ]
 
   /// `reason` in words; a reason this version does not know, as logged.
-  public static func text(_ reason: String) -> String {
+  package static func text(_ reason: String) -> String {
     words[reason] ?? reason
   }
 }

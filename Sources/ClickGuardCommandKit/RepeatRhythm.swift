@@ -5,28 +5,28 @@
 // distinct gaps, never with the length of the log.
 
 /// The spacing of a widget's quick repeats.
-public struct RepeatRhythm: Equatable, Sendable {
+package struct RepeatRhythm: Equatable, Sendable {
   /// The longest gap kept as it is (ms): a quick repeat comes within the
   /// interval, at most 60 s; a longer gap (lines missing from a log) counts
   /// as this long, so the counts stay bounded.
-  public static let longestGap = 60_000
+  package static let longestGap = 60_000
 
   /// How many repeats had each gap (ms).
-  public private(set) var counts: [Int: Int] = [:]
+  package private(set) var counts: [Int: Int] = [:]
   /// The repeats counted.
-  public private(set) var count = 0
+  package private(set) var count = 0
 
   /// No repeats yet.
-  public init() {}
+  package init() {}
 
   /// A rhythm of these gaps (ms).
-  public init(gaps: [Int]) {
+  package init(gaps: [Int]) {
     for gap in gaps { add(gap: gap) }
   }
 
   /// Counts one quick repeat that came `gap` ms after the activation
   /// before it.
-  public mutating func add(gap: Int) {
+  package mutating func add(gap: Int) {
     counts[min(max(gap, 0), Self.longestGap), default: 0] += 1
     count += 1
   }
@@ -47,7 +47,7 @@ public struct RepeatRhythm: Equatable, Sendable {
   }
 
   /// The median gap (ms), 0 when there is none.
-  public var median: Int {
+  package var median: Int {
     guard count > 0 else { return 0 }
     let sorted = sorted
     let middle = count / 2
@@ -56,11 +56,11 @@ public struct RepeatRhythm: Equatable, Sendable {
   }
 
   /// The shortest gap (ms), 0 when there is none.
-  public var shortest: Int { counts.keys.min() ?? 0 }
+  package var shortest: Int { counts.keys.min() ?? 0 }
 
   /// The spread: the standard deviation over the mean (0 = perfectly
   /// even); 0 when there are fewer than two gaps.
-  public var spread: Double {
+  package var spread: Double {
     guard count >= 2 else { return 0 }
     let total = Double(count)
     let mean = counts.reduce(0.0) { $0 + Double($1.key) * Double($1.value) } / total

@@ -9,14 +9,14 @@
 #endif
 
 /// Runs `clickguard report`.
-public enum ReportCommand {
+package enum ReportCommand {
   /// Reads `options.files` (standard input when none, or for `-`) and
   /// prints the report.
   /// - Returns: ``ExitStatus/success``; ``ExitStatus/failure`` when a file
   ///   could not be read (the others are still reported);
   ///   ``ExitStatus/usage`` when one is a device or a directory (nothing is
   ///   read).
-  public static func run(_ options: ReportOptions) -> Int32 {
+  package static func run(_ options: ReportOptions) -> Int32 {
     let inputs: [ByteString] = options.files.isEmpty ? ["-"] : options.files
     var refusals: [CommandFailure] = []
     for input in inputs {

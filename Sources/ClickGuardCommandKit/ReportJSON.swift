@@ -4,36 +4,36 @@
 import FoundationEssentials
 
 /// The report as JSON.
-public struct ReportJSON: Codable, Sendable {
+package struct ReportJSON: Codable, Sendable {
   /// One entry of the most-repeated list.
-  public struct Repeated: Codable, Sendable {
+  package struct Repeated: Codable, Sendable {
     /// The widget.
-    public var widget: WidgetIdentity
+    package var widget: WidgetIdentity
     /// Its repeats (dropped or would drop).
-    public var repeats: Int
+    package var repeats: Int
     /// Its judged activations.
-    public var activations: Int
+    package var activations: Int
   }
 
   /// The files read (`-`: standard input).
-  public var sources: [String]
+  package var sources: [String]
   /// The decision lines read.
-  public var decisions: Int
+  package var decisions: Int
   /// The first lines of each source that are not decisions
   /// (``LogReport/keptBadLines`` at most per source).
-  public var badLines: [BadLine]
+  package var badLines: [BadLine]
   /// How many lines are not decisions, in all.
-  public var badLineCount: Int
+  package var badLineCount: Int
   /// Every widget's counts.
-  public var widgets: [WidgetTally]
+  package var widgets: [WidgetTally]
   /// The widgets repeated most, most first.
-  public var mostRepeated: [Repeated]
+  package var mostRepeated: [Repeated]
   /// The suggested rules.
-  public var suggestedRules: [SuggestedRule]
+  package var suggestedRules: [SuggestedRule]
 
   /// The JSON of `report` with `rules`, listing the `top` widgets repeated
   /// most.
-  public init(_ report: LogReport, rules: [SuggestedRule], top: Int) {
+  package init(_ report: LogReport, rules: [SuggestedRule], top: Int) {
     sources = report.sources
     decisions = report.decisionCount
     badLines = report.badLines
@@ -46,7 +46,7 @@ public struct ReportJSON: Codable, Sendable {
   }
 
   /// The JSON text, keys sorted, indented.
-  public var text: String {
+  package var text: String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(self) else { return "{}" }

@@ -1,9 +1,9 @@
 // ReportOptions: `clickguard report`'s options, checked.
 
 /// What `clickguard report` reads and how it prints.
-public struct ReportOptions: Equatable, Sendable {
+package struct ReportOptions: Equatable, Sendable {
   /// The options of `clickguard report`, as `--help` lists them.
-  public static let options = [
+  package static let options = [
     CommandOption("json", help: "Print the summary as JSON instead of text"),
     CommandOption(
       "top", argument: "N", accepted: "a whole number from 1 to 1000",
@@ -11,16 +11,16 @@ public struct ReportOptions: Equatable, Sendable {
   ]
 
   /// The log files, as given (bytes); `-` or none: standard input.
-  public var files: [ByteString] = []
+  package var files: [ByteString] = []
   /// `--json`.
-  public var json = false
+  package var json = false
   /// `--top`.
-  public var top = 10
+  package var top = 10
 
   /// Checks `parsed`.
   /// - Throws: ``CommandFailure`` (usage) naming the option and what it
   ///   accepts.
-  public init(_ parsed: ParsedArguments) throws(CommandFailure) {
+  package init(_ parsed: ParsedArguments) throws(CommandFailure) {
     json = parsed.has("json")
     if let given = parsed.last("top") {
       let value = given.value?.displayName ?? ""

@@ -3,21 +3,21 @@
 // the suggested rules ready to paste. Pure: a report in, text out.
 
 /// The text `clickguard report` prints.
-public struct ReportText: Sendable {
+package struct ReportText: Sendable {
   /// How many widgets "repeated most" lists.
-  public var top: Int
+  package var top: Int
   /// The widest a widget's name gets in the tables.
   static let nameWidth = 44
   /// How many bad line numbers are listed per file.
   static let listedBadLines = LogReport.keptBadLines
 
   /// Text that lists the `top` widgets repeated most.
-  public init(top: Int = 10) {
+  package init(top: Int = 10) {
     self.top = top
   }
 
   /// The text for `report`, with `rules` suggested.
-  public func render(_ report: LogReport, rules: [SuggestedRule], policy: SuggestionPolicy) -> String {
+  package func render(_ report: LogReport, rules: [SuggestedRule], policy: SuggestionPolicy) -> String {
     var lines = header(report)
     for program in report.programs {
       lines.append("")

@@ -3,17 +3,17 @@
 // each (SuggestionPolicy has the thresholds).
 
 /// Suggests rules from a ``LogReport``.
-public struct RuleSuggester: Sendable {
+package struct RuleSuggester: Sendable {
   /// The thresholds.
-  public var policy: SuggestionPolicy
+  package var policy: SuggestionPolicy
 
   /// A suggester with `policy`.
-  public init(policy: SuggestionPolicy = SuggestionPolicy()) {
+  package init(policy: SuggestionPolicy = SuggestionPolicy()) {
     self.policy = policy
   }
 
   /// The rules for `report`'s widgets, in widget order.
-  public func rules(for report: LogReport) -> [SuggestedRule] {
+  package func rules(for report: LogReport) -> [SuggestedRule] {
     let navigating = report.navigatingWidgets(within: policy.navigationWindow)
     return report.tallies.compactMap { rule(for: $0, navigates: navigating.contains($0.widget)) }
   }
@@ -21,7 +21,7 @@ public struct RuleSuggester: Sendable {
   /// The rule for `tally`, or `nil` when its repeats do not look
   /// deliberate, it `navigates` (showed fresh content that the fence then
   /// guarded) or no selector can name it.
-  public func rule(for tally: WidgetTally, navigates: Bool) -> SuggestedRule? {
+  package func rule(for tally: WidgetTally, navigates: Bool) -> SuggestedRule? {
     let rhythm = tally.rhythm
     guard rhythm.count >= policy.minimumRepeats, rhythm.median >= policy.fastestDeliberateGap,
       rhythm.spread <= policy.maximumSpread, !navigates, let selector = tally.widget.selector

@@ -7,9 +7,9 @@
 import ClickGuardGtkModule
 
 /// The settings `clickguard run` gives the module, and the program to run.
-public struct RunOptions: Equatable, Sendable {
+package struct RunOptions: Equatable, Sendable {
   /// The options of `clickguard run`, as `--help` lists them.
-  public static let options = [
+  package static let options = [
     CommandOption(
       "interval-ms", argument: "MS", accepted: milliseconds(0, 60_000),
       help: "Repeats closer than MS are dropped (0 to 60000; default 500)"),
@@ -51,14 +51,14 @@ public struct RunOptions: Equatable, Sendable {
 
   /// The variables to set for the program, only for the options given, with
   /// their values' bytes as given.
-  public var environment: [String: ByteString] = [:]
+  package var environment: [String: ByteString] = [:]
   /// The program and its arguments, as given.
-  public var command: [ByteString] = []
+  package var command: [ByteString] = []
 
   /// Checks `parsed` (the options and `APP [ARG…]`).
   /// - Throws: ``CommandFailure`` (usage) naming the option, the value and
   ///   what is accepted, or saying that no program was given.
-  public init(_ parsed: ParsedArguments) throws(CommandFailure) {
+  package init(_ parsed: ParsedArguments) throws(CommandFailure) {
     for (option, variable) in Self.variables {
       guard let given = parsed.last(option) else { continue }
       switch option {
@@ -89,7 +89,7 @@ public struct RunOptions: Equatable, Sendable {
   ///   - isRegularFile: whether a regular file is there.
   ///   - directoryExists: whether a directory is there.
   /// - Throws: ``CommandFailure`` (usage) naming the option and the path.
-  public func checkPaths(
+  package func checkPaths(
     isRegularFile: (ByteString) -> Bool, directoryExists: (ByteString) -> Bool
   ) throws(CommandFailure) {
     if let config = environment[RulesFileLocation.variable], !isRegularFile(config) {

@@ -2,7 +2,7 @@
 // parser (usage line, summary, options).
 
 /// One subcommand of `clickguard`.
-public enum Subcommand: String, CaseIterable, Sendable {
+package enum Subcommand: String, CaseIterable, Sendable {
   /// `clickguard run`: runs a program with the module.
   case run
   /// `clickguard report`: summarises decision logs.
@@ -17,7 +17,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
   case status
 
   /// One line for the list of commands in `clickguard --help`.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .run: "Run a GTK 3 program with ClickGuard loaded"
     case .report: "Summarise ClickGuard decision logs, suggest rules"
@@ -29,7 +29,7 @@ public enum Subcommand: String, CaseIterable, Sendable {
   }
 
   /// The parser of this subcommand's options.
-  public var parser: GOptionParser {
+  package var parser: GOptionParser {
     switch self {
     case .run:
       GOptionParser(

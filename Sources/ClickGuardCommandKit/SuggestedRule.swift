@@ -2,26 +2,26 @@
 // deliberate repeats through, with the evidence for it, ready to paste.
 
 /// A rules-file group for one widget whose repeats look deliberate.
-public struct SuggestedRule: Codable, Equatable, Sendable {
+package struct SuggestedRule: Codable, Equatable, Sendable {
   /// The widget.
-  public var widget: WidgetIdentity
+  package var widget: WidgetIdentity
   /// The group name: `program: selector`, or `*: selector` when the log
   /// did not name the program.
-  public var group: String
+  package var group: String
   /// The interval (ms) the rule sets.
-  public var intervalMs: Int
+  package var intervalMs: Int
   /// Quick repeats seen.
-  public var repeats: Int
+  package var repeats: Int
   /// Their median gap (ms).
-  public var medianGapMs: Int
+  package var medianGapMs: Int
   /// Their shortest gap (ms).
-  public var shortestGapMs: Int
+  package var shortestGapMs: Int
   /// Their spread (standard deviation over mean).
-  public var spread: Double
+  package var spread: Double
 
   /// The rule as key-file text: a comment with the evidence, the group,
   /// the key.
-  public var text: String {
+  package var text: String {
     let percent = Int((spread * 100).rounded())
     return """
       # \(widget.displayName) in \(widget.program ?? "any program"): \(repeats) repeats, \

@@ -13,27 +13,27 @@
 /// widget's accepted activation in between (it never showed fresh content). The rule lowers its interval to ``intervalFraction``
 /// of its shortest gap, so the deliberate repeats pass while faster bounces
 /// are still dropped.
-public struct SuggestionPolicy: Equatable, Sendable {
+package struct SuggestionPolicy: Equatable, Sendable {
   /// Quick repeats needed before a widget is judged at all.
-  public var minimumRepeats = 6
+  package var minimumRepeats = 6
   /// The median gap (ms) below which repeats count as a burst.
-  public var fastestDeliberateGap = 150
+  package var fastestDeliberateGap = 150
   /// The largest spread (standard deviation over mean) of even repeats.
-  public var maximumSpread = 0.3
+  package var maximumSpread = 0.3
   /// How soon after a widget's accepted activation (ms), with no other
   /// accepted activation between, a fence drop marks it a navigation.
-  public var navigationWindow: Int64 = 2000
+  package var navigationWindow: Int64 = 2000
   /// The suggested interval as a fraction of the shortest gap.
-  public var intervalFraction = 0.7
+  package var intervalFraction = 0.7
   /// The shortest interval suggested (ms).
-  public var smallestInterval = 50
+  package var smallestInterval = 50
 
   /// The thresholds above.
-  public init() {}
+  package init() {}
 
   /// The interval (ms) to suggest for repeats whose shortest gap is
   /// `shortestGap`: a fraction of it, rounded down to 10 ms.
-  public func interval(shortestGap: Int) -> Int {
+  package func interval(shortestGap: Int) -> Int {
     max(smallestInterval, Int(Double(shortestGap) * intervalFraction) / 10 * 10)
   }
 }

@@ -5,31 +5,31 @@ import ClickGuardGtk
 /// the log writer and the rules read off widgets). Widgets with the same
 /// description (two "OK" buttons of one program) count as one: a rule would
 /// match them both.
-public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
+package struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
   /// The program (`g_get_prgname`), or `nil` when the log did not say.
-  public var program: String?
+  package var program: String?
   /// The widget as the log described it: its type, builder id, label and
   /// accessible name.
   package var widget: WidgetDescription
 
   /// The GType name.
-  public var type: String { widget.typeName }
+  package var type: String { widget.typeName }
   /// The GtkBuilder id.
-  public var id: String? { widget.builderID }
+  package var id: String? { widget.builderID }
   /// The label.
-  public var label: String? { widget.label }
+  package var label: String? { widget.label }
   /// The accessible name.
-  public var accessible: String? { widget.accessibleName }
+  package var accessible: String? { widget.accessibleName }
 
   /// The widget of `line`.
-  public init(_ line: DecisionLogLine) {
+  package init(_ line: DecisionLogLine) {
     self.init(
       program: line.program, type: line.widget ?? "?", id: line.id.nonEmpty, label: line.label.nonEmpty,
       accessible: line.accessible.nonEmpty)
   }
 
   /// A widget described by hand.
-  public init(program: String?, type: String, id: String? = nil, label: String? = nil, accessible: String? = nil) {
+  package init(program: String?, type: String, id: String? = nil, label: String? = nil, accessible: String? = nil) {
     self.program = program
     widget = WidgetDescription(typeName: type, builderID: id, label: label, accessibleName: accessible)
   }
@@ -40,7 +40,7 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
   }
 
   /// Reads a widget written by ``encode(to:)``.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
       program: try container.decodeIfPresent(String.self, forKey: .program),
@@ -52,7 +52,7 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
 
   /// Writes the program and the log's four fields; an absent one is left
   /// out.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encodeIfPresent(program, forKey: .program)
     try container.encode(type, forKey: .type)
@@ -64,7 +64,7 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
   /// How a person recognises it: `"Save" GtkButton` (its label, as shown:
   /// `_Save` is "Save"), `accessible "Zoom in" GtkButton`, `#save_button
   /// GtkButton` (builder id), or the type alone.
-  public var displayName: String {
+  package var displayName: String {
     if let label { return "\"\(WidgetDescription.shown(label))\" \(type)" }
     if let accessible { return "accessible \"\(accessible)\" \(type)" }
     if let id { return "#\(id) \(type)" }
@@ -75,7 +75,7 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
   /// `accessible=`): the builder id first, which does not change with the
   /// language, then the label, then the accessible name. `nil` when none can
   /// be written in a key-file group name (no `[`, `]` or line breaks).
-  public var selector: String? {
+  package var selector: String? {
     let choices = [("id", id), ("label", label), ("accessible", accessible)]
     for case (let key, let value?) in choices where Self.fitsGroupName(value) {
       return "\(key)=\(value)"
@@ -89,7 +89,7 @@ public struct WidgetIdentity: Hashable, Comparable, Codable, Sendable {
       && !value.contains { $0 == "[" || $0 == "]" || $0.isNewline || $0.asciiValue.map { $0 < 32 } == true }
   }
 
-  public static func < (lhs: WidgetIdentity, rhs: WidgetIdentity) -> Bool {
+  package static func < (lhs: WidgetIdentity, rhs: WidgetIdentity) -> Bool {
     (lhs.program ?? "", lhs.displayName, lhs.id ?? "") < (rhs.program ?? "", rhs.displayName, rhs.id ?? "")
   }
 }

@@ -6,24 +6,24 @@
 import ClickGuard
 
 /// The decisions about one widget, counted.
-public struct WidgetTally: Codable, Equatable, Sendable {
+package struct WidgetTally: Codable, Equatable, Sendable {
   /// The widget.
-  public var widget: WidgetIdentity
+  package var widget: WidgetIdentity
   /// Activations that ran.
-  public var accepted = 0
+  package var accepted = 0
   /// Repeats dropped, by reason (`busy`, `within-interval`, `event-time`).
-  public var dropped: [String: Int] = [:]
+  package var dropped: [String: Int] = [:]
   /// Repeats that would have been dropped (observe mode), by reason.
-  public var wouldDrop: [String: Int] = [:]
+  package var wouldDrop: [String: Int] = [:]
   /// Presses the spill-over fence dropped, by reason.
-  public var fenceDropped: [String: Int] = [:]
+  package var fenceDropped: [String: Int] = [:]
   /// Presses the fence would have dropped (observe mode), by reason.
-  public var wouldFenceDrop: [String: Int] = [:]
+  package var wouldFenceDrop: [String: Int] = [:]
   /// Activations not judged, by reason (`exempt`, `programmatic`…).
-  public var passed: [String: Int] = [:]
+  package var passed: [String: Int] = [:]
   /// The gaps before its quick repeats, each from the judged activation
   /// before it in the same process.
-  public private(set) var rhythm = RepeatRhythm()
+  package private(set) var rhythm = RepeatRhythm()
   /// Each process's (by pid) last judged activation, which the next quick
   /// repeat's gap is measured from.
   private var lastActivation: [Int64: LoggedActivation] = [:]
@@ -33,16 +33,16 @@ public struct WidgetTally: Codable, Equatable, Sendable {
   }
 
   /// Nothing counted yet for `widget`.
-  public init(widget: WidgetIdentity) {
+  package init(widget: WidgetIdentity) {
     self.widget = widget
   }
 
   /// Repeats dropped or that would have been.
-  public var repeats: Int { dropped.values.reduce(0, +) + wouldDrop.values.reduce(0, +) }
+  package var repeats: Int { dropped.values.reduce(0, +) + wouldDrop.values.reduce(0, +) }
   /// Presses the fence dropped or would have.
-  public var fenceDrops: Int { fenceDropped.values.reduce(0, +) + wouldFenceDrop.values.reduce(0, +) }
+  package var fenceDrops: Int { fenceDropped.values.reduce(0, +) + wouldFenceDrop.values.reduce(0, +) }
   /// Activations the guard judged: accepted and repeats.
-  public var judged: Int { accepted + repeats }
+  package var judged: Int { accepted + repeats }
 
   /// Counts `line`, whose outcome is `outcome`, made by process `pid`.
   mutating func count(_ line: DecisionLogLine, _ outcome: LoggedOutcome, pid: Int64, wallTime: Int64?) {

@@ -84,7 +84,7 @@ final class RealApp {
     // sh runs the setup, then replaces itself with the session that runs
     // the app: `$0` is the working directory, `$@` the command.
     let script = "cd \"$0\" || exit 1\n\(setup ?? ":")\nexec /usr/bin/dbus-run-session -- \"$@\""
-    leader = try RealApp.spawnGroup(
+    leader = try ProcessGroup.spawn(
       ["/bin/sh", "-c", script, work.path] + command, environment: environment, output: outputURL.path)
   }
 
@@ -261,7 +261,7 @@ final class RealApp {
   static func holdDisplay() {
     guard displayHolder == 0, ProcessInfo.processInfo.environment["DISPLAY"] != nil else { return }
     displayHolder =
-      (try? spawnGroup(
+      (try? ProcessGroup.spawn(
         ["/usr/bin/timeout", "900", XDoTool.path, "sleep", "900"], environment: ProcessInfo.processInfo.environment,
         output: "/dev/null")) ?? 0
     usleep(200_000)
@@ -302,27 +302,5 @@ final class RealApp {
 
   private static func seconds(_ milliseconds: Int) -> String {
     String(format: "%.3f", Double(max(milliseconds, 0)) / 1000)
-  }
-
-  /// Starts `argv` as the leader of a new process group, its standard
-  /// output and error in the file `output`.
-  private static func spawnGroup(_ argv: [String], environment: [String: String], output: String) throws -> pid_t {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let arguments = argv.map { strdup($0) } + [nil]
-    let variables = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in arguments + variables { free(pointer) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, argv[0], &actions, &attributes, arguments, variables)
-    guard status == 0 else { throw HarnessError("could not start \(argv[0]): \(String(cString: strerror(status)))") }
-    return pid
   }
 }

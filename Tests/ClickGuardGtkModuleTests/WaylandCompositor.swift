@@ -47,8 +47,9 @@ final class WaylandCompositor {
       !["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XAUTHORITY"].contains($0.key)
     }
     environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
-    group = try Self.spawnGroup(
-      ["/usr/bin/dbus-run-session", "--", "/bin/sh", script, displayName], environment: environment, log: logURL.path)
+    group = try ProcessGroup.spawn(
+      ["/usr/bin/dbus-run-session", "--", "/bin/sh", script, displayName], environment: environment,
+      output: logURL.path, append: true)
     let socket = runtimeDirectory.appendingPathComponent(displayName).path
     let busFile = runtimeDirectory.appendingPathComponent("bus").path
     var address: String?
@@ -132,29 +133,6 @@ final class WaylandCompositor {
     input = nil
     Self.endGroup(group)
     try? FileManager.default.removeItem(at: runtimeDirectory)
-  }
-
-  /// Starts `arguments` in a new process group (its id: the process's),
-  /// its output appended to `log`.
-  private static func spawnGroup(_ arguments: [String], environment: [String: String], log: String) throws -> pid_t {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-    posix_spawnattr_setpgroup(&attributes, 0)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    posix_spawn_file_actions_adddup2(&actions, 1, 2)
-    let argv = arguments.map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in argv + envp { free(pointer) } }
-    var pid: pid_t = 0
-    let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-    guard status == 0 else { throw HarnessError("cannot start \(arguments[0]): \(String(cString: strerror(status)))") }
-    return pid
   }
 
   /// SIGTERM to the group, SIGKILL to what is left after 2 s (mutter may

@@ -28,7 +28,8 @@
 ///    key still held, auto-repeating → ``DropReason/eventTime``. A held key
 ///    acts once however long it is held.
 ///
-/// 5. **Pace** (shortcuts: a `pace` is given): the activation follows the
+/// 5. **Pace** (shortcuts, and every press under
+///    ``GuardProfile/bounce``: a `pace` is given): the activation follows the
 ///    previous one judged on this gate, accepted or not, by less than the
 ///    pace → ``DropReason/tooFast``. Such a gate keeps no window after the
 ///    action (its interval is zero), so rules 2 and 3 drop only what was

@@ -7,8 +7,9 @@ public enum DropReason: String, Sendable, CaseIterable {
   /// By the events' own timestamps the click was made within the interval of
   /// the accepted one, however late it was processed.
   case eventTime = "event-time"
-  /// A shortcut pressed again less than its interval after its previous
-  /// press (accepted or not), by the events' own timestamps: faster than a
-  /// person re-taps a chord on purpose, so a bounce or a burst.
+  /// A shortcut (or, under ``GuardProfile/bounce``, any press) made again
+  /// less than its interval after its previous press (accepted or not), by
+  /// the events' own timestamps: faster than a person repeats it on
+  /// purpose, so a bounce or a burst.
   case tooFast = "too-fast"
 }

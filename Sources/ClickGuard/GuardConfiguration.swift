@@ -13,7 +13,9 @@ public struct GuardConfiguration: Hashable, Sendable {
   /// looking dead.
   public static let maximumInterval = ClickInterval(unchecked: .seconds(60))
 
-  /// The window after an action finishes during which repeats are dropped.
+  /// The window after an action finishes during which repeats are dropped;
+  /// under ``GuardProfile/bounce``, the least time from one press to the
+  /// next on a control.
   public private(set) var interval = ClickInterval(unchecked: .milliseconds(500))
   /// The longest an unfinished action keeps its gate closed: after that the
   /// gate reopens anyway, so no control is left dead. Never shorter than
@@ -32,10 +34,25 @@ public struct GuardConfiguration: Hashable, Sendable {
   /// a chord repeated faster is a bounce or a burst, and presses made while
   /// its action ran (a stall) are repeats whatever their pace.
   public var shortcutInterval = ClickInterval(unchecked: .milliseconds(120))
+  /// How a click's window is measured: from when its action finished
+  /// (``GuardProfile/lag``), or from the previous press on the same control
+  /// (``GuardProfile/bounce``, which judges clicks as shortcuts are judged,
+  /// at the pace ``interval``). Setting it changes only the measuring;
+  /// ``init(profile:)`` also takes the profile's interval and kinds.
+  public var profile = GuardProfile.lag
 
   /// The defaults: 500 ms interval, 10 s maximum busy time, enforce, toggles
   /// and switches skipped, programmatic activations not guarded.
   public init() {}
+
+  /// The defaults of `profile`: its interval and skipped kinds
+  /// (``GuardProfile/defaultInterval``, ``GuardProfile/defaultSkippedKinds``),
+  /// 10 s maximum busy time, enforce, programmatic activations not guarded.
+  public init(profile: GuardProfile) {
+    self.profile = profile
+    interval = profile.defaultInterval
+    skippedKinds = profile.defaultSkippedKinds
+  }
 
   /// Creates a configuration.
   /// - Throws: ``ConfigurationError`` when `interval` is over
@@ -82,10 +99,13 @@ public struct GuardConfiguration: Hashable, Sendable {
     let settings = activation.settings
     let isShortcut = activation.source == .shortcut
     let interval = settings.interval ?? (isShortcut ? shortcutInterval : interval)
+    // A shortcut, or any press under the bounce profile, is judged by its
+    // pace: no window after the action.
+    let isPaced = isShortcut || profile == .bounce
     return .judge(
       settings.group.map(GateKey.group) ?? .control(activation.control, activation.action),
-      interval: isShortcut ? .zero : interval, maxBusy: max(settings.maxBusy ?? maxBusy, interval),
-      observing: (settings.mode ?? mode) == .observe, pace: isShortcut ? interval : nil)
+      interval: isPaced ? .zero : interval, maxBusy: max(settings.maxBusy ?? maxBusy, interval),
+      observing: (settings.mode ?? mode) == .observe, pace: isPaced ? interval : nil)
   }
 
   private func passReason(for activation: Activation) -> PassReason? {

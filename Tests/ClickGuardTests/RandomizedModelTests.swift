@@ -112,8 +112,9 @@ struct ReferenceModel {
   struct Gate {
     let incarnation: Int
     var accepted: [Accepted] = []
-    /// The last shortcut judged on it (event ms, processing ns): the pace
-    /// rule measures from there, whatever its outcome.
+    /// The last paced press judged on it (a shortcut, or any press under
+    /// the bounce profile; event ms, processing ns): the pace rule measures
+    /// from there, whatever its outcome.
     var lastShortcut: (eventMs: Int64?, t: Int64)?
   }
 
@@ -216,14 +217,16 @@ struct ReferenceModel {
     }
     let key = Self.key(of: activation)
     var gate = gates[key] ?? newGate()
-    // A shortcut's interval is its pace, and no window follows its action.
+    // A shortcut's interval is its pace, and no window follows its action;
+    // under the bounce profile every press is judged so.
     let isShortcut = activation.source == .shortcut
+    let isPaced = isShortcut || configuration.profile == .bounce
     let interval =
       activation.settings.interval ?? (isShortcut ? configuration.shortcutInterval : configuration.interval)
     let maxBusy = activation.settings.maxBusy ?? configuration.maxBusy
     let drop = dropReason(
-      gate, at: t, eventMs: eventMs, pressMs: pressMs, paceNs: isShortcut ? interval.nanoseconds : nil)
-    if isShortcut { gate.lastShortcut = (eventMs, t) }
+      gate, at: t, eventMs: eventMs, pressMs: pressMs, paceNs: isPaced ? interval.nanoseconds : nil)
+    if isPaced { gate.lastShortcut = (eventMs, t) }
     var expired = false
     if drop != .busy {
       for index in gate.accepted.indices {
@@ -242,7 +245,7 @@ struct ReferenceModel {
       outcome = .accepted
       gate.accepted.append(
         Accepted(
-          acceptedAt: t, eventMs: eventMs, intervalNs: isShortcut ? 0 : interval.nanoseconds,
+          acceptedAt: t, eventMs: eventMs, intervalNs: isPaced ? 0 : interval.nanoseconds,
           limitNs: max(maxBusy.nanoseconds, interval.nanoseconds)))
       ticket = Ticket(key: key, incarnation: gate.incarnation, index: gate.accepted.count - 1)
     }
@@ -378,6 +381,7 @@ struct SequenceRun {
       ? [.toggle, .switch]
       : Set(ControlKind.allCases.enumerated().filter { someKinds & (1 << $0.offset) != 0 }.map(\.element))
     configuration.guardsProgrammatic = rng.chance(0.5)
+    configuration.profile = rng.chance(0.3) ? .bounce : .lag
     dispatcher = ClickDispatcher(configuration: configuration, clock: ClickClock(clock))
     reference = ReferenceModel(configuration: configuration)
     eventBase = rng.chance(0.8) ? (1 << 32) - rng.int(0...8_000) : rng.int(1...1_000_000_000)
@@ -504,6 +508,9 @@ struct SequenceRun {
     let (outcome, ticket) = reference.judge(activation, eventMs: eventMs, pressMs: pressMs, at: now)
     if heldKey { coverage["held key", default: 0] += 1 }
     if case .dropped(.tooFast) = outcome { coverage["too fast", default: 0] += 1 }
+    if case .dropped(.tooFast) = outcome, activation.source == .user {
+      coverage["click too fast (bounce)", default: 0] += 1
+    }
     let instant = now
     trace.append {
       let event = eventMs.map { "\($0) (\($0 & 0xFFFF_FFFF))" } ?? "none"
@@ -689,7 +696,7 @@ struct RandomizedModelTests {
     // Every rule, pass reason and kind of finish came up many times.
     var kinds = [
       ClickOutcome.accepted.description, "busy expired", "finish → true", "finish → false", "near or past the wrap",
-      "held key",
+      "held key", "click too fast (bounce)",
     ]
     kinds += DropReason.allCases.flatMap {
       [ClickOutcome.dropped($0).description, ClickOutcome.wouldDrop($0).description]

@@ -112,6 +112,15 @@ package enum CommandManual {
           + "content appeared input made for it is still dropped."
       ),
       (
+        ModuleConfiguration.profileVariable,
+        "lag or bounce (default lag): lag drops repeats made while a program lags; bounce drops a press less "
+          + "than the interval (default 300) after the previous press on the same control, toggles included."
+      ),
+      (
+        ModuleConfiguration.feedbackVariable,
+        "off or bell (default off): bell rings the error bell on a widget whose click was dropped."
+      ),
+      (
         RulesFileLocation.variable,
         "The rules file to read (a regular file of at most 1 MiB) instead of the one under FILES."
       ),
@@ -195,6 +204,13 @@ package enum CommandManual {
         + "judges it. " + accepted
     case .fence: "The fresh-content fence (default true). " + accepted
     case .settleMs: "How long fresh content is fenced (default: GTK's double-click time). " + accepted
+    case .profile:
+      "Program groups only: lag (the default) or bounce, for clicks that bounce (a hand tremor): a press "
+        + "less than interval-ms (default 300 then) after the previous press on a control is dropped, "
+        + "toggles and check buttons included. " + accepted
+    case .feedback:
+      "Program groups only: bell rings the error bell on a widget whose click was dropped (default off). "
+        + accepted
     }
   }
 

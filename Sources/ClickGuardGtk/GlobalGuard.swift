@@ -33,6 +33,16 @@ public enum GlobalGuard {
     set { GuardRuntime.shared.fences.settings = newValue }
   }
 
+  /// Whether a dropped activation rings the error bell on its widget
+  /// (`gtk_widget_error_bell`, silent when the `gtk-error-bell` setting is
+  /// off), so a person who cannot see that a click was ignored hears it.
+  /// Only drops ring it: never an accepted, passed or observed activation.
+  /// Default: off.
+  package static var ringsBellOnDrop: Bool {
+    get { GuardRuntime.shared.ringsBellOnDrop }
+    set { GuardRuntime.shared.ringsBellOnDrop = newValue }
+  }
+
   /// Stops guarding buttons that are not wrapped. Idempotent.
   public static func uninstall() {
     GuardRuntime.shared.guardsEveryButton = false

@@ -17,6 +17,9 @@ final class GuardRuntime {
   var dispatcher = ClickDispatcher()
   /// Whether buttons nobody wrapped are judged too (``GlobalGuard``).
   var guardsEveryButton = false
+  /// Whether a dropped activation rings its widget's error bell
+  /// (``GlobalGuard/ringsBellOnDrop``).
+  var ringsBellOnDrop = false
   /// Where input events stand: key-down times, the last pointer release.
   let input = InputTracker()
   /// The filters that may consume input before GTK sees it.

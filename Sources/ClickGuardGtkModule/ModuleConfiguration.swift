@@ -18,6 +18,8 @@ import ClickGuardGtk
 /// | `CLICKGUARD_PERIODIC_EVERY_MS` | whole milliseconds, 10 to 600000 | 1000 |
 /// | `CLICKGUARD_FENCE` | `on`, `off`, `true`, `false`, `1`, `0` | `on` |
 /// | `CLICKGUARD_SETTLE_MS` | whole milliseconds, 0 to 5000 | GTK's `gtk-double-click-time` |
+/// | `CLICKGUARD_PROFILE` | `lag` or `bounce` | `lag` |
+/// | `CLICKGUARD_FEEDBACK` | `off` or `bell` | `off` |
 ///
 /// An unset or empty variable takes the default silently. A value that is
 /// not accepted takes the default too, and adds one ``Warning`` naming the
@@ -74,11 +76,15 @@ package struct ModuleConfiguration: Hashable, Sendable {
   package static let fenceVariable = "CLICKGUARD_FENCE"
   /// The fence's settle time variable's name.
   package static let settleVariable = "CLICKGUARD_SETTLE_MS"
+  /// The profile variable's name.
+  package static let profileVariable = "CLICKGUARD_PROFILE"
+  /// The drop feedback variable's name.
+  package static let feedbackVariable = "CLICKGUARD_FEEDBACK"
 
   /// Every variable the module reads.
   package static let variables = [
     intervalVariable, modeVariable, logVariable, stallVariable, periodicStallVariable, periodicEveryVariable,
-    fenceVariable, settleVariable,
+    fenceVariable, settleVariable, profileVariable, feedbackVariable,
   ]
 
   /// The dispatcher settings: interval and mode from the environment, the
@@ -99,6 +105,8 @@ package struct ModuleConfiguration: Hashable, Sendable {
   /// The fresh-content fence: on, with GTK's double-click time, unless the
   /// environment says otherwise.
   package var fence = FenceSettings()
+  /// What a dropped click does besides not acting: nothing, or the bell.
+  package var feedback = DropFeedback.off
   /// The values that were not accepted, one per variable, in the order of
   /// ``variables``.
   package var warnings: [Warning] = []
@@ -122,6 +130,15 @@ package struct ModuleConfiguration: Hashable, Sendable {
   /// Reads the settings from `environment` (variable name to value).
   package init(environment: [String: String]) {
     self.init()
+    // First: the profile sets the interval the others start from.
+    if let profile = word(environment, Self.profileVariable, SettingWords.profile, SettingWords.profileAccepted) {
+      guardConfiguration = GuardConfiguration(profile: profile)
+      environmentValues.profile = SourcedValue(profile, from: .environment(Self.profileVariable))
+    }
+    if let feedback = word(environment, Self.feedbackVariable, SettingWords.feedback, SettingWords.feedbackAccepted) {
+      self.feedback = feedback
+      environmentValues.feedback = SourcedValue(feedback, from: .environment(Self.feedbackVariable))
+    }
     if let value = Self.value(environment, Self.intervalVariable) {
       let defaultMs = guardConfiguration.interval.milliseconds
       if let interval = milliseconds(value, Self.intervalVariable, in: 0...60_000, defaultUsed: "\(defaultMs)") {
@@ -189,6 +206,19 @@ package struct ModuleConfiguration: Hashable, Sendable {
   private static func value(_ environment: [String: String], _ name: String) -> String? {
     guard let value = environment[name], !value.trimmingKeyFileSpace().isEmpty else { return nil }
     return value
+  }
+
+  /// The setting `variable` names by a word `parse` reads, or `nil` when it
+  /// is unset, empty or not accepted (which records a warning naming the
+  /// `accepted` words and the default, the first of them).
+  private mutating func word<Value>(
+    _ environment: [String: String], _ variable: String, _ parse: (String) -> Value?, _ accepted: String
+  ) -> Value? {
+    guard let value = Self.value(environment, variable) else { return nil }
+    if let parsed = parse(value) { return parsed }
+    let defaultUsed = accepted.split(separator: " ").first.map(String.init) ?? ""
+    warnings.append(Warning(variable: variable, value: value, accepted: accepted, defaultUsed: defaultUsed))
+    return nil
   }
 
   /// Parses whole milliseconds in `range`; on failure records a warning and

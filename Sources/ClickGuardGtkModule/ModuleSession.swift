@@ -17,6 +17,7 @@ final class ModuleSession {
     self.settings = settings
     self.dispatcher = dispatcher
     GlobalGuard.fenceSettings = settings.fence
+    GlobalGuard.ringsBellOnDrop = settings.feedback == .bell
     switch settings.log {
     case .file(let name):
       do throws(DecisionLogError) {
@@ -47,6 +48,7 @@ final class ModuleSession {
   func stop() {
     WidgetRuleResolver.uninstall()
     FenceRuleHandover.uninstall()
+    GlobalGuard.ringsBellOnDrop = false
     log?.stop()
     log = nil
     if let stallObserver { dispatcher.removeObserver(stallObserver) }

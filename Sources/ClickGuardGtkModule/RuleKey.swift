@@ -15,9 +15,18 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
   case fence
   /// `settle-ms=0..5000`.
   case settleMs = "settle-ms"
+  /// `profile=lag|bounce` (program groups only): what kind of repeat is
+  /// dropped (``GuardProfile``); `interval-ms` is then the bounce window.
+  case profile
+  /// `feedback=off|bell` (program groups only): whether a dropped click
+  /// rings the error bell on its widget.
+  case feedback
 
   /// The keys a `[default]` or program group accepts: all but `policy`.
   package static let programKeys = allCases.filter { $0 != .policy }
+  /// The keys a widget group accepts: all but `profile` and `feedback`,
+  /// which hold for the whole program.
+  package static let widgetKeys = allCases.filter { $0 != .profile && $0 != .feedback }
 
   /// What the key accepts, for messages.
   package var accepted: String {
@@ -27,6 +36,8 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
     case .policy: "guarded or exempt"
     case .fence: SettingWords.switchAcceptedInFile
     case .settleMs: "whole milliseconds from 0 to 5000"
+    case .profile: SettingWords.profileAccepted
+    case .feedback: SettingWords.feedbackAccepted
     }
   }
 
@@ -53,6 +64,12 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
     case .settleMs:
       guard let settle = SettingWords.milliseconds(word, in: 0...5000) else { return false }
       values.settle = SourcedValue(settle, from: origin)
+    case .profile:
+      guard let profile = SettingWords.profile(word) else { return false }
+      values.profile = SourcedValue(profile, from: origin)
+    case .feedback:
+      guard let feedback = SettingWords.feedback(word) else { return false }
+      values.feedback = SourcedValue(feedback, from: origin)
     }
     return true
   }

@@ -16,6 +16,10 @@ package struct RuleValues: Hashable, Sendable {
   package var fence: SourcedValue<Bool>?
   /// `settle-ms`: the fence's settle time.
   package var settle: SourcedValue<ClickInterval>?
+  /// `profile`: lag or bounce.
+  package var profile: SourcedValue<GuardProfile>?
+  /// `feedback`: off or bell.
+  package var feedback: SourcedValue<DropFeedback>?
 
   /// A layer that sets nothing.
   package init() {}
@@ -33,6 +37,8 @@ package struct RuleValues: Hashable, Sendable {
     merged.policy = policy ?? lower.policy
     merged.fence = fence ?? lower.fence
     merged.settle = settle ?? lower.settle
+    merged.profile = profile ?? lower.profile
+    merged.feedback = feedback ?? lower.feedback
     return merged
   }
 

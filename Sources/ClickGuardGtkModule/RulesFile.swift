@@ -122,7 +122,7 @@ package struct RulesFile: Hashable, Sendable {
     let accepted: [RuleKey]
     switch name {
     case .defaults, .program: accepted = RuleKey.programKeys
-    case .widget: accepted = RuleKey.allCases
+    case .widget: accepted = RuleKey.widgetKeys
     }
     var values = RuleValues()
     var keyCount: gsize = 0
@@ -133,7 +133,12 @@ package struct RulesFile: Hashable, Sendable {
       let line = text.line(ofKey: keyName, inGroup: group)
       guard let key = RuleKey(rawValue: keyName), accepted.contains(key) else {
         let allowed = accepted.map(\.rawValue).joined(separator: ", ")
-        let hint = keyName == RuleKey.policy.rawValue ? " (policy belongs in a widget group)" : ""
+        let hint =
+          switch RuleKey(rawValue: keyName) {
+          case .policy: " (policy belongs in a widget group)"
+          case .profile, .feedback: " (\(keyName) belongs in a program group or [default])"
+          default: ""
+          }
         warn(
           line: line, "[\(group)] key \"\(keyName)\" is not accepted here\(hint) (accepted: \(allowed)); it is ignored")
         continue

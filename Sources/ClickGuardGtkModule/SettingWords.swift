@@ -1,9 +1,9 @@
 import ClickGuardGtk
 
-/// The words the module's on/off, mode and millisecond settings accept, one vocabulary
-/// for the environment (`CLICKGUARD_FENCE`, `CLICKGUARD_MODE`) and the
-/// rules file (`fence=`, `mode=`): a word the one accepts, the other accepts
-/// too. Words are matched after trimming blanks, in any case.
+/// The words the module's on/off, mode, profile, feedback and millisecond
+/// settings accept, one vocabulary for the environment (`CLICKGUARD_FENCE`,
+/// `CLICKGUARD_MODE`, `CLICKGUARD_PROFILE`…) and the rules file (`fence=`,
+/// `mode=`, `profile=`…): a word the one accepts, the other accepts too. Words are matched after trimming blanks, in any case.
 package enum SettingWords {
   /// The words for on; ``offWords`` are their opposites.
   package static let onWords: Set<String> = ["on", "true", "1"]
@@ -17,6 +17,10 @@ package enum SettingWords {
   package static let switchAcceptedInFile = "true or false (also on, off, 1 or 0)"
   /// What a mode setting accepts.
   package static let modeAccepted = "enforce, observe or off"
+  /// What a profile setting accepts.
+  package static let profileAccepted = "lag or bounce"
+  /// What a feedback setting accepts.
+  package static let feedbackAccepted = "off or bell"
 
   /// Whether `text` says on (`true`) or off (`false`); `nil` when it is
   /// none of ``onWords`` and ``offWords``.
@@ -42,6 +46,27 @@ package enum SettingWords {
   package static func mode(_ text: String) -> GuardMode? {
     GuardMode(rawValue: text.trimmingKeyFileSpace().lowercased())
   }
+
+  /// The profile `text` names, or `nil` when it names none.
+  package static func profile(_ text: String) -> GuardProfile? {
+    GuardProfile(rawValue: text.trimmingKeyFileSpace().lowercased())
+  }
+
+  /// The feedback `text` names, or `nil` when it names none.
+  package static func feedback(_ text: String) -> DropFeedback? {
+    DropFeedback(rawValue: text.trimmingKeyFileSpace().lowercased())
+  }
+}
+
+/// What a person notices when the module drops their click (`feedback=`,
+/// `CLICKGUARD_FEEDBACK`).
+package enum DropFeedback: String, Hashable, Sendable, CaseIterable {
+  /// Nothing: the click just does not act. The default.
+  case off
+  /// The widget's error bell (`gtk_widget_error_bell`, which honours the
+  /// `gtk-error-bell` setting): for people who cannot see that a bounce
+  /// was ignored.
+  case bell
 }
 
 extension String {

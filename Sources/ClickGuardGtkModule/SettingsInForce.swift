@@ -55,11 +55,17 @@ package struct SettingsInForce: Hashable, Sendable {
       program: program, environment: environment, file: RulesFile(reading: RulesFileLocation(environment: environment)))
   }
 
-  /// The dispatcher settings: mode, interval and maximum busy time in force
-  /// (the maximum busy time never below the interval), the rest
-  /// ClickGuard's defaults.
+  /// The dispatcher settings: the profile's defaults (``GuardProfile``),
+  /// with the mode, interval and maximum busy time in force (the maximum
+  /// busy time never below the interval).
+  ///
+  /// Switches stay skipped under every profile: a switch flips before the
+  /// `state-set` the module sees, from a hook that cannot stop it, so a
+  /// "dropped" switch would still change (GTK itself merges a switch's
+  /// clicks within its 100 ms animation).
   package var guardConfiguration: GuardConfiguration {
-    var configuration = GuardConfiguration()
+    var configuration = GuardConfiguration(profile: values.profile?.value ?? .lag)
+    configuration.skippedKinds.insert(.switch)
     if let mode = values.mode { configuration.mode = mode.value }
     // Both in range by construction (0...60000 ms), and maxBusy is raised to
     // the interval, so neither throws.
@@ -69,9 +75,10 @@ package struct SettingsInForce: Hashable, Sendable {
   }
 
   /// Every program-level setting, built-in defaults included, in the order
-  /// of the file's keys: mode, interval-ms, max-busy-ms, fence, settle-ms.
+  /// of the file's keys: mode, interval-ms, max-busy-ms, fence, settle-ms,
+  /// profile, feedback.
   package var entries: [Entry] {
-    let defaults = GuardConfiguration()
+    let defaults = GuardConfiguration(profile: values.profile?.value ?? .lag)
     return [
       Entry(
         key: RuleKey.mode.rawValue, value: (values.mode?.value ?? defaults.mode).rawValue,
@@ -88,6 +95,11 @@ package struct SettingsInForce: Hashable, Sendable {
         key: RuleKey.settleMs.rawValue,
         value: values.settle.map { "\($0.value.milliseconds)" } ?? "gtk-double-click-time",
         origin: values.settle?.origin ?? .builtIn),
+      Entry(
+        key: RuleKey.profile.rawValue, value: defaults.profile.rawValue, origin: values.profile?.origin ?? .builtIn),
+      Entry(
+        key: RuleKey.feedback.rawValue, value: (values.feedback?.value ?? .off).rawValue,
+        origin: values.feedback?.origin ?? .builtIn),
     ]
   }
 
@@ -104,6 +116,7 @@ package struct SettingsInForce: Hashable, Sendable {
     var configuration = environment
     configuration.guardConfiguration = guardConfiguration
     configuration.fence = values.fenceSettings
+    configuration.feedback = values.feedback?.value ?? .off
     configuration.rules = ProgramRules(
       values: values, anyProgram: widgetRules.anyProgram, thisProgram: widgetRules.thisProgram)
     configuration.rulesWarnings = file.warnings

@@ -222,7 +222,8 @@ final class RulesFileTests: XCTestCase {
       [
         "mode=enforce CLICKGUARD_MODE", "interval-ms=150 CLICKGUARD_INTERVAL_MS",
         "max-busy-ms=5000 \(path):4 [default]", "fence=true built-in default",
-        "settle-ms=gtk-double-click-time built-in default",
+        "settle-ms=gtk-double-click-time built-in default", "profile=lag built-in default",
+        "feedback=off built-in default",
       ])
     // A rejected variable does not override the file.
     let rejected = inForce(text, environment: ["CLICKGUARD_INTERVAL_MS": "fast"])
@@ -239,7 +240,7 @@ final class RulesFileTests: XCTestCase {
       overridden.moduleConfiguration.fence, FenceSettings(isEnabled: true, settle: try ClickInterval(milliseconds: 250))
     )
     XCTAssertEqual(
-      overridden.entries.suffix(2).map { "\($0.key)=\($0.value) \($0.origin)" },
+      overridden.entries.dropFirst(3).prefix(2).map { "\($0.key)=\($0.value) \($0.origin)" },
       ["fence=true CLICKGUARD_FENCE", "settle-ms=250 CLICKGUARD_SETTLE_MS"])
     XCTAssertEqual(inForce("").moduleConfiguration.fence, FenceSettings())
   }
@@ -247,8 +248,9 @@ final class RulesFileTests: XCTestCase {
   func testWithoutAFileEverySettingIsTheBuiltInDefault() {
     let settings = inForce("")
     XCTAssertEqual(settings.guardConfiguration, GuardConfiguration())
-    XCTAssertEqual(settings.entries.map(\.origin), Array(repeating: .builtIn, count: 5))
-    XCTAssertEqual(settings.entries.map(\.value), ["enforce", "500", "10000", "true", "gtk-double-click-time"])
+    XCTAssertEqual(settings.entries.map(\.origin), Array(repeating: .builtIn, count: 7))
+    XCTAssertEqual(
+      settings.entries.map(\.value), ["enforce", "500", "10000", "true", "gtk-double-click-time", "lag", "off"])
     XCTAssertFalse(settings.moduleConfiguration.rules.hasWidgetRules)
   }
 

@@ -40,7 +40,12 @@ enum ActivationJudge {
       settings: settings(of: widget, in: container), eventTime: input.eventTime, pressTime: input.pressTime,
       source: input.source)
     let decision = runtime.dispatcher.begin(activation)
-    guard decision.runsAction else { return false }
+    guard decision.runsAction else {
+      if runtime.ringsBellOnDrop, case .dropped = decision.outcome, GObjectType.isA(widget, gtk_widget_get_type()) {
+        gtk_widget_error_bell(widget.assumingMemoryBound(to: GtkWidget.self))
+      }
+      return false
+    }
     if decision.gate != nil { runtime.input.currentEventAcceptedActivation() }
     if decision.gate?.owningControl != nil {
       // The widget's own gate: forgotten when the widget is finalized.

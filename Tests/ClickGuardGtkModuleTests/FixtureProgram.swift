@@ -1,6 +1,7 @@
-// FixtureProgram: which fixture app a FixtureApp runs — the C one
-// (Fixtures/clickcount.c) or the PyGObject one (Fixtures/activations.py) —
-// and the title of the window it shows.
+// FixtureProgram: which fixture app a FixtureApp runs — the C ones
+// (Fixtures/clickcount.c, Fixtures/bounce.c) or the PyGObject ones
+// (Fixtures/activations.py, Fixtures/fence.py) — and the title of the
+// window it shows.
 
 import Foundation
 
@@ -15,6 +16,10 @@ enum FixtureProgram {
   /// Fixtures/fence.py: a dialog and a notebook page that appear under the
   /// pointer, a menu bar and a combo box (the fresh-content fence).
   case fence
+  /// Fixtures/bounce.c: a galculator-like toggle-button digit, a tree view
+  /// whose rows open on a double-click, an entry of words, and the X
+  /// server's bell heard (the bounce profile).
+  case bounce
 
   /// The window title, to find the window with xdotool.
   var title: String {
@@ -22,6 +27,7 @@ enum FixtureProgram {
     case .clickcount: "clickcount"
     case .activations: "activations"
     case .fence: "fence"
+    case .bounce: "bounce"
     }
   }
 
@@ -30,6 +36,8 @@ enum FixtureProgram {
     switch self {
     case .clickcount:
       return (try ModuleHarness.fixture(), [])
+    case .bounce:
+      return (try ModuleHarness.bounceFixture(), [])
     case .activations, .fence:
       // The system Python, where python3-gi is installed (not a pyenv shim).
       let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

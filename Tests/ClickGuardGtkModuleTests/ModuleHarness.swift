@@ -51,15 +51,25 @@ enum ModuleHarness {
     try compiledFixture.get()
   }
 
-  private static let compiledFixture: Result<String, HarnessError> = {
+  /// The bounce fixture (Fixtures/bounce.c), compiled on first use.
+  static func bounceFixture() throws -> String {
+    try compiledBounceFixture.get()
+  }
+
+  private static let compiledFixture = compile("clickcount", packages: "gtk+-3.0")
+  private static let compiledBounceFixture = compile("bounce", packages: "gtk+-3.0 x11")
+
+  /// Compiles Fixtures/`name`.c against the pkg-config `packages` into
+  /// the scratch directory.
+  private static func compile(_ name: String, packages: String) -> Result<String, HarnessError> {
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Fixtures/clickcount.c").path
-    let output = scratch.appendingPathComponent("clickcount").path
+      .appendingPathComponent("Fixtures/\(name).c").path
+    let output = scratch.appendingPathComponent(name).path
     let result = ChildProcess.output(
-      of: "/bin/sh", ["-c", "cc -Wall -Werror -o '\(output)' '\(source)' $(pkg-config --cflags --libs gtk+-3.0)"])
+      of: "/bin/sh", ["-c", "cc -Wall -Werror -o '\(output)' '\(source)' $(pkg-config --cflags --libs \(packages))"])
     guard result.status == 0 else {
       return .failure(HarnessError("compiling \(source) failed (\(result.status)):\n\(result.output)"))
     }
     return .success(output)
-  }()
+  }
 }

@@ -12,7 +12,7 @@ package enum ReasonWords {
     DropReason.busy.rawValue: "while the action was running",
     DropReason.withinInterval.rawValue: "repeated within the interval",
     DropReason.eventTime.rawValue: "made during the accepted click's action or interval",
-    DropReason.tooFast.rawValue: "shortcut pressed again too fast",
+    DropReason.tooFast.rawValue: "pressed again too fast (a shortcut, or a click under the bounce profile)",
     // Why an activation was let through unjudged (PassReason).
     PassReason.guardOff.rawValue: "guard off",
     PassReason.exempt.rawValue: "exempt from the guard",

@@ -55,6 +55,11 @@ package struct RepeatRhythm: Equatable, Sendable {
       ? gap(at: middle, in: sorted) : (gap(at: middle - 1, in: sorted) + gap(at: middle, in: sorted)) / 2
   }
 
+  /// How many gaps were shorter than `limit` (ms).
+  package func count(below limit: Int) -> Int {
+    counts.reduce(0) { $0 + ($1.key < limit ? $1.value : 0) }
+  }
+
   /// The shortest gap (ms), 0 when there is none.
   package var shortest: Int { counts.keys.min() ?? 0 }
 

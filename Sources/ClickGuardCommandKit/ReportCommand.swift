@@ -48,10 +48,11 @@ package enum ReportCommand {
     guard !report.sources.isEmpty else { return status }
     let suggester = RuleSuggester()
     let rules = suggester.rules(for: report)
+    let profiles = suggester.profiles(for: report)
     let text =
       options.json
-      ? ReportJSON(report, rules: rules, top: options.top).text
-      : ReportText(top: options.top).render(report, rules: rules, policy: suggester.policy)
+      ? ReportJSON(report, rules: rules, profiles: profiles, top: options.top).text
+      : ReportText(top: options.top).render(report, rules: rules, profiles: profiles, policy: suggester.policy)
     ClickGuardTool.write(text)
     return status
   }

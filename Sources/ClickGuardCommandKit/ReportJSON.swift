@@ -30,10 +30,12 @@ package struct ReportJSON: Codable, Sendable {
   package var mostRepeated: [Repeated]
   /// The suggested rules.
   package var suggestedRules: [SuggestedRule]
+  /// The programs the bounce profile is suggested for.
+  package var suggestedProfiles: [SuggestedProfile]
 
-  /// The JSON of `report` with `rules`, listing the `top` widgets repeated
-  /// most.
-  package init(_ report: LogReport, rules: [SuggestedRule], top: Int) {
+  /// The JSON of `report` with `rules` and `profiles`, listing the `top`
+  /// widgets repeated most.
+  package init(_ report: LogReport, rules: [SuggestedRule], profiles: [SuggestedProfile] = [], top: Int) {
     sources = report.sources
     decisions = report.decisionCount
     badLines = report.badLines
@@ -43,6 +45,7 @@ package struct ReportJSON: Codable, Sendable {
       Repeated(widget: $0.widget, repeats: $0.repeats, activations: $0.judged)
     }
     suggestedRules = rules
+    suggestedProfiles = profiles
   }
 
   /// The JSON text, keys sorted, indented.

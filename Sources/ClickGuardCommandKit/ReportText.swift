@@ -16,8 +16,10 @@ package struct ReportText: Sendable {
     self.top = top
   }
 
-  /// The text for `report`, with `rules` suggested.
-  package func render(_ report: LogReport, rules: [SuggestedRule], policy: SuggestionPolicy) -> String {
+  /// The text for `report`, with `rules` and `profiles` suggested.
+  package func render(
+    _ report: LogReport, rules: [SuggestedRule], profiles: [SuggestedProfile] = [], policy: SuggestionPolicy
+  ) -> String {
     var lines = header(report)
     for program in report.programs {
       lines.append("")
@@ -27,6 +29,10 @@ package struct ReportText: Sendable {
     lines += mostRepeated(report)
     lines.append("")
     lines += suggestions(rules, policy: policy)
+    if !profiles.isEmpty {
+      lines.append("")
+      lines += bounceSuggestions(profiles, policy: policy)
+    }
     return lines.joined(separator: "\n") + "\n"
   }
 
@@ -122,6 +128,18 @@ package struct ReportText: Sendable {
       "Paste into your clickguard.conf ('clickguard doctor' shows where it is):", "",
     ]
       + rules.map(\.text).joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false).map(
+        String.init)
+  }
+
+  /// The bounce profile for the programs whose toggles bounced.
+  func bounceSuggestions(_ profiles: [SuggestedProfile], policy: SuggestionPolicy) -> [String] {
+    [
+      "Suggested profile: these programs' toggles were clicked again within \(policy.bounceWindow) ms at least "
+        + "\(policy.minimumBounces) times, and toggles are not guarded by default: clicks that bounce (a hand "
+        + "tremor). The bounce profile drops them, toggles included (docs/module.md, \"Bounce profile\").",
+      "Paste into your clickguard.conf:", "",
+    ]
+      + profiles.map(\.text).joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false).map(
         String.init)
   }
 

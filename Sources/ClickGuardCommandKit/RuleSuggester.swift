@@ -18,6 +18,24 @@ package struct RuleSuggester: Sendable {
     return report.tallies.compactMap { rule(for: $0, navigates: navigating.contains($0.widget)) }
   }
 
+  /// The bounce profile for each program whose skipped toggles bounced
+  /// (``SuggestionPolicy/bounceWindow``, ``SuggestionPolicy/minimumBounces``),
+  /// in program order.
+  package func profiles(for report: LogReport) -> [SuggestedProfile] {
+    report.programs.compactMap { program in
+      let bouncing = report.tallies.filter { $0.widget.program == program }.compactMap { tally in
+        let bounces = tally.skippedRhythm.count(below: policy.bounceWindow)
+        return bounces > 0 ? (tally, bounces) : nil
+      }
+      let bounces = bouncing.reduce(0) { $0 + $1.1 }
+      guard bounces >= policy.minimumBounces else { return nil }
+      return SuggestedProfile(
+        program: program.flatMap { WidgetIdentity.fitsGroupName($0) ? $0 : nil }, widgets: bouncing.map(\.0.widget),
+        bounces: bounces, shortestGapMs: bouncing.map(\.0.skippedRhythm.shortest).min() ?? 0,
+        windowMs: policy.bounceWindow)
+    }
+  }
+
   /// The rule for `tally`, or `nil` when its repeats do not look
   /// deliberate, it `navigates` (showed fresh content that the fence then
   /// guarded) or no selector can name it.

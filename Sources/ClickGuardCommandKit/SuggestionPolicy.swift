@@ -2,6 +2,8 @@
 // deliberate, and the interval it then suggests. The thresholds in one
 // place, named, so the docs and the tests can quote them.
 
+import ClickGuard
+
 /// When repeats look deliberate enough to suggest a rule.
 ///
 /// A widget gets a rule when it has at least ``minimumRepeats`` quick
@@ -13,6 +15,11 @@
 /// widget's accepted activation in between (it never showed fresh content). The rule lowers its interval to ``intervalFraction``
 /// of its shortest gap, so the deliberate repeats pass while faster bounces
 /// are still dropped.
+///
+/// A program gets the bounce profile (``SuggestedProfile``) when its
+/// skipped toggles were clicked again within ``bounceWindow`` at least
+/// ``minimumBounces`` times: toggles the lag profile lets through, which
+/// bounce.
 package struct SuggestionPolicy: Equatable, Sendable {
   /// Quick repeats needed before a widget is judged at all.
   package var minimumRepeats = 6
@@ -27,6 +34,13 @@ package struct SuggestionPolicy: Equatable, Sendable {
   package var intervalFraction = 0.7
   /// The shortest interval suggested (ms).
   package var smallestInterval = 50
+  /// Clicks on a skipped toggle less than this (ms) after the previous one
+  /// count as bounces: the bounce profile's default window, which would
+  /// have dropped them.
+  package var bounceWindow = Int(GuardProfile.bounce.defaultInterval.milliseconds)
+  /// Bounces on a program's skipped toggles needed before the bounce
+  /// profile is suggested for it: more than one burst's worth of chance.
+  package var minimumBounces = 3
 
   /// The thresholds above.
   package init() {}

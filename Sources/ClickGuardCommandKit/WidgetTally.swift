@@ -27,6 +27,12 @@ package struct WidgetTally: Codable, Equatable, Sendable {
   /// Each process's (by pid) last judged activation, which the next quick
   /// repeat's gap is measured from.
   private var lastActivation: [Int64: LoggedActivation] = [:]
+  /// The gaps between a person's clicks on it let through because its kind
+  /// is skipped (a toggle under the lag profile), each from the one before
+  /// in the same process: fast ones are bounces no guard saw.
+  package private(set) var skippedRhythm = RepeatRhythm()
+  /// Each process's last such click.
+  private var lastSkipped: [Int64: LoggedActivation] = [:]
 
   enum CodingKeys: String, CodingKey {
     case widget, accepted, dropped, wouldDrop, fenceDropped, wouldFenceDrop, passed
@@ -64,6 +70,15 @@ package struct WidgetTally: Codable, Equatable, Sendable {
         rhythm.add(gap: gap)
       }
       lastActivation[pid] = activation
+    }
+    if outcome == .passed, line.reason == PassReason.kindSkipped.rawValue, line.source == ActivationSource.user.rawValue
+    {
+      let activation = LoggedActivation(
+        outcome: outcome, reason: line.reason, eventTime: line.eventTime, wallTime: wallTime)
+      if let previous = lastSkipped[pid], let gap = activation.milliseconds(since: previous) {
+        skippedRhythm.add(gap: gap)
+      }
+      lastSkipped[pid] = activation
     }
   }
 }

@@ -125,6 +125,46 @@ import Testing
     #expect(wrapped.tallies[0].rhythm == RepeatRhythm(gaps: Array(repeating: 200, count: 6)))
   }
 
+  /// galculator's digits are toggles, which the lag profile lets through:
+  /// five clicks 80 ms apart on "7" are four bounces, and the report
+  /// suggests the bounce profile for galculator. Toggles clicked at a
+  /// person's pace, or by the app's own code, suggest nothing.
+  @Test func togglesThatBounceGetTheBounceProfile() throws {
+    var report = LogReport()
+    func pass(_ program: String, _ label: String, at: UInt32, source: String = "user") {
+      let line = DecisionLogLine(
+        outcome: "passed", reason: "kind-skipped", program: program, widget: "GtkToggleButton", label: label,
+        eventTime: at, source: source)
+      report.add(line, .passed)
+    }
+    for index in 0..<5 { pass("galculator", "7", at: 10_000 + UInt32(index) * 80) }
+    for index in 0..<5 { pass("calm", "Bold", at: 10_000 + UInt32(index) * 600) }
+    for index in 0..<5 { pass("calm", "Italic", at: 10_000 + UInt32(index) * 20, source: "programmatic") }
+    let profiles = RuleSuggester().profiles(for: report)
+    #expect(profiles.map(\.program) == ["galculator"])
+    #expect(profiles.first?.bounces == 4)
+    #expect(profiles.first?.shortestGapMs == 80)
+    let text = ReportText().render(report, rules: [], profiles: profiles, policy: SuggestionPolicy())
+    #expect(text.contains("Suggested profile: these programs' toggles were clicked again within 300 ms"))
+    #expect(
+      text.contains(
+        "# galculator: toggles clicked again within 300 ms 4 times (shortest 80 ms), let through as toggles are "
+          + "by default: \"7\" GtkToggleButton\n[galculator]\nprofile=bounce"))
+    // The suggestion reads back as the profile, without warnings.
+    let json = try #require(
+      try JSONSerialization.jsonObject(
+        with: Data(ReportJSON(report, rules: [], profiles: profiles, top: 10).text.utf8)) as? [String: Any])
+    let suggested = try #require(json["suggestedProfiles"] as? [[String: Any]])
+    #expect(suggested.first?["program"] as? String == "galculator")
+    // Without bounces, no section at all.
+    var calm = LogReport()
+    calm.add(
+      DecisionLogLine(outcome: "passed", reason: "kind-skipped", program: "calm", label: "Bold", eventTime: 1),
+      .passed)
+    #expect(RuleSuggester().profiles(for: calm).isEmpty)
+    #expect(!ReportText().render(calm, rules: [], policy: SuggestionPolicy()).contains("Suggested profile"))
+  }
+
   @Test func aSelectorThatAKeyFileCannotHoldFallsBack() {
     #expect(WidgetIdentity(program: "p", type: "GtkButton", id: "ok", label: "OK").selector == "id=ok")
     #expect(
@@ -175,7 +215,7 @@ import Testing
         {"program":"p","widget":"GtkButton","label":"_Yes","outcome":"dropped","reason":"too-fast"}
         """, source: "two.log")
     let both = ReportText().render(report, rules: [], policy: SuggestionPolicy())
-    #expect(both.contains("dropped: 1 shortcut pressed again too fast"))
+    #expect(both.contains("dropped: 1 pressed again too fast (a shortcut, or a click under the bounce profile)"))
     #expect(both.contains("\"Yes\" GtkButton in p: 50% of its 2 activations"))
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(ReportJSON(report, rules: [], top: 10).text.utf8))

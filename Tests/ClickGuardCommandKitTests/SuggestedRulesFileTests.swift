@@ -42,4 +42,21 @@ import Testing
         $0.values.interval?.value.milliseconds == 210 || $0.values.interval?.value.milliseconds == 160
       })
   }
+
+  /// The bounce profile suggested for a program whose toggles bounced
+  /// reads back as that program's profile, without warnings.
+  @Test func theSuggestedProfileReadsBackAsTheBounceProfile() throws {
+    var report = LogReport()
+    for index in 0..<5 {
+      let line = DecisionLogLine(
+        outcome: "passed", reason: "kind-skipped", program: "galculator", widget: "GtkToggleButton", label: "7",
+        eventTime: 10_000 + UInt32(index) * 80)
+      report.add(line, .passed)
+    }
+    let text = RuleSuggester().profiles(for: report).map(\.text).joined(separator: "\n\n") + "\n"
+    let file = RulesFile(
+      parsing: Array(text.utf8), location: RulesFileLocation(path: "/tmp/suggested.conf", isExplicit: true))
+    #expect(file.warnings.isEmpty, "\(file.warnings)")
+    #expect(file.rules.forProgram("galculator").values.profile?.value == .bounce)
+  }
 }

@@ -339,40 +339,58 @@ final class RealAppTests: XCTestCase {
 
   // MARK: galculator: repeated digits (deliberate)
 
-  /// galculator: "1" clicked 5 times 80 ms apart shows 11111 (read with
-  /// Edit > Copy, Ctrl+C), with the module as without it. Its digit keys
-  /// are GtkToggleButtons, which the module never drops.
+  /// Clicks galculator's "1" 5 times 80 ms apart, with the module when
+  /// `module` and with `setup` run in its HOME first (a rules file), and
+  /// reads the display back with Edit > Copy (Ctrl+C).
+  /// - Returns: the display, and the module's decisions.
+  private func galculatorAfterABurstOnOne(module: Bool, setup: String? = nil) throws -> (String, String) {
+    let (app, window) = try launch(["galculator"], module: module, window: "^galculator$", setup: setup)
+    defer { app.stop() }
+    // "1" in the 331×343 basic mode window: at (34, 279), in fractions
+    // of the window's size.
+    let frame = app.geometry(of: window)
+    app.click(x: frame.x + frame.width * 10 / 100, y: frame.y + frame.height * 81 / 100, count: 5)
+    usleep(800_000)
+    // In one of the first runs the Ctrl+C after the clicks copied nothing
+    // (with the module, which logged no decision for it: no accelerator
+    // saw the key); a second one, 1 s later, reads the display then. The
+    // read-back is not what these tests are about.
+    var display = ""
+    for _ in 0..<2 where display.isEmpty {
+      app.focus(window)
+      app.key("ctrl+c")
+      app.wait(timeout: 1) {
+        display = app.clipboard().trimmingCharacters(in: .whitespacesAndNewlines)
+        return !display.isEmpty
+      }
+    }
+    return (display, app.diagnosis)
+  }
+
+  /// galculator: "1" clicked 5 times 80 ms apart shows 11111, with the
+  /// module as without it. Its digit keys are GtkToggleButtons, which the
+  /// module's default lag profile never drops.
   func testGalculatorTakesEveryClickOnADigit() throws {
     try RealApp.require(["galculator"])
-    func run(module: Bool) throws -> (String, String) {
-      let (app, window) = try launch(["galculator"], module: module, window: "^galculator$")
-      defer { app.stop() }
-      // "1" in the 331×343 basic mode window: at (34, 279), in fractions
-      // of the window's size.
-      let frame = app.geometry(of: window)
-      app.click(x: frame.x + frame.width * 10 / 100, y: frame.y + frame.height * 81 / 100, count: 5)
-      usleep(800_000)
-      // Read back with Edit > Copy (Ctrl+C). In one of the first runs the
-      // Ctrl+C after the clicks copied nothing (with the module, which
-      // logged no decision for it: no accelerator saw the key); a second
-      // one, 1 s later, reads the display then. The read-back is not what
-      // this test is about.
-      var display = ""
-      for _ in 0..<2 where display.isEmpty {
-        app.focus(window)
-        app.key("ctrl+c")
-        app.wait(timeout: 1) {
-          display = app.clipboard().trimmingCharacters(in: .whitespacesAndNewlines)
-          return !display.isEmpty
-        }
-      }
-      return (display, app.diagnosis)
-    }
-    let (without, _) = try run(module: false)
-    let (with, diagnosis) = try run(module: true)
+    let (without, _) = try galculatorAfterABurstOnOne(module: false)
+    let (with, diagnosis) = try galculatorAfterABurstOnOne(module: true)
     report(without, with)
     XCTAssertEqual(without, "11111")
     XCTAssertEqual(with, without, diagnosis)
+  }
+
+  /// galculator with `profile=bounce` in its rules file: the same burst, a
+  /// tremor's, types one 1 (11111 without the module).
+  func testGalculatorUnderTheBounceProfileTypesOneDigitForABurst() throws {
+    try RealApp.require(["galculator"])
+    let rules =
+      "mkdir -p \"$HOME/.config/clickguard\" && printf '[galculator]\\nprofile=bounce\\n' "
+      + "> \"$HOME/.config/clickguard/clickguard.conf\""
+    let (without, _) = try galculatorAfterABurstOnOne(module: false, setup: rules)
+    let (with, diagnosis) = try galculatorAfterABurstOnOne(module: true, setup: rules)
+    report(without, with)
+    XCTAssertEqual(without, "11111")
+    XCTAssertEqual(with, "1", diagnosis)
   }
 
   // MARK: zenity: a burst that answers the next process's dialog (accidental)

@@ -115,11 +115,17 @@ final class BounceModuleTests: XCTestCase {
     XCTAssertEqual(with.result.lines.filter { $0.hasPrefix("row-activated") }.count, 2)
   }
 
-  /// A double-click on "beta" in the entry selects it (bytes 6 to 10): the
-  /// module eats no button press.
-  func testADoubleClickInAnEntrySelectsTheWordUnderBounce() throws {
-    let (result, _, _) = try run(rules: bounce) { $0.doubleClick("word", count: 1, gapMs: 0) }
-    XCTAssertEqual(result.final["selection"], "6,10")
+  /// A double-click on "beta" in the entry, then in the text view, selects
+  /// it (characters 6 to 10) in each: the module eats no button press.
+  /// (The text view's selection takes PRIMARY, which clears the entry's:
+  /// the entry's is read from its `selection` line.)
+  func testADoubleClickInAnEntryOrATextViewSelectsTheWordUnderBounce() throws {
+    let (result, _, _) = try run(rules: bounce) { app in
+      app.doubleClick("word", count: 1, gapMs: 0)
+      app.doubleClick("textword", count: 1, gapMs: 0)
+    }
+    XCTAssertTrue(result.lines.contains("selection 6 10"), "\(result.lines)")
+    XCTAssertEqual(result.final["textselection"], "6,10")
   }
 
   /// `feedback=bell` rings the bell once per dropped click (the X server's

@@ -1,20 +1,22 @@
 /* bounce: a galculator-like C GTK 3 app that knows nothing of ClickGuard,
  * for the bounce profile's tests. Its digit "7" is a GtkToggleButton, as
  * galculator's are: each toggle appends a 7 to the display. It also has a
- * tree view whose rows open on a double-click and an entry of words, and it
+ * tree view whose rows open on a double-click, an entry and a text view of
+ * words, and it
  * watches the X server's bell (XKB BellNotify, on a connection of its own),
  * so a test can hear gtk_widget_error_bell. It exits 0 on SIGTERM, SIGINT or
  * after --seconds.
  *
  * stdout, one line each, flushed at once:
- *   ready seven=X,Y row1=X,Y word=X,Y bellwatch=B   (screen centres; word: inside
- *                                                    "beta" in the entry; B: 1 when
- *                                                    the bell can be heard)
+ *   ready seven=X,Y row1=X,Y word=X,Y textword=X,Y bellwatch=B
+ *         (screen centres; word, textword: inside "beta" in the entry and
+ *         in the text view; B: 1 when the bell can be heard)
  *   toggled N active=A display=D                    (the 7's `toggled`)
  *   row-activated N path=P                          (the tree's `row-activated`)
  *   selection S E                                   (the entry's selection changed)
  *   bell N                                          (the X server rang the bell)
- *   final toggled=N active=A display=D rows=N bells=N selection=S,E   (at exit)
+ *   final toggled=N active=A display=D rows=N bells=N selection=S,E textselection=S,E
+ *         (at exit; selections as character offsets)
  * Build: cc bounce.c $(pkg-config --cflags --libs gtk+-3.0 x11) */
 #include <gtk/gtk.h>
 #include <glib-unix.h>
@@ -24,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static GtkWidget *seven, *display, *tree, *entry;
+static GtkWidget *seven, *display, *tree, *entry, *text;
 static int toggled_count = 0, rows_count = 0, bells = 0;
 static Display *bell_display = NULL;
 static int xkb_event_base = 0;
@@ -59,6 +61,15 @@ static gboolean report_ready(gpointer data) {
     gtk_entry_get_layout_offsets(GTK_ENTRY(entry), &lx, &ly);
     gtk_widget_get_allocation(entry, &allocation);
     print_point("word", entry, lx + PANGO_PIXELS(glyph.x), allocation.height / 2);
+    /* Inside "beta" in the text view, from buffer to widget coordinates. */
+    GtkTextIter iter;
+    GdkRectangle location;
+    gtk_text_buffer_get_iter_at_offset(gtk_text_view_get_buffer(GTK_TEXT_VIEW(text)), &iter, 8);
+    gtk_text_view_get_iter_location(GTK_TEXT_VIEW(text), &iter, &location);
+    int bx = 0, by = 0;
+    gtk_text_view_buffer_to_window_coords(GTK_TEXT_VIEW(text), GTK_TEXT_WINDOW_WIDGET, location.x,
+                                          location.y + location.height / 2, &bx, &by);
+    print_point("textword", text, bx, by);
     printf(" bellwatch=%d\n", bell_display != NULL);
     fflush(stdout);
     return G_SOURCE_REMOVE;
@@ -173,6 +184,11 @@ int main(int argc, char **argv) {
     g_signal_connect(entry, "notify::cursor-position", G_CALLBACK(on_selection), NULL);
     gtk_box_pack_start(GTK_BOX(box), entry, FALSE, FALSE, 0);
 
+    text = gtk_text_view_new();
+    gtk_text_buffer_set_text(gtk_text_view_get_buffer(GTK_TEXT_VIEW(text)), "alpha beta gamma", -1);
+    gtk_widget_set_size_request(text, -1, 60);
+    gtk_box_pack_start(GTK_BOX(box), text, FALSE, FALSE, 0);
+
     gtk_widget_show_all(window);
     /* No initial focus on the entry: its text would start selected. */
     gtk_window_set_focus(GTK_WINDOW(window), NULL);
@@ -182,8 +198,11 @@ int main(int argc, char **argv) {
     gtk_main();
     int start = 0, end = 0;
     gtk_editable_get_selection_bounds(GTK_EDITABLE(entry), &start, &end);
-    printf("final toggled=%d active=%d display=%s rows=%d bells=%d selection=%d,%d\n", toggled_count,
-           gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(seven)), gtk_label_get_text(GTK_LABEL(display)),
-           rows_count, bells, start, end);
+    GtkTextIter text_start, text_end;
+    gtk_text_buffer_get_selection_bounds(gtk_text_view_get_buffer(GTK_TEXT_VIEW(text)), &text_start, &text_end);
+    printf("final toggled=%d active=%d display=%s rows=%d bells=%d selection=%d,%d textselection=%d,%d\n",
+           toggled_count, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(seven)),
+           gtk_label_get_text(GTK_LABEL(display)), rows_count, bells, start, end,
+           gtk_text_iter_get_offset(&text_start), gtk_text_iter_get_offset(&text_end));
     return 0;
 }

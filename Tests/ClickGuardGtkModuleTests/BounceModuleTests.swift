@@ -51,14 +51,18 @@ final class BounceModuleTests: XCTestCase {
   }
 
   /// The default lag profile skips toggles: the burst still types 77777,
-  /// and the log says why (what `clickguard report` reads).
-  func testUnderTheLagProfileTheToggleStillPassesEveryClick() throws {
+  /// and the log says why; `clickguard report` reads it as bounces and
+  /// suggests the bounce profile for the program.
+  func testUnderTheLagProfileTheToggleStillPassesEveryClickAndTheReportSuggestsBounce() throws {
     let (result, log, _) = try run(rules: nil) { $0.click("seven", count: 5, delayMs: 80) }
     XCTAssertEqual(result.final["display"], "77777")
     let lines = try sevenLines(log)
     XCTAssertEqual(lines.map { $0["outcome"] as? String }, Array(repeating: "passed", count: 5))
     XCTAssertEqual(lines.map { $0["reason"] as? String }, Array(repeating: "kind-skipped", count: 5))
     XCTAssertEqual(lines.first?["kind"] as? String, "toggle")
+    let report = try CommandHarness.run(["report", log.path])
+    XCTAssertEqual(report.status, 0, report.stderr)
+    XCTAssertTrue(report.stdout.contains("\n[bounce]\nprofile=bounce\n"), report.stdout)
   }
 
   /// Under bounce the burst types one 7; the dropped clicks never flip the

@@ -119,6 +119,52 @@ final class BounceModuleTests: XCTestCase {
     XCTAssertEqual(with.result.lines.filter { $0.hasPrefix("row-activated") }.count, 2)
   }
 
+  /// Under bounce, tree rows and icon view items of a GtkApplication
+  /// (Fixtures/activations.py) open once per deliberate double-click, as
+  /// without the module: two double-clicks open each twice (an icon's 1 s
+  /// apart: GDK makes a press within 800 ms of a double-click's first one a
+  /// triple-click, and the icon view then opens once, with or without the
+  /// module).
+  func testDoubleClicksOnTreeRowsAndIconsActivateOnceEachUnderBounce() throws {
+    func drive(_ app: FixtureApp) {
+      app.doubleClick("tree1", count: 2, gapMs: 500)
+      app.doubleClick("icon1", count: 2, gapMs: 1000)
+    }
+    let plain = try FixtureApp(modules: nil, program: .activations)
+    drive(plain)
+    let without = plain.finish()
+    let app = try FixtureApp(
+      modules: try ModuleHarness.modulePath(), environment: ["CLICKGUARD_PROFILE": "bounce"], program: .activations)
+    drive(app)
+    let with = app.finish()
+    XCTAssertEqual(without.treeRows, [2, 0])
+    XCTAssertEqual(without.icons, [2, 0])
+    XCTAssertEqual(with.treeRows, without.treeRows)
+    XCTAssertEqual(with.icons, without.icons)
+    XCTAssertEqual(with.glibProblems, [], with.stderr)
+  }
+
+  /// Radio buttons are judged under bounce and their group still switches
+  /// (Fixtures/clickcount.c): each click on another member acts, a burst
+  /// on one acts once, and the member a click leaves is told (a nested
+  /// activation, never judged).
+  func testTheRadioGroupStillSwitchesUnderBounce() throws {
+    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), environment: ["CLICKGUARD_PROFILE": "bounce"])
+    app.click("r2")
+    app.click("r3")
+    app.click("r1")
+    app.click("r2", count: 3)
+    let result = app.finish()
+    XCTAssertEqual(result.final["active"], "r2")
+    let toggles = result.lines.filter { $0.hasPrefix("toggled ") }
+    let activations = toggles.map { $0.split(separator: " ") }.filter { $0[2] == "active=1" }.map { $0[1] }
+    XCTAssertEqual(activations, ["r2", "r3", "r1", "r2"])
+    for line in toggles {
+      XCTAssertTrue(line.hasSuffix("group-active=1") || line.hasSuffix("group-active=0"), line)
+    }
+    XCTAssertEqual(result.glibProblems, [])
+  }
+
   /// A double-click on "beta" in the entry, then in the text view, selects
   /// it (characters 6 to 10) in each: the module eats no button press.
   /// (The text view's selection takes PRIMARY, which clears the entry's:

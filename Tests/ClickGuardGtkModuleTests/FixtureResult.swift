@@ -50,6 +50,20 @@ struct FixtureResult {
   /// The entry's text at exit, spaces as `_` (activations.py).
   var text: String? { final["text"] }
 
+  /// The radios that became active, in order (clickcount's `toggled rK
+  /// active=1` lines).
+  var radiosActivated: [String] {
+    toggledLines.map { $0.split(separator: " ") }.filter { $0[2] == "active=1" }.map { String($0[1]) }
+  }
+
+  /// The `toggled` lines that saw a radio group with other than one member
+  /// (or none, mid-switch) active: a broken group.
+  var brokenRadioGroupLines: [String] {
+    toggledLines.filter { !$0.hasSuffix("group-active=1") && !$0.hasSuffix("group-active=0") }
+  }
+
+  private var toggledLines: [String] { lines.filter { $0.hasPrefix("toggled ") } }
+
   /// A comma-separated list of counts in the `final` line.
   private func counts(_ field: String) -> [Int] {
     (final[field] ?? "").split(separator: ",").compactMap { Int($0) }

@@ -161,6 +161,22 @@ final class BounceModuleTests: XCTestCase {
     XCTAssertEqual(result.glibProblems, [])
   }
 
+  /// A check menu item's accelerator (View > Degrees, Ctrl+D) pressed 5
+  /// times about 80 ms apart (xdotool's own 12 ms per key and chord, plus
+  /// the sleeps): 5 flips without the module and under lag (a toggle,
+  /// skipped), 1 under bounce (judged, at a shortcut's 120 ms pace), the
+  /// item's state agreeing with the app's.
+  func testACheckMenuItemIsJudgedUnderBounce() throws {
+    let chords: (FixtureApp) -> Void = { $0.pressHeld("ctrl+d", count: 5, holdMs: 10, periodMs: 30) }
+    let without = try run(rules: nil, withModule: false, chords)
+    XCTAssertEqual(without.result.final["degrees"], "5")
+    let lag = try run(rules: nil, chords)
+    XCTAssertEqual(lag.result.final["degrees"], "5")
+    let with = try run(rules: bounce, chords)
+    XCTAssertEqual(with.result.final["degrees"], "1")
+    XCTAssertEqual(with.result.final["degrees-active"], "1")
+  }
+
   /// A double-click on "beta" in the entry, then in the text view, selects
   /// it (characters 6 to 10) in each: the module eats no button press.
   /// (The text view's selection takes PRIMARY, which clears the entry's:

@@ -1,6 +1,7 @@
 /* bounce: a galculator-like C GTK 3 app that knows nothing of ClickGuard,
  * for the bounce profile's tests. Its digit "7" is a GtkToggleButton, as
- * galculator's are: each toggle appends a 7 to the display. It also has a
+ * galculator's are: each toggle appends a 7 to the display. A View menu's
+ * check item "Degrees" (Ctrl+D) is galculator's angle-unit toggle. It also has a
  * tree view whose rows open on a double-click, an entry and a text view of
  * words, and it
  * watches the X server's bell (XKB BellNotify, on a connection of its own),
@@ -13,9 +14,11 @@
  *         in the text view; B: 1 when the bell can be heard)
  *   toggled N active=A display=D                    (the 7's `toggled`)
  *   row-activated N path=P                          (the tree's `row-activated`)
+ *   degrees N active=A                              (the check menu item's `toggled`)
  *   selection S E                                   (the entry's selection changed)
  *   bell N                                          (the X server rang the bell)
  *   final toggled=N active=A display=D rows=N bells=N selection=S,E textselection=S,E
+ *         degrees=N degrees-active=A
  *         (at exit; selections as character offsets)
  * Build: cc bounce.c $(pkg-config --cflags --libs gtk+-3.0 x11) */
 #include <gtk/gtk.h>
@@ -27,7 +30,8 @@
 #include <string.h>
 
 static GtkWidget *seven, *display, *tree, *entry, *text;
-static int toggled_count = 0, rows_count = 0, bells = 0;
+static GtkWidget *degrees;
+static int toggled_count = 0, rows_count = 0, bells = 0, degrees_count = 0;
 static Display *bell_display = NULL;
 static int xkb_event_base = 0;
 
@@ -90,6 +94,27 @@ static void on_toggled(GtkToggleButton *button, gpointer data) {
     printf("toggled %d active=%d display=%s\n", ++toggled_count, gtk_toggle_button_get_active(button),
            gtk_label_get_text(GTK_LABEL(display)));
     fflush(stdout);
+}
+
+static void on_degrees(GtkCheckMenuItem *item, gpointer data) {
+    (void)data;
+    printf("degrees %d active=%d\n", ++degrees_count, gtk_check_menu_item_get_active(item));
+    fflush(stdout);
+}
+
+/* View > Degrees (Ctrl+D), a check menu item with its accelerator. */
+static GtkWidget *menu_bar(GtkWidget *window) {
+    GtkAccelGroup *accels = gtk_accel_group_new();
+    gtk_window_add_accel_group(GTK_WINDOW(window), accels);
+    GtkWidget *bar = gtk_menu_bar_new(), *view = gtk_menu_item_new_with_mnemonic("_View");
+    GtkWidget *menu = gtk_menu_new();
+    degrees = gtk_check_menu_item_new_with_mnemonic("_Degrees");
+    gtk_widget_add_accelerator(degrees, "activate", accels, GDK_KEY_d, GDK_CONTROL_MASK, GTK_ACCEL_VISIBLE);
+    g_signal_connect(degrees, "toggled", G_CALLBACK(on_degrees), NULL);
+    gtk_menu_shell_append(GTK_MENU_SHELL(menu), degrees);
+    gtk_menu_item_set_submenu(GTK_MENU_ITEM(view), menu);
+    gtk_menu_shell_append(GTK_MENU_SHELL(bar), view);
+    return bar;
 }
 
 static void on_row_activated(GtkTreeView *view, GtkTreePath *path, GtkTreeViewColumn *column, gpointer data) {
@@ -159,6 +184,7 @@ int main(int argc, char **argv) {
     gtk_container_set_border_width(GTK_CONTAINER(box), 12);
     gtk_container_add(GTK_CONTAINER(window), box);
 
+    gtk_box_pack_start(GTK_BOX(box), menu_bar(window), FALSE, FALSE, 0);
     display = gtk_label_new("");
     gtk_box_pack_start(GTK_BOX(box), display, FALSE, FALSE, 0);
     seven = gtk_toggle_button_new_with_label("7");
@@ -200,9 +226,11 @@ int main(int argc, char **argv) {
     gtk_editable_get_selection_bounds(GTK_EDITABLE(entry), &start, &end);
     GtkTextIter text_start, text_end;
     gtk_text_buffer_get_selection_bounds(gtk_text_view_get_buffer(GTK_TEXT_VIEW(text)), &text_start, &text_end);
-    printf("final toggled=%d active=%d display=%s rows=%d bells=%d selection=%d,%d textselection=%d,%d\n",
+    printf("final toggled=%d active=%d display=%s rows=%d bells=%d selection=%d,%d textselection=%d,%d "
+           "degrees=%d degrees-active=%d\n",
            toggled_count, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(seven)),
            gtk_label_get_text(GTK_LABEL(display)), rows_count, bells, start, end,
-           gtk_text_iter_get_offset(&text_start), gtk_text_iter_get_offset(&text_end));
+           gtk_text_iter_get_offset(&text_start), gtk_text_iter_get_offset(&text_end), degrees_count,
+           gtk_check_menu_item_get_active(GTK_CHECK_MENU_ITEM(degrees)));
     return 0;
 }

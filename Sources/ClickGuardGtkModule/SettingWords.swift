@@ -3,7 +3,8 @@ import ClickGuardGtk
 /// The words the module's on/off, mode, profile, feedback and millisecond
 /// settings accept, one vocabulary for the environment (`CLICKGUARD_FENCE`,
 /// `CLICKGUARD_MODE`, `CLICKGUARD_PROFILE`…) and the rules file (`fence=`,
-/// `mode=`, `profile=`…): a word the one accepts, the other accepts too. Words are matched after trimming blanks, in any case.
+/// `mode=`, `profile=`…): a word the one accepts, the other accepts too.
+/// Words are matched after trimming blanks, in any case.
 package enum SettingWords {
   /// The words for on; ``offWords`` are their opposites.
   package static let onWords: Set<String> = ["on", "true", "1"]

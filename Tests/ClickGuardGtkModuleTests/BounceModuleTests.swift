@@ -177,6 +177,23 @@ final class BounceModuleTests: XCTestCase {
     XCTAssertEqual(with.result.final["degrees-active"], "1")
   }
 
+  /// A switch is not judged under bounce either (it flips before the
+  /// module sees it, and a hook cannot stop it): it is logged as passed,
+  /// kind-skipped, and every click acts (Fixtures/clickcount.c).
+  func testASwitchStaysPassedUnderBounce() throws {
+    let log = ModuleHarness.scratch.appendingPathComponent("bounce-switch-\(UUID().uuidString).jsonl")
+    let app = try FixtureApp(
+      modules: try ModuleHarness.modulePath(),
+      environment: ["CLICKGUARD_PROFILE": "bounce", "CLICKGUARD_LOG": log.path])
+    app.click("switch", count: 1, settle: 0.6)
+    app.click("switch", count: 1, settle: 0.6)
+    let result = app.finish()
+    XCTAssertEqual(result.switched, 2)
+    let lines = try JSONLines.objects(in: log).filter { $0["widget"] as? String == "GtkSwitch" }
+    XCTAssertEqual(lines.map { $0["outcome"] as? String }, ["passed", "passed"], "\(lines)")
+    XCTAssertEqual(lines.map { $0["reason"] as? String }, ["kind-skipped", "kind-skipped"])
+  }
+
   /// A double-click on "beta" in the entry, then in the text view, selects
   /// it (characters 6 to 10) in each: the module eats no button press.
   /// (The text view's selection takes PRIMARY, which clears the entry's:

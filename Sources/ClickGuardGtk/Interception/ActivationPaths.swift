@@ -177,15 +177,17 @@ final class ActivationPaths {
 
   /// A switch changes state: reported under the global install, as passed
   /// (an emission hook cannot stop a change, so a switch opted in through
-  /// ``WidgetSettings`` is not judged here: the ``Switch`` wrapper guards
-  /// one).
+  /// ``WidgetSettings``, or under a configuration that does not skip
+  /// switches, is not judged here: its log would tell of a drop that did
+  /// not happen; the ``Switch`` wrapper guards one).
   private func switchStateSet(_ instance: gpointer) {
     let state = WidgetGuardState.existing(on: instance)
-    guard GuardRuntime.shared.guardsEveryButton, state?.isWrapped != true, state?.settings.policy != .guarded else {
-      return
-    }
-    let input = GuardRuntime.shared.input.attribution(forClickOf: instance)
-    _ = GuardRuntime.shared.dispatcher.begin(
+    let runtime = GuardRuntime.shared
+    guard runtime.guardsEveryButton, state?.isWrapped != true, state?.settings.policy != .guarded,
+      runtime.dispatcher.configuration.skippedKinds.contains(.switch)
+    else { return }
+    let input = runtime.input.attribution(forClickOf: instance)
+    _ = runtime.dispatcher.begin(
       Activation(
         control: ControlID(object: instance), action: .stateSet, kind: .switch,
         settings: state?.settings ?? ControlSettings(), eventTime: input.eventTime, pressTime: input.pressTime,

@@ -14,11 +14,11 @@ final class BounceModuleTests: XCTestCase {
     try XDisplay.require()
   }
 
-  /// Runs the fixture with the module and a rules file of `rules` (none
-  /// when `nil`), logging to a new file; `withModule: false` runs it
-  /// without the module.
+  /// Runs `program` (the bounce fixture unless given) with the module and
+  /// a rules file of `rules` (none when `nil`), logging to a new file;
+  /// `withModule: false` runs it without the module.
   private func run(
-    rules: String?, withModule: Bool = true, _ drive: (FixtureApp) -> Void
+    rules: String?, withModule: Bool = true, program: FixtureProgram = .bounce, _ drive: (FixtureApp) -> Void
   ) throws -> (result: FixtureResult, log: URL, ready: [String: String]) {
     let log = ModuleHarness.scratch.appendingPathComponent("bounce-\(UUID().uuidString).jsonl")
     var environment = ["CLICKGUARD_LOG": log.path]
@@ -28,7 +28,7 @@ final class BounceModuleTests: XCTestCase {
       environment["CLICKGUARD_CONFIG"] = url.path
     }
     let app = try FixtureApp(
-      modules: withModule ? try ModuleHarness.modulePath() : nil, environment: environment, program: .bounce)
+      modules: withModule ? try ModuleHarness.modulePath() : nil, environment: environment, program: program)
     drive(app)
     let result = app.finish()
     XCTAssertEqual(result.status, 0)
@@ -43,6 +43,7 @@ final class BounceModuleTests: XCTestCase {
   }
 
   private let bounce = "[bounce]\nprofile=bounce\n"
+  private let clickcountBounce = "[clickcount]\nprofile=bounce\n"
 
   func testWithoutTheModuleABurstOnTheToggleDigitTypesItFiveTimes() throws {
     let (result, _, _) = try run(rules: nil, withModule: false) { $0.click("seven", count: 5, delayMs: 80) }
@@ -130,18 +131,12 @@ final class BounceModuleTests: XCTestCase {
       app.doubleClick("tree1", count: 2, gapMs: 500)
       app.doubleClick("icon1", count: 2, gapMs: 1000)
     }
-    let plain = try FixtureApp(modules: nil, program: .activations)
-    drive(plain)
-    let without = plain.finish()
-    let app = try FixtureApp(
-      modules: try ModuleHarness.modulePath(), environment: ["CLICKGUARD_PROFILE": "bounce"], program: .activations)
-    drive(app)
-    let with = app.finish()
+    let without = try run(rules: nil, withModule: false, program: .activations, drive).result
+    let with = try run(rules: "[activations]\nprofile=bounce\n", program: .activations, drive).result
     XCTAssertEqual(without.treeRows, [2, 0])
     XCTAssertEqual(without.icons, [2, 0])
     XCTAssertEqual(with.treeRows, without.treeRows)
     XCTAssertEqual(with.icons, without.icons)
-    XCTAssertEqual(with.glibProblems, [], with.stderr)
   }
 
   /// Radio buttons are judged under bounce and their group still switches
@@ -149,16 +144,15 @@ final class BounceModuleTests: XCTestCase {
   /// on one acts once, and the member a click leaves is told (a nested
   /// activation, never judged).
   func testTheRadioGroupStillSwitchesUnderBounce() throws {
-    let app = try FixtureApp(modules: try ModuleHarness.modulePath(), environment: ["CLICKGUARD_PROFILE": "bounce"])
-    app.click("r2")
-    app.click("r3")
-    app.click("r1")
-    app.click("r2", count: 3)
-    let result = app.finish()
+    let (result, _, _) = try run(rules: clickcountBounce, program: .clickcount) { app in
+      app.click("r2")
+      app.click("r3")
+      app.click("r1")
+      app.click("r2", count: 3)
+    }
     XCTAssertEqual(result.final["active"], "r2")
     XCTAssertEqual(result.radiosActivated, ["r2", "r3", "r1", "r2"])
     XCTAssertEqual(result.brokenRadioGroupLines, [])
-    XCTAssertEqual(result.glibProblems, [])
   }
 
   /// A check menu item's accelerator (View > Degrees, Ctrl+D) pressed 5
@@ -181,13 +175,10 @@ final class BounceModuleTests: XCTestCase {
   /// module sees it, and a hook cannot stop it): it is logged as passed,
   /// kind-skipped, and every click acts (Fixtures/clickcount.c).
   func testASwitchStaysPassedUnderBounce() throws {
-    let log = ModuleHarness.scratch.appendingPathComponent("bounce-switch-\(UUID().uuidString).jsonl")
-    let app = try FixtureApp(
-      modules: try ModuleHarness.modulePath(),
-      environment: ["CLICKGUARD_PROFILE": "bounce", "CLICKGUARD_LOG": log.path])
-    app.click("switch", count: 1, settle: 0.6)
-    app.click("switch", count: 1, settle: 0.6)
-    let result = app.finish()
+    let (result, log, _) = try run(rules: clickcountBounce, program: .clickcount) { app in
+      app.click("switch", count: 1, settle: 0.6)
+      app.click("switch", count: 1, settle: 0.6)
+    }
     XCTAssertEqual(result.switched, 2)
     let lines = try JSONLines.objects(in: log).filter { $0["widget"] as? String == "GtkSwitch" }
     XCTAssertEqual(lines.map { $0["outcome"] as? String }, ["passed", "passed"], "\(lines)")

@@ -5,7 +5,7 @@
 /// A gate is ``State-swift.enum/open``, ``State-swift.enum/busy(_:)`` (an
 /// accepted action is running) or ``State-swift.enum/cooling(until:)`` (the
 /// action finished less than the interval ago). It judges an activation by
-/// four rules, in order:
+/// five rules, in order:
 ///
 /// 1. **Busy**: the accepted action has not finished and has run for less than
 ///    the maximum busy time → ``DropReason/busy``. Past that limit the gate

@@ -26,8 +26,10 @@ package struct LoggedActivation: Equatable, Sendable {
   /// times when both have one (wrap-safe, as the guard compares them), else
   /// by the wall clock; `nil` when neither can say or it is negative.
   package func milliseconds(since earlier: LoggedActivation) -> Int? {
-    if let now = eventTime, let then = earlier.eventTime, now != 0, then != 0 {
-      let gap = Int(Int32(bitPattern: now &- then))
+    if let now = eventTime.flatMap(EventTimestamp.init(gdkTime:)),
+      let then = earlier.eventTime.flatMap(EventTimestamp.init(gdkTime:))
+    {
+      let gap = Int(now.milliseconds(since: then))
       return gap >= 0 ? gap : nil
     }
     if let now = wallTime, let then = earlier.wallTime, now >= then { return Int(now - then) }

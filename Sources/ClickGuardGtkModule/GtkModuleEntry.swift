@@ -1,6 +1,6 @@
 // The C entry points of libclickguard-gtk-module.so: what GTK calls when the
 // module is named in GTK3_MODULES (or GTK_MODULES, or --gtk-module=). The
-// work itself is GtkModule.start(), in ClickGuardGtk.
+// work itself is GtkModule.start(), in this target.
 
 import CGtk
 import ClickGuardGtk

@@ -231,7 +231,10 @@ import Testing
     #expect(LogTimestamp.milliseconds("1970-01-01T00:00:00.000Z") == 0)
     #expect(LogTimestamp.milliseconds("2026-11-30T18:00:00.250Z") == 1_796_061_600_250)
     #expect(LogTimestamp.milliseconds("2000-02-29T23:59:59.9Z") == 951_868_799_900)
-    #expect(LogTimestamp.milliseconds("2026-11-30 18:00:00Z") == nil)
+    // RFC 3339's space between date and time reads too; a time without a
+    // zone does not (the log always writes UTC, `Z`).
+    #expect(LogTimestamp.milliseconds("2026-11-30 18:00:00Z") == 1_796_061_600_000)
+    #expect(LogTimestamp.milliseconds("2026-11-30T18:00:00") == nil)
     #expect(LogTimestamp.milliseconds("yesterday") == nil)
   }
 }

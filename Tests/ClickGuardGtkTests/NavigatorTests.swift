@@ -54,7 +54,7 @@ final class NavigatorTests: XCTestCase {
       for fenced in [true, false] {
         GtkHarness.freshDispatcher()
         let fixture = Fixture()
-        fixture.navigator.isFenceEnabled = fenced
+        fixture.navigator.fenceSettings.isEnabled = fenced
         var navigations = 0
         var detailsActions = 0
         fixture.open.onClick {

@@ -109,8 +109,8 @@ final class ControlsPanel {
     }
     Signal.notify(widget("fence-switch").raw, property: "active") { [weak self] object in
       guard let self else { return }
-      self.navigator.isFenceEnabled = gtk_switch_get_active(object.assumingMemoryBound(to: GtkSwitch.self)) != 0
-      self.log.record(.setting(name: "fence", value: .bool(self.navigator.isFenceEnabled)))
+      self.navigator.fenceSettings.isEnabled = gtk_switch_get_active(object.assumingMemoryBound(to: GtkSwitch.self)) != 0
+      self.log.record(.setting(name: "fence", value: .bool(self.navigator.fenceSettings.isEnabled)))
       self.updateSubtitle()
     }
     onValue("stall-spin") { panel, ms in panel.stallChanged(ms) }
@@ -244,7 +244,7 @@ final class ControlsPanel {
     let configuration = dispatcher.configuration
     let mode =
       configuration.mode == .enforce ? "guard on" : configuration.mode == .observe ? "observe only" : "guard off"
-    let fence = navigator.isFenceEnabled ? "fence on" : "fence off"
+    let fence = navigator.fenceSettings.isEnabled ? "fence on" : "fence off"
     gtk_header_bar_set_subtitle(titlebar.cast(), "\(mode) · interval \(configuration.interval) · \(fence)")
   }
 }

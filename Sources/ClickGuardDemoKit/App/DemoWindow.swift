@@ -51,7 +51,7 @@ final class DemoWindow {
     home = try HomePage(resources: resources)
     navigator = StackNavigator(
       root: DemoWidgets.homePage, page: home.root, title: "Home", durationMs: UInt32(options.transitionMs))
-    navigator.isFenceEnabled = options.fenceEnabled
+    navigator.fenceSettings.isEnabled = options.fenceEnabled
     counters = CountersView(
       grid: try builder.widget("counters-grid"), historyLabel: try builder.widget("history-label"),
       fenceLabel: try builder.widget("fence-label"),

@@ -21,15 +21,12 @@ public final class StackNavigator {
   public let backButton: Button
   /// The history: stack, known pages, counters.
   public private(set) var history: NavigationHistory
-  /// The fence each newly shown page starts with: its
-  /// ``SpillOverFence/settle`` (default 300 ms) and
-  /// ``SpillOverFence/maxTransition`` are the page's.
-  public var fence = SpillOverFence()
-  /// Whether the spill-over fence judges input. Default: on. Turning it off
+  /// How the fence treats each newly shown page: on, with a settle time of
+  /// 300 ms (``SpillOverFence/defaultSettle``), by default. Turning it off
   /// lets input reach the page on top at once.
-  public var isFenceEnabled = true {
+  public var fenceSettings = FenceSettings(settle: SpillOverFence.defaultSettle) {
     didSet {
-      guard !isFenceEnabled else { return }
+      guard !fenceSettings.isEnabled else { return }
       for content in fencedContent { FencedContent.existing(on: content.raw)?.fence.disarm() }
     }
   }
@@ -139,12 +136,10 @@ public final class StackNavigator {
       let type = gtk_stack_get_transition_type(stack.cast())
       gtk_stack_set_visible_child_full(stack.cast(), change.to, forward ? type : reversed(type))
       updateChrome()
-      if isFenceEnabled {
-        let settings = FenceSettings(settle: fence.settle)
+      if fenceSettings.isEnabled {
         for content in fencedContent {
           GuardRuntime.shared.fences.appeared(
-            content, defaults: settings, managed: true, transitionRunning: isTransitionRunning,
-            maxTransition: fence.maxTransition)
+            content, defaults: fenceSettings, managed: true, transitionRunning: isTransitionRunning)
         }
       }
       report(.navigated(change))

@@ -110,9 +110,9 @@ enum DesktopSwitch {
       return [
         "Switched ClickGuard on for GTK 3 apps: added clickguard to \(key.schema) \(key.key) "
           + "(was \(describe(before))).",
-        "GNOME's settings daemon now lists clickguard in gtk-modules: GTK 3 apps load it, running ones too.",
-        "(ClickGuard's own switch, \(ownKey.schema) \(ownKey.key), needs the package's \(gsdDesktopFile) "
-          + "and schema; they are not installed.)",
+        "GNOME's settings daemon reads that list when it starts: GTK 3 apps load ClickGuard from your next login on.",
+        "(ClickGuard's own switch, which works at once, \(ownKey.schema) \(ownKey.key), needs the package's "
+          + "\(gsdDesktopFile) and schema; they are not installed.)",
         "Undo: clickguard disable.",
       ]
     case .settingsIni:
@@ -139,13 +139,15 @@ enum DesktopSwitch {
       ownKey.reset()
       if ownKey.boolean == true { _ = ownKey.set(false) }
       lines.append(
-        "Switched ClickGuard off: \(ownKey.schema) \(ownKey.key) back to false; running GTK 3 apps keep the "
-          + "copy they loaded, apps started from now on do not load it.")
+        "Switched ClickGuard off: \(ownKey.schema) \(ownKey.key) back to false; running GTK 3 apps stop guarding "
+          + "(the copy they loaded stays, idle), apps started from now on do not load it.")
     }
     if gsdList.isInstalled, let list = gsdList.strings, list.contains("clickguard") {
       let rest = list.filter { $0 != "clickguard" }
       if rest.isEmpty { gsdList.reset() } else { _ = gsdList.set(rest) }
-      lines.append("Removed clickguard from \(gsdList.schema) \(gsdList.key) (now \(describe(rest))).")
+      lines.append(
+        "Removed clickguard from \(gsdList.schema) \(gsdList.key) (now \(describe(rest))); GNOME's settings "
+          + "daemon reads it when it starts: from your next login on.")
     }
     let file = SettingsIniSwitch.user()
     do {

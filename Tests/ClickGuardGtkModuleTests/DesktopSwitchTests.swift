@@ -70,6 +70,11 @@ final class DesktopSwitchTests: XCTestCase {
     return output
   }
 
+  /// How many times the running fixture's Count button has counted so far.
+  private func clicks(of app: FixtureApp) -> Int {
+    app.stdoutLines.filter { $0.hasPrefix("clicked ") }.count
+  }
+
   /// A burst of 5 clicks on the fixture's Count button: how many counted.
   private func burst(_ environment: [String: String], gtkPath: String) throws -> Int? {
     var env = environment
@@ -144,9 +149,13 @@ final class DesktopSwitchTests: XCTestCase {
     try FileManager.default.removeItem(at: ini)
 
     XCTAssertEqual(try burst(environment, gtkPath: gtkPath), 5, "before enable, unguarded")
+    // An app running through enable, disable and enable again, logging its
+    // decisions once the module is in it.
+    let log = root.appendingPathComponent("running.jsonl")
     var runningEnvironment = environment
     runningEnvironment["GTK_PATH"] = gtkPath
-    let running = try FixtureApp(modules: nil, environment: runningEnvironment)
+    runningEnvironment["CLICKGUARD_LOG"] = log.path
+    let running = try FixtureApp(modules: nil, environment: runningEnvironment, arguments: ["--seconds", "90"])
     running.click("count", count: 5)
 
     let enable = try command(["enable"], environment)
@@ -163,18 +172,34 @@ final class DesktopSwitchTests: XCTestCase {
 
     usleep(500_000)  // the running app applies the new gtk-modules from its main loop
     running.click("count", count: 5)
-    XCTAssertEqual(running.finish().clicked, 5 + 1, "the app running when enable ran is guarded without a restart")
+    XCTAssertEqual(clicks(of: running), 5 + 1, "the app running when enable ran is guarded without a restart")
     XCTAssertEqual(try burst(environment, gtkPath: gtkPath), 1, "after enable, a new app is guarded")
 
     let disable = try command(["disable"], environment)
     XCTAssertEqual(disable.status, 0, disable.stdout + disable.stderr)
     XCTAssertTrue(disable.stdout.contains("io.github.clickguard enabled back to false"), disable.stdout)
+    XCTAssertTrue(disable.stdout.contains("running GTK 3 apps stop guarding"), disable.stdout)
     let off = try status(until: "display \(display): gtk-modules= (", environment)
     XCTAssertEqual(off.status, 1, off.stdout)
     XCTAssertEqual(try burst(environment, gtkPath: gtkPath), 5, "after disable, unguarded again")
     let keyfileAfter = try String(
       contentsOf: root.appendingPathComponent("config/glib-2.0/settings/keyfile"), encoding: .utf8)
     XCTAssertFalse(keyfileAfter.contains("enabled="), "disable resets the key to its default: \(keyfileAfter)")
+
+    // The module GTK loaded into the running app stays, idle: every click
+    // runs and none is judged (no decision logged).
+    running.click("count", count: 5)
+    XCTAssertEqual(clicks(of: running), 5 + 1 + 5, "after disable, the running app is unguarded again")
+    let judged = try JSONLines.objects(in: log).filter { $0["label"] as? String == "Count" }.count
+    XCTAssertEqual(judged, 5, "the 5 clicks after enable are judged, none after disable")
+
+    // Listed again: the same copy guards again.
+    XCTAssertEqual(try command(["enable"], environment).status, 0)
+    _ = try status(until: "gtk-modules=clickguard", environment)
+    usleep(500_000)
+    running.click("count", count: 5)
+    XCTAssertEqual(running.finish().clicked, 5 + 1 + 5 + 1, "enabled again, the running app is guarded again")
+    XCTAssertEqual(try command(["disable"], environment).status, 0)
   }
 
   func testElsewhereEnableEditsSettingsIniKeepingEverythingElseAndDisableRestoresIt() throws {

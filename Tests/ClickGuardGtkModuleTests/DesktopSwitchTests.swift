@@ -17,6 +17,7 @@ import XCTest
 final class DesktopSwitchTests: XCTestCase {
   private static let gsd = "/usr/libexec/gsd-xsettings"
   private static let gsdDirectory = "/usr/lib/gnome-settings-daemon-3.0/gtk-modules"
+  private static let gsdFile = gsdDirectory + "/clickguard.desktop"
   private static let packaging = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("packaging/gnome")
 
@@ -192,6 +193,92 @@ final class DesktopSwitchTests: XCTestCase {
     running.click("count", count: 5)
     XCTAssertEqual(running.finish().clicked, 5 + 1 + 5 + 1, "enabled again, the running app is guarded again")
     XCTAssertEqual(try command(["disable"], environment).status, 0)
+  }
+
+  /// Runs dpkg with `arguments`, waiting up to 60 s while another dpkg or
+  /// apt holds its lock.
+  private func dpkg(_ arguments: [String]) throws {
+    for _ in 0..<60 {
+      let result = ChildProcess.output(of: "/usr/bin/dpkg", arguments)
+      if result.status == 0 { return }
+      guard result.output.contains("lock") else {
+        throw HarnessError("dpkg \(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.output)")
+      }
+      sleep(1)
+    }
+    throw HarnessError("dpkg \(arguments.joined(separator: " ")): its lock stayed held for 60 s")
+  }
+
+  /// The package, installed with dpkg on this machine: installed, enabled
+  /// with the installed command, then removed, under a real gsd-xsettings
+  /// that reads the package's clickguard.desktop from its fixed directory
+  /// and the schema dpkg's trigger compiled into the system's. As root,
+  /// where the package is not installed already.
+  func testGnomeTheInstalledPackageSwitchesOnAndOnceRemovedNoAppIsAskedToLoadTheModule() throws {
+    try XDisplay.require()
+    guard FileManager.default.isExecutableFile(atPath: Self.gsd) else {
+      throw XCTSkip("gsd-xsettings is not installed (scripts/deps.sh installs gnome-settings-daemon)")
+    }
+    guard getuid() == 0 else { throw XCTSkip("installing the package with dpkg needs root") }
+    let installed = ChildProcess.output(of: "/usr/bin/dpkg-query", ["-W", "-f", "${Status}", "clickguard"])
+    guard !installed.output.contains("install ok installed"),
+      !FileManager.default.fileExists(atPath: DesktopSwitchTests.gsdFile)
+    else { throw XCTSkip("ClickGuard is installed on this machine: this test installs the package and removes it") }
+    let deb = try InstallHarness.buildDeb()
+    defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: deb).deletingLastPathComponent().path) }
+    // On a GNOME desktop another package has a file in gsd's directory
+    // (libcanberra-gtk3-module's canberra-gtk3-module.desktop), so dpkg
+    // keeps the directory when it removes ClickGuard; a file gsd ignores (no
+    // .desktop) stands in for it. (Where nothing else is there, dpkg removes
+    // the directory, and gsd-xsettings 43 keeps what it read from it until
+    // it restarts.) Made first: gsd compares the directory's modification
+    // time in whole seconds.
+    let keeper = Self.gsdDirectory + "/kept-by-DesktopSwitchTests"
+    try FileManager.default.createDirectory(atPath: Self.gsdDirectory, withIntermediateDirectories: true)
+    XCTAssertTrue(FileManager.default.createFile(atPath: keeper, contents: Data()))
+    defer {
+      try? FileManager.default.removeItem(atPath: keeper)
+      rmdir(Self.gsdDirectory)  // only when empty
+    }
+    try dpkg(["-i", deb])
+    var removed = false
+    defer { if !removed { try? dpkg(["--purge", "clickguard"]) } }
+    // libglib2.0-0's trigger compiled the schema into the system's.
+    let keys = ChildProcess.output(
+      of: "/usr/bin/env", ["-u", "GSETTINGS_SCHEMA_DIR", "gsettings", "list-keys", "io.github.clickguard"])
+    XCTAssertEqual(keys.output, "enabled\n")
+
+    let (root, scratchEnvironment) = try scratchSession()
+    // The system's schemas only, and GTK's own module directory (no GTK_PATH).
+    let environment = scratchEnvironment.filter { $0.key != "GSETTINGS_SCHEMA_DIR" }
+    let daemon = try SessionDaemon([Self.gsd], environment: environment, scratch: root)
+    defer { daemon.stop() }
+    let display = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+    _ = try status(until: "display \(display): gtk-modules=", environment)
+    let enable = ChildProcess.output(
+      of: "/usr/bin/env",
+      ["-u", "GTK3_MODULES", "-u", "GSETTINGS_SCHEMA_DIR"] + environment.map { "\($0.key)=\($0.value)" }
+        + ["/usr/bin/clickguard", "enable"])
+    XCTAssertEqual(enable.status, 0, enable.output)
+    XCTAssertTrue(enable.output.contains("set io.github.clickguard enabled to true (was false)"), enable.output)
+    _ = try status(until: "gtk-modules=clickguard", environment)
+    let running = try FixtureApp(modules: nil, environment: environment, arguments: ["--seconds", "90"])
+    running.click("count", count: 5)
+    XCTAssertEqual(clicks(of: running), 1, "the installed module, loaded by name, guards")
+
+    try dpkg(["-r", "clickguard"])
+    removed = true
+    XCTAssertFalse(FileManager.default.fileExists(atPath: DesktopSwitchTests.gsdFile))
+    // gsd-xsettings watches its directory: clickguard leaves gtk-modules.
+    let off = try status(until: "display \(display): gtk-modules= (", environment)
+    XCTAssertTrue(off.stdout.contains("display \(display): gtk-modules= ("), off.stdout)
+    let after = try FixtureApp(modules: nil, environment: environment)
+    after.click("count", count: 5)
+    let result = after.finish()
+    XCTAssertEqual(result.clicked, 5, "after removal, unguarded")
+    XCTAssertFalse(result.stderr.contains("Failed to load module"), result.stderr)
+    running.click("count", count: 5)
+    XCTAssertEqual(running.finish().clicked, 1 + 5, "the copy the running app loaded goes idle")
   }
 
   /// `xfconf-query -c xsettings -p /Gtk/Modules ARGUMENTS` with the

@@ -79,15 +79,21 @@ final class DesktopSwitchTests: XCTestCase {
   }
 
   /// Right after enable: 5 more clicks in the app that ran through it
-  /// count once (it had counted 5), and so does a burst in a new app.
+  /// count once (it had counted 5), and so does a burst in an app started
+  /// now, which is returned still running.
   private func assertSwitchedOn(
     _ running: FixtureApp, _ environment: [String: String], gtkPath: String, line: UInt = #line
-  ) throws {
+  ) throws -> FixtureApp {
     usleep(500_000)  // the running app applies the new gtk-modules from its main loop
     running.click("count", count: 5)
     XCTAssertEqual(
       clicks(of: running), 5 + 1, "the app running when enable ran is guarded without a restart", line: line)
-    XCTAssertEqual(try burst(environment, gtkPath: gtkPath), 1, "after enable, a new app is guarded", line: line)
+    var env = environment
+    env["GTK_PATH"] = gtkPath
+    let started = try FixtureApp(modules: nil, environment: env, arguments: ["--seconds", "90"])
+    started.click("count", count: 5)
+    XCTAssertEqual(clicks(of: started), 1, "after enable, a new app is guarded", line: line)
+    return started
   }
 
   /// A burst of 5 clicks on the fixture's Count button: how many counted.
@@ -166,7 +172,7 @@ final class DesktopSwitchTests: XCTestCase {
       contentsOf: root.appendingPathComponent("config/glib-2.0/settings/keyfile"), encoding: .utf8)
     XCTAssertTrue(keyfile.contains("[io/github/clickguard]\nenabled=true"), keyfile)
 
-    try assertSwitchedOn(running, environment, gtkPath: gtkPath)
+    let startedOn = try assertSwitchedOn(running, environment, gtkPath: gtkPath)
 
     let disable = try command(["disable"], environment)
     XCTAssertEqual(disable.status, 0, disable.stdout + disable.stderr)
@@ -179,8 +185,11 @@ final class DesktopSwitchTests: XCTestCase {
       contentsOf: root.appendingPathComponent("config/glib-2.0/settings/keyfile"), encoding: .utf8)
     XCTAssertFalse(keyfileAfter.contains("enabled="), "disable resets the key to its default: \(keyfileAfter)")
 
-    // The module GTK loaded into the running app stays, idle: every click
-    // runs and none is judged (no decision logged).
+    // The module GTK loaded into the running apps stays, idle: every click
+    // runs and none is judged (no decision logged). The app started last
+    // is on top: it goes first.
+    startedOn.click("count", count: 5)
+    XCTAssertEqual(startedOn.finish().clicked, 1 + 5, "after disable, the app started while on is unguarded")
     running.click("count", count: 5)
     XCTAssertEqual(clicks(of: running), 5 + 1 + 5, "after disable, the running app is unguarded again")
     let judged = try JSONLines.objects(in: log).filter { $0["label"] as? String == "Count" }.count
@@ -333,7 +342,7 @@ final class DesktopSwitchTests: XCTestCase {
     XCTAssertEqual(xfconfModules(environment), "no-such-module:clickguard")
     let on = try status(until: "gtk-modules=no-such-module:clickguard", environment)
     XCTAssertEqual(on.status, 0, on.stdout)
-    try assertSwitchedOn(running, environment, gtkPath: gtkPath)
+    let startedOn = try assertSwitchedOn(running, environment, gtkPath: gtkPath)
 
     let disable = try command(["disable"], environment)
     XCTAssertEqual(disable.status, 0, disable.stdout + disable.stderr)
@@ -342,6 +351,8 @@ final class DesktopSwitchTests: XCTestCase {
     let off = try status(until: "display \(display): gtk-modules=no-such-module (", environment)
     XCTAssertEqual(off.status, 1, off.stdout)
     XCTAssertEqual(try burst(environment, gtkPath: gtkPath), 5, "after disable, unguarded again")
+    startedOn.click("count", count: 5)
+    XCTAssertEqual(startedOn.finish().clicked, 1 + 5, "after disable, the app started while on is unguarded")
     running.click("count", count: 5)
     XCTAssertEqual(running.finish().clicked, 5 + 1 + 5, "after disable, the running app is unguarded again")
 

@@ -59,7 +59,8 @@ package struct DoctorReport: Sendable {
       lines.append(
         "  \(path.displayName) links neither libgtk-3.so.0 nor libgtk-4.so.1 itself (a GTK 3 app that has a "
           + "library of its own link GTK is covered)")
-    case .unknown: lines.append("  \(path.displayName) is no ELF program (a script?): which GTK it uses is not checked")
+    case .unknown:
+      lines.append("  \(path.displayName) is not an ELF program (a script, a device): which GTK it uses is not checked")
     }
   }
 

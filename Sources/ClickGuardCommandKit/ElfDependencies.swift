@@ -116,7 +116,8 @@ package enum ElfDependencies {
         let load = segments.first(where: {
           $0.0 == loadType && $0.2 <= stringsAddress && stringsAddress - $0.2 < $0.3
         }),
-        let strings = bytes(at: load.1 + (stringsAddress - load.2), count: Int(stringsSize))
+        case (let start, false) = load.1.addingReportingOverflow(stringsAddress - load.2),
+        let strings = bytes(at: start, count: Int(stringsSize))
       else { return nil }
       return neededOffsets.compactMap { offset in
         guard offset < UInt64(strings.count) else { return nil }

@@ -3,7 +3,7 @@
 // module reaches, from a GTK 3 one (the clickcount fixture), by the
 // libraries its ELF file names; `run` still runs a GTK 4 program, with its
 // own exit status, and warns. A FIFO named as the program is looked at
-// without being opened.
+// without being opened, a cut-short ELF file read no further than it goes.
 
 import ClickGuardTestSupport
 import Foundation
@@ -59,6 +59,14 @@ final class Gtk4ProgramTests: XCTestCase {
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     defer { unlink(fifo) }
     let piped = try CommandHarness.run(["doctor", "--program", fifo])
-    XCTAssertTrue(piped.stdout.contains("\(fifo) is no ELF program"), piped.stdout)
+    XCTAssertTrue(piped.stdout.contains("\(fifo) is not an ELF program"), piped.stdout)
+    // A GTK 4 program cut short (its header, not its tables): read no
+    // further than the file goes.
+    let cut = ModuleHarness.scratch.appendingPathComponent("cut-\(UUID().uuidString)").path
+    let whole = try Data(contentsOf: URL(fileURLWithPath: Self.gtk4Program))
+    try whole.prefix(4096).write(to: URL(fileURLWithPath: cut))
+    defer { unlink(cut) }
+    let truncated = try CommandHarness.run(["doctor", "--program", cut])
+    XCTAssertTrue(truncated.stdout.contains("\(cut) is not an ELF program"), truncated.stdout)
   }
 }

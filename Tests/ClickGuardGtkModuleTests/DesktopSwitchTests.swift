@@ -3,8 +3,12 @@
 // gnome-settings-daemon) in its own D-Bus session under the test's Xvfb,
 // reading ClickGuard's compiled schema (GSETTINGS_SCHEMA_DIR) and the
 // packaged clickguard.desktop in its fixed gtk-modules directory (installed
-// there for the test, as root, and removed after), with GSettings' keyfile
-// backend in a scratch XDG_CONFIG_HOME shared by the daemon and the command.
+// there for the test, as root, and removed after: gsd-xsettings reads only
+// that directory, fixed when it was built, no variable moves it), with
+// GSettings' keyfile backend in a scratch XDG_CONFIG_HOME shared by the
+// daemon and the command. Apps running through enable and disable are
+// guarded, then idle (the module's ModuleSwitchWatch). One test installs
+// the .deb itself with dpkg, enables, and removes it.
 // Xfce: a real xfsettingsd (package xfce4-settings) in its own D-Bus
 // session, whose xfconfd the command and xfconf-query reach on that bus.
 // Elsewhere: settings.ini. The fixture app (Fixtures/clickcount.c) finds the

@@ -106,12 +106,17 @@ module-order: static
 ## directory (PREFIX=/usr) or $(PREFIX)/lib/gtk-3.0/modules (then
 ## GTK_PATH=$(PREFIX)/lib/gtk-3.0), the demo's resources, desktop file and
 ## AppStream metadata, the manual pages, bash completions, the docs and the
-## copyright. MODULEDIR=... puts the module elsewhere. scripts/install.sh.
+## copyright, and GNOME's switch (the io.github.clickguard schema, compiled,
+## and, for PREFIX=/usr, clickguard.desktop in gsd-xsettings' fixed
+## /usr/lib/gnome-settings-daemon-3.0/gtk-modules; GSDMODULEDIR=... or
+## GSDMODULEDIR=none overrides). MODULEDIR=... puts the module elsewhere.
+## scripts/install.sh.
 ## Without swift on PATH (sudo make install, after make static as yourself)
 ## it installs what make static built.
 install:
 	@if command -v $(SWIFT) >/dev/null; then $(MAKE) static; fi
-	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" MODULEDIR="$(MODULEDIR)" scripts/install.sh $(STATIC_BIN)
+	PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" MODULEDIR="$(MODULEDIR)" GSDMODULEDIR="$(GSDMODULEDIR)" \
+	  scripts/install.sh $(STATIC_BIN)
 
 ## The Debian package out/clickguard_$(VERSION)_<arch>.deb (scripts/deb.sh);
 ## apt install ./out/clickguard_*.deb installs it. Then lintian, when it is

@@ -3,7 +3,14 @@
 # release artifacts make static built: scripts/install.sh stages them under
 # /usr (the module in GTK's own module directory, so GTK3_MODULES=clickguard
 # and gtk-modules=clickguard find it, with the manual pages, completions,
-# AppStream metadata and the DEP-5 copyright), then this adds what a Debian
+# AppStream metadata, the DEP-5 copyright, and GNOME's switch: the
+# io.github.clickguard schema in /usr/share/glib-2.0/schemas, which
+# libglib2.0-0's dpkg file trigger on that directory compiles at install and
+# removal, and clickguard.desktop in gsd-xsettings' gtk-modules directory,
+# whose removal gsd-xsettings sees at once, so apps started after `apt
+# remove` are not asked to load a module that is gone (docs/module.md,
+# "Switching ClickGuard on", has the two exceptions measured with gsd 43)),
+# then this adds what a Debian
 # package carries besides: the changelog (packaging/changelog, a native
 # package's changelog.gz), the lintian overrides (packaging/debian), Depends
 # from dpkg-shlibdeps, the control file and DEBIAN/md5sums. Prints its path
@@ -61,8 +68,10 @@ Description: stop repeated clicks from running an action twice in GTK 3 apps
  ClickGuard drops the repeats of a click on one control (a trembling hand,
  a bouncing mouse button, impatient clicks while an app lags) so the action
  runs once. It comes as a GTK 3 module that guards any GTK 3 app without
- changing it: switch it on for every app with gtk-modules=clickguard in
- ~/.config/gtk-3.0/settings.ini, or for one with GTK3_MODULES=clickguard.
+ changing it: 'clickguard enable' switches it on for every GTK 3 app of
+ your session, running ones included (GNOME, Xfce, or settings.ini
+ elsewhere); 'clickguard run APP' guards one app. GTK 4 apps are not
+ covered: GTK 4 has no modules.
  .
  The package holds the module, the clickguard command (run an app guarded,
  report on its decision log, check the set-up) and a demo.

@@ -16,6 +16,14 @@ packages+=(xsettingsd)
 # gtk-modules .desktop files and GSettings, for the tests of clickguard
 # enable/disable/status and doctor in a GNOME session (DesktopSwitchTests).
 packages+=(gnome-settings-daemon)
+# libglib2.0-bin's glib-compile-schemas compiles ClickGuard's GSettings schema
+# (make install, DesktopSwitchTests). Xfce's xfsettingsd (xfce4-settings)
+# publishes gtk-modules from xfconf, which xfconf's xfconf-query reads and
+# writes beside clickguard enable/disable/status (DesktopSwitchTests).
+packages+=(libglib2.0-bin xfce4-settings xfconf)
+# libgtk-4-bin's gtk4-launch is a GTK 4 program, which clickguard run and
+# doctor --program must say ClickGuard does not cover (Gtk4ProgramTests).
+packages+=(libgtk-4-bin)
 # The real-app tests (RealAppTests) drive these Debian GTK 3 apps; xclip
 # reads back what they copy, dbus-run-session gives each a session bus.
 packages+=(mousepad geany gedit thunar galculator zenity xclip dbus)

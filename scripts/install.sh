@@ -11,6 +11,8 @@
 #   share/man/man1/                     clickguard.1.gz, clickguard-demo.1.gz
 #   share/bash-completion/completions/  clickguard, clickguard-demo
 #   share/doc/clickguard/               README.md, docs/, copyright (DEP-5)
+#   share/glib-2.0/schemas/             io.github.clickguard.gschema.xml, ClickGuard's switch
+#   $GSDMODULEDIR/clickguard.desktop    names that switch to GNOME's gsd-xsettings
 #
 # The manual pages and completions are rendered by the build's
 # clickguard-manual from the option tables the programs parse with, so they
@@ -21,6 +23,19 @@
 # GTK's prefix (/usr), else to $PREFIX/lib/gtk-3.0/modules, which GTK
 # searches when GTK_PATH=$PREFIX/lib/gtk-3.0 is set (docs/module.md,
 # "Install"). Called by make install, make deb and the install tests.
+#
+# GNOME's switch (`clickguard enable` sets io.github.clickguard enabled;
+# docs/module.md, "Switching ClickGuard on"): the schema goes to
+# $PREFIX/share/glib-2.0/schemas, compiled there when DESTDIR is empty (a
+# .deb leaves that to libglib2.0's dpkg trigger on /usr/share/glib-2.0/schemas).
+# gsd-xsettings reads its gtk-modules .desktop files from one fixed
+# directory, /usr/lib/gnome-settings-daemon-3.0/gtk-modules, which is
+# GSDMODULEDIR's default when PREFIX is /usr. For any other prefix it
+# defaults to none (GSDMODULEDIR=none): an install under /usr/local writes
+# nothing in /usr, and clickguard enable then uses gsd's enabled-gtk-modules
+# list, which gsd reads when it starts (the next login).
+# GSDMODULEDIR=/usr/lib/gnome-settings-daemon-3.0/gtk-modules installs the
+# file there anyway.
 #
 #   scripts/install.sh BUILD_DIR      (BUILD_DIR: where make static put the artifacts)
 set -euo pipefail
@@ -37,6 +52,11 @@ if [ -z "${MODULEDIR:-}" ]; then
     MODULEDIR="$prefix/lib/gtk-3.0/modules"
   fi
 fi
+
+if [ -z "${GSDMODULEDIR:-}" ]; then
+  if [ "$prefix" = /usr ]; then GSDMODULEDIR=/usr/lib/gnome-settings-daemon-3.0/gtk-modules; else GSDMODULEDIR=none; fi
+fi
+[ "$GSDMODULEDIR" != none ] || GSDMODULEDIR=
 
 for artifact in libclickguard-gtk-module.so clickguard clickguard-demo clickguard-manual; do
   if [ ! -f "$build/$artifact" ]; then
@@ -67,8 +87,22 @@ done
 install -m 644 packaging/debian/copyright README.md "$root/share/doc/clickguard/"
 install -m 644 docs/*.md "$root/share/doc/clickguard/docs/"
 install -m 644 docs/images/*.png "$root/share/doc/clickguard/docs/images/"
+# The schema first: a gsd-xsettings that reads the .desktop file of a schema
+# it cannot find aborts.
+schemas="$root/share/glib-2.0/schemas"
+install -D -m 644 packaging/gnome/io.github.clickguard.gschema.xml "$schemas/io.github.clickguard.gschema.xml"
+if [ -z "$destdir" ]; then glib-compile-schemas "$schemas"; fi
+if [ -n "$GSDMODULEDIR" ]; then
+  install -D -m 644 packaging/gnome/clickguard.desktop "$destdir$GSDMODULEDIR/clickguard.desktop"
+fi
 
 echo "install: $root/bin/clickguard, $root/bin/clickguard-demo, $destdir$MODULEDIR/libclickguard.so"
+if [ -n "$GSDMODULEDIR" ]; then
+  echo "install: $schemas/io.github.clickguard.gschema.xml, $destdir$GSDMODULEDIR/clickguard.desktop (GNOME's switch)"
+else
+  echo "install: $schemas/io.github.clickguard.gschema.xml; no gsd-xsettings .desktop file" \
+    "(it belongs in /usr/lib/gnome-settings-daemon-3.0/gtk-modules: GSDMODULEDIR=that puts it there)"
+fi
 case "$MODULEDIR" in
   "$(pkg-config --variable=libdir gtk+-3.0)"/gtk-3.0/modules) ;;
   *)

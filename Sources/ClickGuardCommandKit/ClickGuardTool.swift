@@ -58,7 +58,8 @@ package enum ClickGuardTool {
       return ReportCommand.run(try ReportOptions(parsed))
     case .doctor:
       let options = try DoctorOptions(parsed)
-      let report = DoctorReport(DoctorFacts.current(), program: options.program)
+      let toolkit = options.program.map { ($0, ProgramToolkit.of(ByteString($0))) }
+      let report = DoctorReport(DoctorFacts.current(), program: options.program, toolkit: toolkit)
       write(report.text)
       return report.problems.isEmpty ? ExitStatus.success : ExitStatus.failure
     case .enable, .disable, .status:

@@ -5,17 +5,23 @@
 // names, or — when the package's files are not installed — the
 // enabled-gtk-modules list of gsd's xsettings plugin. gsd-xsettings then
 // publishes gtk-modules over XSETTINGS (org.gtk.Settings on Wayland) and
-// running GTK 3 apps load the module too. Elsewhere the switch is the user's
-// settings.ini, and `status` says when a settings daemon overrides it.
+// running GTK 3 apps load the module too. In an Xfce session (xfsettingsd
+// running) it is xfconf's xsettings /Gtk/Modules, which xfsettingsd
+// publishes the same way. Elsewhere the switch is the user's settings.ini,
+// and `status` says when a settings daemon overrides it.
 
 import CGtk
+import ClickGuardGtk
+import ClickGuardGtkModule
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The session switches for ClickGuard.
-enum DesktopSwitch {
+/// The session switches for ClickGuard: `clickguard enable`, `disable` and
+/// `status`, each returning the lines it reports (the settings app shows
+/// the same).
+package enum DesktopSwitch {
   /// ClickGuard's own key, named by `clickguard.desktop` in gsd's directory.
   static let ownKey = GSettingsKey(schema: "io.github.clickguard", key: "enabled")
   /// gsd-xsettings' list of modules switched on beside the .desktop files.
@@ -34,12 +40,14 @@ enum DesktopSwitch {
     case ownKey
     /// gsd-xsettings' enabled-gtk-modules.
     case gsdList
+    /// xfconf's xsettings /Gtk/Modules, which xfsettingsd publishes.
+    case xfconf
     /// The user's settings.ini.
     case settingsIni
   }
 
   /// What the session looks like.
-  struct Session {
+  package struct Session {
     /// A gsd-xsettings process of this user.
     var gsdRunning: Bool
     /// An xfsettingsd process of this user.
@@ -47,10 +55,12 @@ enum DesktopSwitch {
     /// `XDG_CURRENT_DESKTOP` names GNOME and gsd-xsettings is installed.
     var gnomeDesktop: Bool
 
-    /// The session of this process.
-    static func current() -> Session {
+    /// The session of this process: the settings daemons of this user
+    /// that serve its display.
+    package static func current() -> Session {
       let desktop = getenv("XDG_CURRENT_DESKTOP").map { String(cString: $0) } ?? ""
-      let running = runningPrograms()
+      let display = getenv("DISPLAY").map { String(cString: $0) }
+      let running = runningDaemons(["gsd-xsettings", "xfsettingsd"], on: display)
       return Session(
         gsdRunning: running.contains("gsd-xsettings"), xfsettingsdRunning: running.contains("xfsettingsd"),
         gnomeDesktop: desktop.split(separator: ":").contains { $0.uppercased() == "GNOME" }
@@ -62,32 +72,66 @@ enum DesktopSwitch {
 
     /// The switch for this session.
     var kind: Kind {
-      guard isGnome else { return .settingsIni }
+      guard isGnome else { return xfsettingsdRunning ? .xfconf : .settingsIni }
       if DesktopSwitch.ownKey.isInstalled && access(DesktopSwitch.gsdDesktopFile, R_OK) == 0 { return .ownKey }
       return DesktopSwitch.gsdList.isInstalled ? .gsdList : .settingsIni
     }
 
-    /// The names (`/proc/PID/comm`) of this user's processes.
-    static func runningPrograms() -> Set<String> {
-      var names: Set<String> = []
-      guard let directory = opendir("/proc") else { return names }
+    /// Which of `names` (`/proc/PID/comm`) run as processes of this user
+    /// on `display` (a daemon whose environment names another X display
+    /// serves another session: another seat, a nested or test server).
+    /// Exited ones not yet reaped (zombies) do not count.
+    static func runningDaemons(_ names: Set<String>, on display: String?) -> Set<String> {
+      var found: Set<String> = []
+      guard let directory = opendir("/proc") else { return found }
       defer { closedir(directory) }
       let uid = getuid()
       while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        guard !name.isEmpty, name.allSatisfy(\.isNumber) else { continue }
+        let pid = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard !pid.isEmpty, pid.allSatisfy(\.isNumber) else { continue }
         var info = stat()
-        guard stat("/proc/" + name, &info) == 0, info.st_uid == uid,
-          let comm = LocalFiles.text(atPath: "/proc/\(name)/comm")
+        guard stat("/proc/" + pid, &info) == 0, info.st_uid == uid,
+          let comm = LocalFiles.text(atPath: "/proc/\(pid)/comm")
         else { continue }
-        names.insert(String(comm.prefix { $0 != "\n" }))
+        let name = String(comm.prefix { $0 != "\n" })
+        guard names.contains(name), !found.contains(name), !isZombie(pid) else { continue }
+        if let display, let theirs = displayVariable(ofProcess: pid), screenless(theirs) != screenless(display) {
+          continue
+        }
+        found.insert(name)
       }
-      return names
+      return found
+    }
+
+    /// Whether the process has exited and waits for its parent to reap it
+    /// (state `Z` in `/proc/PID/stat`, after the name in parentheses).
+    private static func isZombie(_ pid: String) -> Bool {
+      guard let stat = LocalFiles.text(atPath: "/proc/\(pid)/stat"), let end = stat.lastIndex(of: ")") else {
+        return true
+      }
+      return stat[end...].hasPrefix(") Z")
+    }
+
+    /// The `DISPLAY` in `/proc/PID/environ` (read bounded), or `nil`.
+    private static func displayVariable(ofProcess pid: String) -> String? {
+      guard case .success(let bytes) = BoundedFileRead.contents(of: FileName("/proc/\(pid)/environ"), limit: 1 << 20)
+      else { return nil }
+      let prefix = Array("DISPLAY=".utf8)
+      return bytes.split(separator: 0).first { $0.starts(with: prefix) }
+        .map { String(decoding: $0.dropFirst(prefix.count), as: UTF8.self) }
+    }
+
+    /// An X display name without its screen number (`:1.0` → `:1`).
+    private static func screenless(_ display: String) -> Substring {
+      guard let colon = display.lastIndex(of: ":"), let dot = display[colon...].firstIndex(of: ".") else {
+        return display[...]
+      }
+      return display[..<dot]
     }
   }
 
   /// `clickguard enable`: what it did and how to undo it.
-  static func enable(_ session: Session) throws(CommandFailure) -> [String] {
+  package static func enable(_ session: Session) throws(CommandFailure) -> [String] {
     switch session.kind {
     case .ownKey:
       let key = ownKey
@@ -110,10 +154,25 @@ enum DesktopSwitch {
       return [
         "Switched ClickGuard on for GTK 3 apps: added clickguard to \(key.schema) \(key.key) "
           + "(was \(describe(before))).",
-        "GNOME's settings daemon now lists clickguard in gtk-modules: GTK 3 apps load it, running ones too.",
-        "(ClickGuard's own switch, \(ownKey.schema) \(ownKey.key), needs the package's \(gsdDesktopFile) "
-          + "and schema; they are not installed.)",
+        "GNOME's settings daemon reads that list when it starts: GTK 3 apps load ClickGuard from your next login on.",
+        "(ClickGuard's own switch, which works at once, \(ownKey.schema) \(ownKey.key), needs the package's "
+          + "\(gsdDesktopFile) and schema; they are not installed.)",
         "Undo: clickguard disable.",
+      ]
+    case .xfconf:
+      guard let xfconf = XfconfSwitch.session() else {
+        throw CommandFailure("cannot reach xfconfd (org.xfce.Xfconf) on the session bus", status: 1)
+      }
+      let change: (before: String?, after: String)?
+      do { change = try xfconf.enable() } catch { throw CommandFailure(error.message, status: 1) }
+      guard let change else {
+        return ["ClickGuard is on already: \(XfconfSwitch.displayName) lists it."]
+      }
+      return [
+        "Switched ClickGuard on for GTK 3 apps: \(XfconfSwitch.displayName) is \(change.after) (was "
+          + (change.before.map { "'\($0)'" } ?? "not set") + ").",
+        "Xfce's settings daemon publishes it as gtk-modules: GTK 3 apps load it, running ones too.",
+        "Undo: clickguard disable (removes clickguard from \(XfconfSwitch.property) and nothing else).",
       ]
     case .settingsIni:
       let file = SettingsIniSwitch.user()
@@ -133,19 +192,32 @@ enum DesktopSwitch {
   }
 
   /// `clickguard disable`: every switch ClickGuard set is put back.
-  static func disable(_ session: Session) throws(CommandFailure) -> [String] {
+  package static func disable(_ session: Session) throws(CommandFailure) -> [String] {
     var lines: [String] = []
     if ownKey.isInstalled, ownKey.boolean == true {
       ownKey.reset()
       if ownKey.boolean == true { _ = ownKey.set(false) }
       lines.append(
-        "Switched ClickGuard off: \(ownKey.schema) \(ownKey.key) back to false; running GTK 3 apps keep the "
-          + "copy they loaded, apps started from now on do not load it.")
+        "Switched ClickGuard off: \(ownKey.schema) \(ownKey.key) back to false; running GTK 3 apps stop guarding "
+          + "(the copy they loaded stays, idle), apps started from now on do not load it.")
     }
     if gsdList.isInstalled, let list = gsdList.strings, list.contains("clickguard") {
       let rest = list.filter { $0 != "clickguard" }
       if rest.isEmpty { gsdList.reset() } else { _ = gsdList.set(rest) }
-      lines.append("Removed clickguard from \(gsdList.schema) \(gsdList.key) (now \(describe(rest))).")
+      lines.append(
+        "Removed clickguard from \(gsdList.schema) \(gsdList.key) (now \(describe(rest))); GNOME's settings "
+          + "daemon reads it when it starts: from your next login on.")
+    }
+    if session.xfsettingsdRunning, let xfconf = XfconfSwitch.session() {
+      do {
+        if let change = try xfconf.disable() {
+          lines.append(
+            "Removed clickguard from \(XfconfSwitch.displayName) (was '\(change.before)', now "
+              + (change.after.map { "'\($0)'" } ?? "not set") + "); running GTK 3 apps stop guarding.")
+        }
+      } catch {
+        throw CommandFailure(error.message, status: 1)
+      }
     }
     let file = SettingsIniSwitch.user()
     do {
@@ -166,7 +238,7 @@ enum DesktopSwitch {
 
   /// `clickguard status`: each switch, and whether ClickGuard is in force
   /// for GTK 3 apps started from here (`true`) or not.
-  static func status(_ session: Session) -> (lines: [String], inForce: Bool) {
+  package static func status(_ session: Session) -> (lines: [String], inForce: Bool) {
     var lines: [String] = []
     lines.append(
       "Session: "
@@ -187,6 +259,15 @@ enum DesktopSwitch {
     }
     if gsdList.isInstalled {
       lines.append("  \(gsdList.schema) \(gsdList.key): \(describe(gsdList.strings ?? []))")
+    }
+    if session.xfsettingsdRunning, let xfconf = XfconfSwitch.session() {
+      let value = Result { () throws(XfconfSwitch.Failure) in try xfconf.modules() }
+      switch value {
+      case .success(let modules):
+        lines.append("  \(XfconfSwitch.displayName): " + (modules.map { "'\($0)'" } ?? "not set"))
+      case .failure(let error):
+        lines.append("  \(error.message)")
+      }
     }
     let file = SettingsIniSwitch.user()
     let fileModules = file.modules
@@ -227,6 +308,7 @@ enum DesktopSwitch {
     switch kind {
     case .ownKey: "\(ownKey.schema) \(ownKey.key)"
     case .gsdList: "\(gsdList.schema) \(gsdList.key)"
+    case .xfconf: XfconfSwitch.displayName
     case .settingsIni: SettingsIniSwitch.user().path.displayName
     }
   }
@@ -237,12 +319,6 @@ enum DesktopSwitch {
         "Warning: GNOME's settings daemon publishes gtk-modules over XSETTINGS, which wins over settings.ini; "
           + "install the clickguard package (its \(gsdDesktopFile) and io.github.clickguard schema) for a switch "
           + "that works here."
-      ]
-    }
-    if session.xfsettingsdRunning {
-      return [
-        "Warning: xfsettingsd publishes gtk-modules from xfconf, which wins over settings.ini: add clickguard "
-          + "there too (xfconf-query -c xsettings -p /Gtk/Modules), keeping the modules listed."
       ]
     }
     return []

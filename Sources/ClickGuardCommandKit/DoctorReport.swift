@@ -13,9 +13,15 @@ package struct DoctorReport: Sendable {
   package private(set) var problems: [String] = []
 
   /// Examines `facts`, describing the settings of `program` (`nil`: a
-  /// program without a group of its own).
-  package init(_ facts: DoctorFacts, program: String?) {
+  /// program without a group of its own) and, when given, which GTK the
+  /// program's file links (`toolkit`: the name asked about, the toolkit
+  /// and the file looked at).
+  package init(
+    _ facts: DoctorFacts, program: String?,
+    toolkit: (name: String, found: (toolkit: ProgramToolkit, path: ByteString?))? = nil
+  ) {
     gtk(facts)
+    if let toolkit { self.toolkit(of: toolkit.name, toolkit.found.toolkit, at: toolkit.found.path) }
     display(facts)
     let runModule = moduleForRun(facts)
     let byName = moduleByName(facts)
@@ -35,6 +41,28 @@ package struct DoctorReport: Sendable {
 
   /// The text as printed.
   package var text: String { lines.joined(separator: "\n") + "\n" }
+
+  /// The program's toolkit: a GTK 4 program is a problem nothing here
+  /// can solve, and says so.
+  private mutating func toolkit(of name: String, _ toolkit: ProgramToolkit, at path: ByteString?) {
+    section("The program '\(name)'")
+    guard let path else {
+      lines.append("  not found in PATH: which GTK it uses is not checked")
+      return
+    }
+    switch toolkit {
+    case .gtk4:
+      lines.append("  \(path.displayName) links libgtk-4.so.1: a GTK 4 program")
+      problems.append(ProgramToolkit.gtk4Warning(path))
+    case .gtk3: lines.append("  \(path.displayName) links libgtk-3.so.0: a GTK 3 program, which ClickGuard covers")
+    case .neither:
+      lines.append(
+        "  \(path.displayName) links neither libgtk-3.so.0 nor libgtk-4.so.1 itself (a GTK 3 app that has a "
+          + "library of its own link GTK is covered)")
+    case .unknown:
+      lines.append("  \(path.displayName) is not an ELF program (a script, a device): which GTK it uses is not checked")
+    }
+  }
 
   private mutating func section(_ title: String) {
     if !lines.isEmpty { lines.append("") }

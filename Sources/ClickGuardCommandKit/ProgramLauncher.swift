@@ -47,6 +47,10 @@ package enum ProgramLauncher {
     }
 
     let program = options.command[0]
+    let toolkit = ProgramToolkit.of(program)
+    if toolkit.toolkit == .gtk4, let path = toolkit.path {
+      ClickGuardTool.printError("run: warning: " + ProgramToolkit.gtk4Warning(path))
+    }
     var arguments = options.command.map { $0.duplicatedCString() } + [nil]
     _ = program.withCString { execvp($0, &arguments) }
     let failure = errno

@@ -67,11 +67,7 @@ struct SettingsIniSwitch {
     let file = try load()
     defer { g_key_file_free(file) }
     let before = Self.modules(of: file)
-    let list = GtkModuleList(before.map { ByteString($0) })
-    guard !list.hasClickGuard else { return nil }
-    var entries = list.entries
-    entries.append("clickguard")
-    let after = GtkModuleList.joined(entries)
+    guard let after = GtkModuleList.addingClickGuard(to: before) else { return nil }
     g_key_file_set_string(file, "Settings", "gtk-modules", after)
     try save(file)
     return (before, after)
@@ -83,22 +79,21 @@ struct SettingsIniSwitch {
   func disable() throws(Failure) -> (before: String, after: String?)? {
     let file = try load()
     defer { g_key_file_free(file) }
-    guard let before = Self.modules(of: file) else { return nil }
-    let list = GtkModuleList(ByteString(before))
-    guard list.hasClickGuard else { return nil }
-    let rest = list.withoutClickGuard.entries
-    if rest.isEmpty {
+    guard let before = Self.modules(of: file), let after = GtkModuleList.removingClickGuard(from: before) else {
+      return nil
+    }
+    if let rest = after {
+      g_key_file_set_string(file, "Settings", "gtk-modules", rest)
+    } else {
       g_key_file_remove_key(file, "Settings", "gtk-modules", nil)
       var count: gsize = 0
       if let keys = g_key_file_get_keys(file, "Settings", &count, nil) {
         g_strfreev(keys)
         if count == 0 { g_key_file_remove_group(file, "Settings", nil) }
       }
-    } else {
-      g_key_file_set_string(file, "Settings", "gtk-modules", GtkModuleList.joined(rest))
     }
     try save(file)
-    return (before, rest.isEmpty ? nil : GtkModuleList.joined(rest))
+    return (before, after)
   }
 
   /// Writes `file` atomically, creating the directory when needed. A file
@@ -129,8 +124,25 @@ struct SettingsIniSwitch {
 }
 
 extension GtkModuleList {
-  /// `entries` joined with `:`, as text (GKeyFile takes UTF-8).
+  /// `entries` joined with `:`, as text (GKeyFile and xfconf take UTF-8).
   static func joined(_ entries: [ByteString]) -> String {
     entries.map(\.displayName).joined(separator: ":")
+  }
+
+  /// A `gtk-modules` value (`nil`: not set) with `clickguard` after the
+  /// modules listed; `nil` when it lists ClickGuard already.
+  static func addingClickGuard(to value: String?) -> String? {
+    let list = GtkModuleList(value.map { ByteString($0) })
+    guard !list.hasClickGuard else { return nil }
+    return joined(list.entries + ["clickguard"])
+  }
+
+  /// A `gtk-modules` value without its ClickGuard entries: `.some(nil)`
+  /// when nothing else is listed, `nil` when it lists no ClickGuard.
+  static func removingClickGuard(from value: String) -> String?? {
+    let list = GtkModuleList(ByteString(value))
+    guard list.hasClickGuard else { return nil }
+    let rest = list.withoutClickGuard.entries
+    return .some(rest.isEmpty ? nil : joined(rest))
   }
 }

@@ -22,7 +22,7 @@ package enum Subcommand: String, CaseIterable, Sendable {
     case .run: "Run a GTK 3 program with ClickGuard loaded"
     case .report: "Summarise ClickGuard decision logs, suggest rules"
     case .doctor: "Check where the module is, whether GTK finds it, the settings in force"
-    case .enable: "Switch ClickGuard on for your GTK 3 apps (GNOME: running ones too)"
+    case .enable: "Switch ClickGuard on for your GTK 3 apps (GNOME, Xfce: running ones too)"
     case .disable: "Switch ClickGuard off again, restoring what enable changed"
     case .status: "Show whether ClickGuard is on for GTK 3 apps, and which setting decides"
     }
@@ -63,7 +63,8 @@ package enum Subcommand: String, CaseIterable, Sendable {
         program: "clickguard enable", parameters: "",
         summary: "Switches ClickGuard on for GTK 3 apps of the current user, the way that works in this session: "
           + "in GNOME the GSettings key io.github.clickguard enabled (gsd-xsettings then lists the module in "
-          + "gtk-modules and running apps load it too), elsewhere gtk-modules in ~/.config/gtk-3.0/settings.ini, "
+          + "gtk-modules and running apps load it too), in Xfce the xfconf property xsettings /Gtk/Modules "
+          + "(xfsettingsd publishes it the same way), elsewhere gtk-modules in ~/.config/gtk-3.0/settings.ini, "
           + "keeping the modules listed. Says what it changed and how to undo it.",
         epilogue: "Exit status: 0 when ClickGuard is switched on (or was), 1 when a setting cannot be written, "
           + "2 for a bad command line.",
@@ -72,14 +73,16 @@ package enum Subcommand: String, CaseIterable, Sendable {
       GOptionParser(
         program: "clickguard disable", parameters: "",
         summary: "Undoes clickguard enable: sets io.github.clickguard enabled back to its default, removes "
-          + "clickguard from gsd's enabled-gtk-modules and from gtk-modules in settings.ini (the other modules, "
-          + "keys and comments stay).",
+          + "clickguard from gsd's enabled-gtk-modules, from xfconf's xsettings /Gtk/Modules and from gtk-modules "
+          + "in settings.ini (the other modules, keys and comments stay). Running apps that loaded ClickGuard "
+          + "from gtk-modules stop guarding.",
         epilogue: "Exit status: 0; 1 when a setting cannot be written; 2 for a bad command line.", options: [])
     case .status:
       GOptionParser(
         program: "clickguard status", parameters: "",
-        summary: "Shows each switch (io.github.clickguard enabled, gsd's enabled-gtk-modules, settings.ini, "
-          + "GTK3_MODULES) and the gtk-modules the display publishes, which wins over settings.ini.",
+        summary: "Shows each switch (io.github.clickguard enabled, gsd's enabled-gtk-modules, xfconf's "
+          + "xsettings /Gtk/Modules, settings.ini, GTK3_MODULES) and the gtk-modules the display publishes, which "
+          + "wins over settings.ini.",
         epilogue: "Exit status: 0 when ClickGuard is on for GTK 3 apps started from here, 1 when it is not, "
           + "2 for a bad command line.",
         options: [])

@@ -3,7 +3,9 @@ import ClickGuardGtk
 
 /// What the GTK module runs while it is started: the fresh-content fence's
 /// settings, the decision log, the stall after each accepted click, the
-/// periodic stall and the rules per widget, as its settings ask.
+/// periodic stall and the rules per widget, as its settings ask; and, when
+/// the desktop's gtk-modules loaded it, the watch that idles it while that
+/// setting no longer lists it (``ModuleSwitchWatch``).
 @MainActor
 final class ModuleSession {
   /// The settings it was started with.
@@ -12,6 +14,8 @@ final class ModuleSession {
   private var log: DecisionLog?
   private var stallObserver: ObservationToken?
   private var periodicSource: UInt32 = 0
+  /// Idles the module while the desktop's gtk-modules no longer lists it.
+  private var switchWatch: ModuleSwitchWatch?
 
   init(settings: ModuleConfiguration, dispatcher: ClickDispatcher) {
     self.settings = settings
@@ -42,10 +46,17 @@ final class ModuleSession {
     if settings.periodicStall > .zero { schedulePeriodicStall() }
     WidgetRuleResolver.install(settings.rules)
     FenceRuleHandover.install(settings.rules)
+    switchWatch = ModuleSwitchWatch.arm { listed in
+      if listed { GlobalGuard.install() } else { GlobalGuard.uninstall() }
+      cg_log_debug(
+        listed ? "gtk-modules lists clickguard again: guarding" : "gtk-modules no longer lists clickguard: idle")
+    }
   }
 
   /// Stops the log, the stalls and the rules.
   func stop() {
+    switchWatch?.stop()
+    switchWatch = nil
     WidgetRuleResolver.uninstall()
     FenceRuleHandover.uninstall()
     GlobalGuard.ringsBellOnDrop = false

@@ -73,6 +73,36 @@ final class InstallTests: XCTestCase {
     XCTAssertTrue(demo.contains("first-frame-ms"), demo)
   }
 
+  /// make install outside /usr: the schema, compiled, under the prefix
+  /// (GLib finds it through XDG_DATA_DIRS), and nothing in gsd-xsettings'
+  /// fixed directory, which is outside the prefix.
+  func testAnInstallOutsideUsrCompilesTheSchemaUnderThePrefixAndWritesNothingForGsd() throws {
+    let prefix = try InstallHarness.install()
+    removeAtEnd(prefix)
+    let schemas = prefix + "/share/glib-2.0/schemas"
+    XCTAssertTrue(FileManager.default.fileExists(atPath: schemas + "/io.github.clickguard.gschema.xml"))
+    XCTAssertTrue(FileManager.default.fileExists(atPath: schemas + "/gschemas.compiled"), "make install compiles it")
+    let keys = try InstallHarness.run([
+      "GSETTINGS_SCHEMA_DIR=\(schemas)", "gsettings", "list-keys", "io.github.clickguard",
+    ])
+    XCTAssertEqual(keys, "enabled\n")
+    let files = FileManager.default.enumerator(atPath: prefix)?.compactMap { $0 as? String } ?? []
+    XCTAssertFalse(files.contains { $0.hasSuffix("clickguard.desktop") }, "\(files)")
+
+    // GSDMODULEDIR names where the file goes (staged in DESTDIR here).
+    let stage = ModuleHarness.scratch.appendingPathComponent("stage-\(UUID().uuidString)").path
+    removeAtEnd(stage)
+    let gsd = "/usr/lib/gnome-settings-daemon-3.0/gtk-modules"
+    try InstallHarness.run([
+      "PREFIX=/usr/local", "DESTDIR=\(stage)", "MODULEDIR=", "GSDMODULEDIR=\(gsd)",
+      InstallHarness.packageRoot + "/scripts/install.sh", try InstallHarness.staticBuild(),
+    ])
+    XCTAssertTrue(FileManager.default.fileExists(atPath: stage + gsd + "/clickguard.desktop"))
+    XCTAssertFalse(
+      FileManager.default.fileExists(atPath: stage + "/usr/local/share/glib-2.0/schemas/gschemas.compiled"),
+      "a staged install leaves compiling to the machine it lands on")
+  }
+
   /// Full Foundation links ICU's data (about 37 MB) into a static
   /// executable; the command needs only FoundationEssentials (JSON) and the
   /// demo no Foundation at all.

@@ -2,7 +2,8 @@
 // no warning; hardened, stripped binaries; checksums), and what it ships
 // besides the programs: manual pages that list exactly what --help lists
 // and render without a warning, bash completion that completes, AppStream
-// metadata that validates, and one version everywhere.
+// metadata that validates, GNOME's switch (schema and gsd-xsettings file),
+// and one version everywhere.
 
 import ClickGuard
 import ClickGuardTestSupport
@@ -54,13 +55,27 @@ final class PackageTests: XCTestCase {
       "./usr/share/bash-completion/completions/clickguard", "./usr/share/bash-completion/completions/clickguard-demo",
       "./usr/share/metainfo/io.github.clickguard.Demo.metainfo.xml", "./usr/share/doc/clickguard/copyright",
       "./usr/share/doc/clickguard/changelog.gz", "./usr/share/lintian/overrides/clickguard",
+      // GNOME's switch: the schema (compiled by libglib2.0-0's dpkg trigger,
+      // never shipped compiled) and the file gsd-xsettings reads it from.
+      "./usr/share/glib-2.0/schemas/io.github.clickguard.gschema.xml",
+      "./usr/lib/gnome-settings-daemon-3.0/gtk-modules/clickguard.desktop",
     ]
     for path in expected { XCTAssertTrue(paths.contains(path), "\(path) is not in the package:\n\(listing)") }
+    XCTAssertFalse(paths.contains { $0.hasSuffix("gschemas.compiled") }, "the package ships a compiled schema")
 
     // The copyright file is DEP-5 and names the Swift runtime's licence.
     let root = ModuleHarness.scratch.appendingPathComponent("package-\(UUID().uuidString)").path
     removeAtEnd(root)
     try InstallHarness.run(["dpkg-deb", "-R", deb, root])
+    let gnomeFiles = [
+      "/usr/share/glib-2.0/schemas/io.github.clickguard.gschema.xml": "io.github.clickguard.gschema.xml",
+      "/usr/lib/gnome-settings-daemon-3.0/gtk-modules/clickguard.desktop": "clickguard.desktop",
+    ]
+    for (path, source) in gnomeFiles {
+      XCTAssertEqual(
+        try String(contentsOfFile: root + path, encoding: .utf8),
+        try String(contentsOfFile: InstallHarness.packageRoot + "/packaging/gnome/" + source, encoding: .utf8), path)
+    }
     let copyright = try String(contentsOfFile: root + "/usr/share/doc/clickguard/copyright", encoding: .utf8)
     XCTAssertTrue(copyright.hasPrefix("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/"))
     XCTAssertTrue(copyright.contains("License: Apache-2.0 with Swift-Runtime-Library exception"), copyright)

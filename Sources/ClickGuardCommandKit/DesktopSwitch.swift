@@ -15,7 +15,7 @@ import CGtk
 #endif
 
 /// The session switches for ClickGuard.
-enum DesktopSwitch {
+package enum DesktopSwitch {
   /// ClickGuard's own key, named by `clickguard.desktop` in gsd's directory.
   static let ownKey = GSettingsKey(schema: "io.github.clickguard", key: "enabled")
   /// gsd-xsettings' list of modules switched on beside the .desktop files.
@@ -39,7 +39,7 @@ enum DesktopSwitch {
   }
 
   /// What the session looks like.
-  struct Session {
+  package struct Session {
     /// A gsd-xsettings process of this user.
     var gsdRunning: Bool
     /// An xfsettingsd process of this user.
@@ -48,7 +48,7 @@ enum DesktopSwitch {
     var gnomeDesktop: Bool
 
     /// The session of this process.
-    static func current() -> Session {
+    package static func current() -> Session {
       let desktop = getenv("XDG_CURRENT_DESKTOP").map { String(cString: $0) } ?? ""
       let running = runningPrograms()
       return Session(
@@ -87,7 +87,7 @@ enum DesktopSwitch {
   }
 
   /// `clickguard enable`: what it did and how to undo it.
-  static func enable(_ session: Session) throws(CommandFailure) -> [String] {
+  package static func enable(_ session: Session) throws(CommandFailure) -> [String] {
     switch session.kind {
     case .ownKey:
       let key = ownKey
@@ -133,7 +133,7 @@ enum DesktopSwitch {
   }
 
   /// `clickguard disable`: every switch ClickGuard set is put back.
-  static func disable(_ session: Session) throws(CommandFailure) -> [String] {
+  package static func disable(_ session: Session) throws(CommandFailure) -> [String] {
     var lines: [String] = []
     if ownKey.isInstalled, ownKey.boolean == true {
       ownKey.reset()
@@ -166,7 +166,7 @@ enum DesktopSwitch {
 
   /// `clickguard status`: each switch, and whether ClickGuard is in force
   /// for GTK 3 apps started from here (`true`) or not.
-  static func status(_ session: Session) -> (lines: [String], inForce: Bool) {
+  package static func status(_ session: Session) -> (lines: [String], inForce: Bool) {
     var lines: [String] = []
     lines.append(
       "Session: "

@@ -6,9 +6,13 @@ import ClickGuardGtk
 /// periodic stall and the rules per widget, as its settings ask.
 @MainActor
 final class ModuleSession {
-  /// The settings it was started with.
-  let settings: ModuleConfiguration
-  private let dispatcher: ClickDispatcher
+  /// The settings in force: those it was started with, the rules file's
+  /// part as last read (``followRules(at:program:environment:)``).
+  var settings: ModuleConfiguration
+  let dispatcher: ClickDispatcher
+  /// The rules file's watch, and the warnings last logged for it.
+  var rulesWatch: RulesFileWatch?
+  var lastRulesWarnings: [RulesFileWarning] = []
   private var log: DecisionLog?
   private var stallObserver: ObservationToken?
   private var periodicSource: UInt32 = 0
@@ -16,6 +20,7 @@ final class ModuleSession {
   init(settings: ModuleConfiguration, dispatcher: ClickDispatcher) {
     self.settings = settings
     self.dispatcher = dispatcher
+    lastRulesWarnings = settings.rulesWarnings
     GlobalGuard.fenceSettings = settings.fence
     switch settings.log {
     case .file(let name):
@@ -45,6 +50,8 @@ final class ModuleSession {
 
   /// Stops the log, the stalls and the rules.
   func stop() {
+    rulesWatch?.stop()
+    rulesWatch = nil
     WidgetRuleResolver.uninstall()
     FenceRuleHandover.uninstall()
     log?.stop()

@@ -1,0 +1,110 @@
+// The built clickguard-settings, run as a person runs it, in a D-Bus session
+// of its own with a scratch XDG_CONFIG_HOME (no settings daemon: the switch
+// is settings.ini): Space on its focused switch, sent as real X input,
+// runs `clickguard enable`, which `clickguard status` and settings.ini then
+// show; Space again runs `disable`.
+
+import Foundation
+import XCTest
+
+final class SettingsProcessTests: XCTestCase {
+  /// SwiftPM's bin directory: the test executable, clickguard and
+  /// clickguard-settings.
+  private static var binDirectory: URL {
+    let executable =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: executable).deletingLastPathComponent()
+  }
+
+  private static func binary(_ name: String) throws -> String {
+    let path = binDirectory.appendingPathComponent(name).path
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw XCTSkip("\(name) is not built in \(binDirectory.path): swift build --build-tests builds it")
+    }
+    return path
+  }
+
+  private static func environment(config: URL) -> [String: String] {
+    var env = ProcessInfo.processInfo.environment.filter {
+      !$0.key.hasPrefix("CLICKGUARD_") && $0.key != "GTK_MODULES" && $0.key != "GTK3_MODULES"
+    }
+    env["XDG_CONFIG_HOME"] = config.path
+    env["XDG_CURRENT_DESKTOP"] = ""
+    env["GSETTINGS_BACKEND"] = "memory"
+    env["NO_AT_BRIDGE"] = "1"
+    return env
+  }
+
+  /// Runs `executable arguments…` to its end; its standard output.
+  private static func output(_ executable: String, _ arguments: [String], _ env: [String: String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  private static func xdotool(_ arguments: [String]) throws -> String {
+    try output("/usr/bin/xdotool", arguments, ProcessInfo.processInfo.environment)
+  }
+
+  /// Waits up to 5 s for `condition`.
+  private static func wait(_ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(5)
+    while !condition() {
+      if Date() > deadline { return false }
+      usleep(50_000)
+    }
+    return true
+  }
+
+  func testTheSwitchRunsEnableAndDisableForTheSession() throws {
+    let settings = try Self.binary("clickguard-settings")
+    let command = try Self.binary("clickguard")
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dbus-run-session"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool")
+    else { throw XCTSkip("needs dbus-run-session and xdotool (scripts/deps.sh installs them)") }
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no display") }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("clickguard-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let config = root.appendingPathComponent("config")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    let env = Self.environment(config: config)
+    let ini = config.appendingPathComponent("gtk-3.0/settings.ini")
+    XCTAssertTrue(try Self.output(command, ["status"], env).contains("ClickGuard is off"))
+
+    let app = Process()
+    app.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+    app.arguments = ["--", settings]
+    app.environment = env
+    app.standardOutput = FileHandle.nullDevice
+    app.standardError = FileHandle.nullDevice
+    try app.run()
+    defer {
+      if app.isRunning {
+        _ = try? Self.xdotool(["search", "--name", "^ClickGuard Settings$", "windowclose"])
+        kill(app.processIdentifier, SIGTERM)
+      }
+      app.waitUntilExit()
+    }
+    let windows = try Self.xdotool(["search", "--sync", "--onlyvisible", "--name", "^ClickGuard Settings$"])
+    let window = try XCTUnwrap(windows.split(separator: "\n").first.map(String.init), "the window appeared")
+    _ = try Self.xdotool(["windowfocus", "--sync", window])
+    usleep(300_000)
+    // The switch has the focus: Space flips it, as a person's key press would.
+    _ = try Self.xdotool(["key", "space"])
+    let iniText = { (try? String(contentsOf: ini, encoding: .utf8)) ?? "" }
+    XCTAssertTrue(Self.wait { iniText().contains("gtk-modules=clickguard") }, "settings.ini: \(iniText())")
+    XCTAssertTrue(try Self.output(command, ["status"], env).contains("ClickGuard is on"))
+    usleep(300_000)
+    _ = try Self.xdotool(["key", "space"])
+    XCTAssertTrue(Self.wait { !iniText().contains("clickguard") }, "settings.ini: \(iniText())")
+    XCTAssertTrue(try Self.output(command, ["status"], env).contains("ClickGuard is off"))
+  }
+}

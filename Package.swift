@@ -55,7 +55,8 @@ let package = Package(
       name: "ClickGuardSettingsKit",
       dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk"]),
     .executableTarget(name: "ClickGuardSettings", dependencies: ["ClickGuardSettingsKit"]),
-    .executableTarget(name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit"]),
+    .executableTarget(
+      name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit", "ClickGuardSettingsKit"]),
     // Drives the built demo from outside (subprocess, xdotool, its JSON log):
     // the showcase and the demo's tests share it. Kept out of the app, which
     // then starts without Foundation.

@@ -20,6 +20,9 @@ package final class SettingsApplication {
   package static let applicationID = "io.github.clickguard.Settings"
   /// The program name.
   package static let programName = "clickguard-settings"
+  /// Its one option of its own, and that option's help (the manual page
+  /// lists them).
+  package nonisolated static let versionOption = (name: "version", help: "Print the version and exit")
 
   private let application: UnsafeMutablePointer<GtkApplication>
   private var settingsWindow: SettingsWindow?
@@ -42,8 +45,29 @@ package final class SettingsApplication {
   private func run() -> Int32 {
     // GTK loads its modules as it starts: once the session loads
     // ClickGuard's, this window's own ClickGuard guards it, not the module.
-    // Started before GApplication would, for a clear message without a
-    // display.
+    GtkClickGuard.claimProcess()
+    g_application_add_main_option(
+      application.cast(), Self.versionOption.name, 0, G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE, Self.versionOption.help,
+      nil)
+    Signal.connect(
+      application.raw, "handle-local-options",
+      withArgument: { [weak self] _, options in
+        if let options,
+          g_variant_dict_contains(options.assumingMemoryBound(to: GVariantDict.self), Self.versionOption.name) != 0
+        {
+          print("\(Self.programName) \(ClickGuardVersion.current)")
+          return 0
+        }
+        return self?.startGtk() ?? 1
+      })
+    Signal.connect(application.raw, "activate") { [weak self] _ in self?.activate() }
+    return g_application_run(application.cast(), CommandLine.argc, CommandLine.unsafeArgv)
+  }
+
+  /// After GApplication parsed the command line (`--help` needs no
+  /// display): starts GTK, or says why it cannot.
+  /// - Returns: -1 to go on, or the exit status.
+  private func startGtk() -> Int32 {
     do {
       try GtkClickGuard.start()
     } catch {
@@ -51,8 +75,7 @@ package final class SettingsApplication {
       _ = message.utf8CString.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count - 1) }
       return 1
     }
-    Signal.connect(application.raw, "activate") { [weak self] _ in self?.activate() }
-    return g_application_run(application.cast(), CommandLine.argc, CommandLine.unsafeArgv)
+    return -1
   }
 
   private func activate() {

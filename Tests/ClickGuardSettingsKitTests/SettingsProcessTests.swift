@@ -4,6 +4,7 @@
 // runs `clickguard enable`, which `clickguard status` and settings.ini then
 // show; Space again runs `disable`.
 
+import ClickGuardTestSupport
 import Foundation
 import XCTest
 
@@ -123,6 +124,55 @@ final class SettingsProcessTests: XCTestCase {
     _ = try Self.xdotool(["key", "space"])
     XCTAssertTrue(Self.wait { !iniText().contains("clickguard") }, "settings.ini: \(iniText())")
     XCTAssertTrue(try Self.output(command, ["status"], env).contains("ClickGuard is off"))
+  }
+
+  func testTheWindowFitsA1366By768ScreenWithAFullListOfApps() throws {
+    let settings = try Self.binary("clickguard-settings")
+    let server = try SmallScreen(width: 1366, height: 768)
+    defer { server.stop() }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("clickguard-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let config = root.appendingPathComponent("config")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    let log = root.appendingPathComponent("clicks.jsonl")
+    let lines = (1...30).map {
+      #"{"program":"app\#($0)","pid":\#($0),"widget":"GtkButton","outcome":"dropped","reason":"busy"}"#
+    }
+    try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+    var env = Self.environment(config: config)
+    env["DISPLAY"] = server.display
+    env["CLICKGUARD_LOG"] = log.path
+    let app = Process()
+    app.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+    app.arguments = ["--", settings]
+    app.environment = env
+    app.standardOutput = FileHandle.nullDevice
+    app.standardError = FileHandle.nullDevice
+    try app.run()
+    var xdotoolEnv = ProcessInfo.processInfo.environment
+    xdotoolEnv["DISPLAY"] = server.display
+    defer {
+      _ = try? Self.output(
+        "/usr/bin/xdotool", ["search", "--name", "^ClickGuard Settings$", "windowclose"], xdotoolEnv)
+      if app.isRunning { kill(app.processIdentifier, SIGTERM) }
+      app.waitUntilExit()
+    }
+    let windows = try Self.output(
+      "/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^ClickGuard Settings$"], xdotoolEnv)
+    let window = try XCTUnwrap(windows.split(separator: "\n").first.map(String.init), "the window appeared")
+    usleep(500_000)  // its first frame
+    let shell = try Self.output("/usr/bin/xdotool", ["getwindowgeometry", "--shell", window], xdotoolEnv)
+    var geometry: [String: Int] = [:]
+    for line in shell.split(separator: "\n") {
+      let parts = line.split(separator: "=")
+      if parts.count == 2, let value = Int(parts[1]) { geometry[String(parts[0])] = value }
+    }
+    let x = try XCTUnwrap(geometry["X"], shell)
+    let y = try XCTUnwrap(geometry["Y"], shell)
+    let width = try XCTUnwrap(geometry["WIDTH"], shell)
+    let height = try XCTUnwrap(geometry["HEIGHT"], shell)
+    XCTAssertTrue(
+      x >= 0 && y >= 0 && x + width <= 1366 && y + height <= 768, "window at \(x),\(y) \(width)×\(height)")
   }
 
   func testTheDesktopFileIsValidAndNamesTheProgramAndAnIconThatExists() throws {

@@ -37,7 +37,8 @@ final class SettingsProcessTests: XCTestCase {
   }
 
   /// Runs `executable arguments…` to its end; its standard output.
-  private static func output(_ executable: String, _ arguments: [String], _ env: [String: String]) throws -> String {
+  fileprivate static func output(_ executable: String, _ arguments: [String], _ env: [String: String]) throws -> String
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -49,10 +50,6 @@ final class SettingsProcessTests: XCTestCase {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
-  }
-
-  private static func xdotool(_ arguments: [String]) throws -> String {
-    try output("/usr/bin/xdotool", arguments, ProcessInfo.processInfo.environment)
   }
 
   /// Waits up to 5 s for `condition`.
@@ -97,31 +94,18 @@ final class SettingsProcessTests: XCTestCase {
     let ini = config.appendingPathComponent("gtk-3.0/settings.ini")
     XCTAssertTrue(try Self.output(command, ["status"], env).contains("ClickGuard is off"))
 
-    let app = Process()
-    app.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
-    app.arguments = ["--", settings]
-    app.environment = env
-    app.standardOutput = FileHandle.nullDevice
-    app.standardError = FileHandle.nullDevice
-    try app.run()
-    defer {
-      if app.isRunning {
-        _ = try? Self.xdotool(["search", "--name", "^ClickGuard Settings$", "windowclose"])
-        kill(app.processIdentifier, SIGTERM)
-      }
-      app.waitUntilExit()
-    }
-    let windows = try Self.xdotool(["search", "--sync", "--onlyvisible", "--name", "^ClickGuard Settings$"])
-    let window = try XCTUnwrap(windows.split(separator: "\n").first.map(String.init), "the window appeared")
-    _ = try Self.xdotool(["windowfocus", "--sync", window])
+    let app = try SettingsRun(settings, environment: env)
+    defer { app.stop() }
+    let window = try XCTUnwrap(app.window, "the window appeared")
+    _ = try app.xdotool(["windowfocus", "--sync", window])
     usleep(300_000)
     // The switch has the focus: Space flips it, as a person's key press would.
-    _ = try Self.xdotool(["key", "space"])
+    _ = try app.xdotool(["key", "space"])
     let iniText = { (try? String(contentsOf: ini, encoding: .utf8)) ?? "" }
     XCTAssertTrue(Self.wait { iniText().contains("gtk-modules=clickguard") }, "settings.ini: \(iniText())")
     XCTAssertTrue(try Self.output(command, ["status"], env).contains("ClickGuard is on"))
     usleep(300_000)
-    _ = try Self.xdotool(["key", "space"])
+    _ = try app.xdotool(["key", "space"])
     XCTAssertTrue(Self.wait { !iniText().contains("clickguard") }, "settings.ini: \(iniText())")
     XCTAssertTrue(try Self.output(command, ["status"], env).contains("ClickGuard is off"))
   }
@@ -142,26 +126,11 @@ final class SettingsProcessTests: XCTestCase {
     var env = Self.environment(config: config)
     env["DISPLAY"] = server.display
     env["CLICKGUARD_LOG"] = log.path
-    let app = Process()
-    app.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
-    app.arguments = ["--", settings]
-    app.environment = env
-    app.standardOutput = FileHandle.nullDevice
-    app.standardError = FileHandle.nullDevice
-    try app.run()
-    var xdotoolEnv = ProcessInfo.processInfo.environment
-    xdotoolEnv["DISPLAY"] = server.display
-    defer {
-      _ = try? Self.output(
-        "/usr/bin/xdotool", ["search", "--name", "^ClickGuard Settings$", "windowclose"], xdotoolEnv)
-      if app.isRunning { kill(app.processIdentifier, SIGTERM) }
-      app.waitUntilExit()
-    }
-    let windows = try Self.output(
-      "/usr/bin/xdotool", ["search", "--sync", "--onlyvisible", "--name", "^ClickGuard Settings$"], xdotoolEnv)
-    let window = try XCTUnwrap(windows.split(separator: "\n").first.map(String.init), "the window appeared")
+    let app = try SettingsRun(settings, environment: env)
+    defer { app.stop() }
+    let window = try XCTUnwrap(app.window, "the window appeared")
     usleep(500_000)  // its first frame
-    let shell = try Self.output("/usr/bin/xdotool", ["getwindowgeometry", "--shell", window], xdotoolEnv)
+    let shell = try app.xdotool(["getwindowgeometry", "--shell", window])
     var geometry: [String: Int] = [:]
     for line in shell.split(separator: "\n") {
       let parts = line.split(separator: "=")
@@ -197,5 +166,51 @@ final class SettingsProcessTests: XCTestCase {
       throw XCTSkip("desktop-file-validate is not installed (package desktop-file-utils)")
     }
     XCTAssertEqual(try Self.output(validate, [file.path], ProcessInfo.processInfo.environment), "")
+  }
+}
+
+/// One run of the built clickguard-settings in a D-Bus session of its own,
+/// its window found by its title.
+private final class SettingsRun {
+  /// The window's X id, once it is shown.
+  let window: String?
+  private let process = Process()
+  private let xdotoolEnvironment: [String: String]
+
+  /// Starts `binary` with `environment` (whose DISPLAY it is shown on) and
+  /// waits for its window.
+  init(_ binary: String, environment: [String: String]) throws {
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+    process.arguments = ["--", binary]
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    var xdotoolEnvironment = ProcessInfo.processInfo.environment
+    xdotoolEnvironment["DISPLAY"] = environment["DISPLAY"]
+    self.xdotoolEnvironment = xdotoolEnvironment
+    try process.run()
+    // Polled, not --sync: a program that never shows its window must not
+    // hang the test.
+    var found: String?
+    let deadline = Date().addingTimeInterval(20)
+    while found == nil, process.isRunning, Date() < deadline {
+      found = try SettingsProcessTests.output(
+        "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "^ClickGuard Settings$"], xdotoolEnvironment
+      ).split(separator: "\n").first.map(String.init)
+      if found == nil { usleep(100_000) }
+    }
+    window = found
+  }
+
+  /// Runs xdotool on the run's display; its standard output.
+  func xdotool(_ arguments: [String]) throws -> String {
+    try SettingsProcessTests.output("/usr/bin/xdotool", arguments, xdotoolEnvironment)
+  }
+
+  /// Closes the window (the application then quits) and waits for the end.
+  func stop() {
+    if let window { _ = try? xdotool(["windowclose", window]) }
+    if process.isRunning { kill(process.processIdentifier, SIGTERM) }
+    process.waitUntilExit()
   }
 }

@@ -207,10 +207,18 @@ private final class SettingsRun {
     try SettingsProcessTests.output("/usr/bin/xdotool", arguments, xdotoolEnvironment)
   }
 
-  /// Closes the window (the application then quits) and waits for the end.
+  /// Ends the program (SIGTERM to it, by its window's _NET_WM_PID), so
+  /// that dbus-run-session ends its bus too, and waits for both.
   func stop() {
-    if let window { _ = try? xdotool(["windowclose", window]) }
+    let pid = window.flatMap { try? xdotool(["getwindowpid", $0]) }.flatMap {
+      Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    if let pid { kill(pid, SIGTERM) }
+    let deadline = Date().addingTimeInterval(5)
+    while process.isRunning, Date() < deadline { usleep(50_000) }
+    // Last resort (its bus may then outlive it).
     if process.isRunning { kill(process.processIdentifier, SIGTERM) }
     process.waitUntilExit()
   }
+
 }

@@ -80,8 +80,8 @@ showcase: deps
 	$(XVFB) "$$($(SWIFT) build --show-bin-path)/clickguard-showcase" $(SHOWCASE_MODE) \
 	  --demo "$$($(SWIFT) build --show-bin-path)/clickguard-demo" --out out/showcase $(SHOWCASE_ARGS)
 
-## The installed build (see STATIC_FLAGS): the module, the command and the
-## demo in $(STATIC_BIN), and clickguard-manual, which renders their manual
+## The installed build (see STATIC_FLAGS): the module, the command, the
+## demo and the settings window in $(STATIC_BIN), and clickguard-manual, which renders their manual
 ## pages and completions at install time. swift build takes one --product
 ## at a time.
 static: deps
@@ -92,6 +92,7 @@ static: deps
 	$(SWIFT) build $(STATIC_FLAGS) $(MODULE_LINK_FLAGS) --product clickguard-gtk-module
 	$(SWIFT) build $(STATIC_FLAGS) --product clickguard
 	$(SWIFT) build $(STATIC_FLAGS) --product clickguard-demo
+	$(SWIFT) build $(STATIC_FLAGS) --product clickguard-settings
 	$(SWIFT) build $(STATIC_FLAGS) --product clickguard-manual
 
 ## Rewrites packaging/clickguard-module.order from a run of the module under

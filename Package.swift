@@ -17,6 +17,8 @@ let package = Package(
     .executable(name: "clickguard-showcase", targets: ["ClickGuardShowcase"]),
     // The command: clickguard run / report / doctor (docs/command.md).
     .executable(name: "clickguard", targets: ["ClickGuardCommand"]),
+    // The settings window: session switch, rules file, try-it pad.
+    .executable(name: "clickguard-settings", targets: ["ClickGuardSettings"]),
     // Renders the man pages and bash completions from the programs' option
     // tables at install time (scripts/install.sh); not installed itself.
     .executable(name: "clickguard-manual", targets: ["ClickGuardManual"]),
@@ -47,7 +49,14 @@ let package = Package(
     .target(
       name: "ClickGuardCommandKit", dependencies: ["ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk"]),
     .executableTarget(name: "ClickGuardCommand", dependencies: ["ClickGuardCommandKit"]),
-    .executableTarget(name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit"]),
+    // The settings window: a library (window, rules file edits, try-it pad),
+    // so tests reach it, under a thin executable.
+    .target(
+      name: "ClickGuardSettingsKit",
+      dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk"]),
+    .executableTarget(name: "ClickGuardSettings", dependencies: ["ClickGuardSettingsKit"]),
+    .executableTarget(
+      name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit", "ClickGuardSettingsKit"]),
     // Drives the built demo from outside (subprocess, xdotool, its JSON log):
     // the showcase and the demo's tests share it. Kept out of the app, which
     // then starts without Foundation.
@@ -73,6 +82,9 @@ let package = Package(
     .testTarget(
       name: "ClickGuardCommandKitTests", dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule"],
       exclude: ["Fixtures"]),
+    .testTarget(
+      name: "ClickGuardSettingsKitTests",
+      dependencies: ["ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardGtk", "ClickGuardTestSupport"]),
     // Builds every ```swift block of README.md, docs/ and the DocC articles
     // against this package (in a package of its own under
     // .build/readme-snippets), and runs `make docs`: no dependencies here.

@@ -31,6 +31,9 @@ packages+=(mousepad geany gedit thunar galculator zenity xclip dbus)
 # (dbus-daemon's dbus-run-session), whose ScreenCast stream (absolute pointer
 # motion for its remote desktop input) needs PipeWire.
 packages+=(mutter pipewire dbus-daemon)
+# desktop-file-validate checks the settings window's desktop file, whose
+# icon comes from adwaita-icon-theme (SettingsProcessTests).
+packages+=(desktop-file-utils adwaita-icon-theme)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,12 +3,12 @@
 # them: the GTK module, the clickguard command and the demo, each with the
 # Swift runtime linked in) under $PREFIX, staged in $DESTDIR:
 #
-#   bin/clickguard, bin/clickguard-demo
+#   bin/clickguard, bin/clickguard-demo, bin/clickguard-settings
 #   $MODULEDIR/libclickguard.so         GTK3_MODULES=clickguard loads it by name
 #   share/clickguard/                   the demo's .ui files and CSS
-#   share/applications/                 the demo's desktop file
+#   share/applications/                 the demo's and the settings window's desktop files
 #   share/metainfo/                     the demo's AppStream metadata
-#   share/man/man1/                     clickguard.1.gz, clickguard-demo.1.gz
+#   share/man/man1/                     clickguard.1.gz, clickguard-demo.1.gz, clickguard-settings.1.gz
 #   share/bash-completion/completions/  clickguard, clickguard-demo
 #   share/doc/clickguard/               README.md, docs/, copyright (DEP-5)
 #   share/glib-2.0/schemas/             io.github.clickguard.gschema.xml, ClickGuard's switch
@@ -58,7 +58,7 @@ if [ -z "${GSDMODULEDIR:-}" ]; then
 fi
 [ "$GSDMODULEDIR" != none ] || GSDMODULEDIR=
 
-for artifact in libclickguard-gtk-module.so clickguard clickguard-demo clickguard-manual; do
+for artifact in libclickguard-gtk-module.so clickguard clickguard-demo clickguard-settings clickguard-manual; do
   if [ ! -f "$build/$artifact" ]; then
     echo "install: $build/$artifact is missing; build it first with make static" >&2
     exit 1
@@ -73,10 +73,13 @@ install -d "$root/bin" "$destdir$MODULEDIR" "$root/share/clickguard" "$root/shar
 # .comment, the compilers' version strings.
 install -m 755 "$build/clickguard" "$build/clickguard-demo" "$root/bin/"
 "$strip" --remove-section=.comment "$root/bin/clickguard" "$root/bin/clickguard-demo"
+install -m 755 "$build/clickguard-settings" "$root/bin/"
+"$strip" --remove-section=.comment "$root/bin/clickguard-settings"
 install -m 644 "$build/libclickguard-gtk-module.so" "$destdir$MODULEDIR/libclickguard.so"
 "$strip" --strip-unneeded --remove-section=.comment "$destdir$MODULEDIR/libclickguard.so"
 install -m 644 Resources/*.ui Resources/demo.css "$root/share/clickguard/"
 install -m 644 Resources/io.github.clickguard.Demo.desktop "$root/share/applications/"
+install -m 644 Resources/io.github.clickguard.Settings.desktop "$root/share/applications/"
 install -m 644 Resources/io.github.clickguard.Demo.metainfo.xml "$root/share/metainfo/"
 # gzip -n: no name or time stamp inside, so the same pages give the same bytes.
 for page in clickguard clickguard-demo; do
@@ -84,6 +87,8 @@ for page in clickguard clickguard-demo; do
   "$build/clickguard-manual" "$page.bash" >"$completions/$page"
   chmod 644 "$root/share/man/man1/$page.1.gz" "$completions/$page"
 done
+"$build/clickguard-manual" clickguard-settings.1 | gzip -9n >"$root/share/man/man1/clickguard-settings.1.gz"
+chmod 644 "$root/share/man/man1/clickguard-settings.1.gz"
 install -m 644 packaging/debian/copyright README.md "$root/share/doc/clickguard/"
 install -m 644 docs/*.md "$root/share/doc/clickguard/docs/"
 install -m 644 docs/images/*.png "$root/share/doc/clickguard/docs/images/"

@@ -47,6 +47,15 @@ static inline gulong cg_signal_connect_pointer(gpointer instance, const gchar *s
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, flags);
 }
 
+/* void (*)(gpointer monitor, gpointer file, gpointer other, GFileMonitorEvent
+ * event, gpointer data): GFileMonitor::changed. */
+static inline gulong cg_signal_connect_file_changed(gpointer instance, const gchar *signal,
+                                                    void (*handler)(gpointer instance, gpointer file, gpointer other,
+                                                                    GFileMonitorEvent event, gpointer data),
+                                                    gpointer data, GClosureNotify notify, GConnectFlags flags) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, flags);
+}
+
 /* A G_OPTION_ARG_CALLBACK entry's arg_data: the callback as a gpointer, the
  * cast GLib's documentation writes as `(gpointer) callback`. */
 static inline gpointer cg_option_callback(GOptionArgFunc callback) {

@@ -19,7 +19,8 @@ import ClickGuardGtk
 /// rules file (``SettingsInForce``), logs one message per rejected value,
 /// configures
 /// ``GtkClickGuard/dispatcher``, installs ``GlobalGuard``, and starts the
-/// ``DecisionLog`` and the stalls asked for. Starting again is harmless, even
+/// ``DecisionLog`` and the stalls asked for, and follows the rules file's
+/// changes (``RulesFileWatch``). Starting again is harmless, even
 /// from a second copy of the module loaded from another path: the first one
 /// marks the process (GType data on GtkButton) and the others stay idle.
 @MainActor
@@ -57,7 +58,9 @@ package enum GtkModule {
     if case .file = settings.log, let name = getenv(ModuleConfiguration.logVariable) {
       settings.log = .file(FileName(cString: name))
     }
-    return start(settings)
+    guard start(settings) else { return false }
+    session?.followRules(at: rules.location, program: program, environment: environment)
+    return true
   }
 
   /// Starts with `settings`, logging its warnings through GLib.

@@ -8,9 +8,13 @@ import ClickGuardGtk
 /// setting no longer lists it (``ModuleSwitchWatch``).
 @MainActor
 final class ModuleSession {
-  /// The settings it was started with.
-  let settings: ModuleConfiguration
-  private let dispatcher: ClickDispatcher
+  /// The settings in force: those it was started with, the rules file's
+  /// part as last read (``followRules(at:program:environment:)``).
+  var settings: ModuleConfiguration
+  let dispatcher: ClickDispatcher
+  /// The rules file's watch, and the warnings last logged for it.
+  var rulesWatch: RulesFileWatch?
+  var lastRulesWarnings: [RulesFileWarning] = []
   private var log: DecisionLog?
   private var stallObserver: ObservationToken?
   private var periodicSource: UInt32 = 0
@@ -20,6 +24,7 @@ final class ModuleSession {
   init(settings: ModuleConfiguration, dispatcher: ClickDispatcher) {
     self.settings = settings
     self.dispatcher = dispatcher
+    lastRulesWarnings = settings.rulesWarnings
     GlobalGuard.fenceSettings = settings.fence
     GlobalGuard.ringsBellOnDrop = settings.feedback == .bell
     switch settings.log {
@@ -57,6 +62,8 @@ final class ModuleSession {
   func stop() {
     switchWatch?.stop()
     switchWatch = nil
+    rulesWatch?.stop()
+    rulesWatch = nil
     WidgetRuleResolver.uninstall()
     FenceRuleHandover.uninstall()
     GlobalGuard.ringsBellOnDrop = false

@@ -189,7 +189,7 @@ package struct RulesFile: Hashable, Sendable {
   /// A value without a trailing comment: `enforce   # or observe` reads
   /// `enforce` (GKeyFile itself keeps the comment in the value): a `#`
   /// after a blank starts it.
-  static func withoutComment(_ value: String) -> String {
+  package static func withoutComment(_ value: String) -> String {
     let bytes = value.utf8
     var previous = UInt8(ascii: " ")
     for index in bytes.indices {

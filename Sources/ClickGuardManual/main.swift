@@ -3,7 +3,7 @@
 // programs parse their command lines with, so none can drift from --help.
 // Not installed: scripts/install.sh runs it from the build.
 //
-//   clickguard-manual clickguard.1 | clickguard-demo.1 | clickguard.bash | clickguard-demo.bash
+//   clickguard-manual clickguard.1 | clickguard-demo.1 | clickguard-settings.1 | clickguard.bash | clickguard-demo.bash
 
 import ClickGuardCommandKit
 
@@ -14,6 +14,7 @@ import ClickGuardCommandKit
 /// Every file it writes, by name.
 let outputs: [(name: String, text: () -> String)] = [
   ("clickguard.1", { CommandManual.page.roff }), ("clickguard-demo.1", { DemoManual.page.roff }),
+  ("clickguard-settings.1", { SettingsManual.page.roff }),
   ("clickguard.bash", { CompletionScript.clickguard.script }),
   ("clickguard-demo.bash", { DemoManual.completion.script }),
 ]

@@ -52,6 +52,7 @@ final class InstallTests: XCTestCase {
     let toolchain = try InstallHarness.toolchainLibraryDirectory()
     let files = [
       prefix + "/lib/gtk-3.0/modules/libclickguard.so", prefix + "/bin/clickguard", prefix + "/bin/clickguard-demo",
+      prefix + "/bin/clickguard-settings",
     ]
     for file in files {
       // ldd with an empty environment: no LD_LIBRARY_PATH to find the toolchain through.
@@ -109,7 +110,7 @@ final class InstallTests: XCTestCase {
   func testTheInstalledCommandAndDemoCarryNoICUData() throws {
     let prefix = try InstallHarness.install()
     removeAtEnd(prefix)
-    for file in [prefix + "/bin/clickguard", prefix + "/bin/clickguard-demo"] {
+    for file in [prefix + "/bin/clickguard", prefix + "/bin/clickguard-demo", prefix + "/bin/clickguard-settings"] {
       let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
       XCTAssertNil(bytes.range(of: Data("icudt".utf8)), "\(file) holds ICU's data (it imports Foundation)")
     }
@@ -125,7 +126,9 @@ final class InstallTests: XCTestCase {
       "./usr/bin/clickguard", "./usr/bin/clickguard-demo", ".\(moduleDirectory)/libclickguard.so",
       "./usr/share/applications/io.github.clickguard.Demo.desktop", "./usr/share/clickguard/demo.ui",
       "./usr/share/clickguard/demo.css", "./usr/share/doc/clickguard/README.md",
-      "./usr/share/doc/clickguard/docs/module.md",
+      "./usr/share/doc/clickguard/docs/module.md", "./usr/bin/clickguard-settings",
+      "./usr/share/applications/io.github.clickguard.Settings.desktop",
+      "./usr/share/man/man1/clickguard-settings.1.gz",
     ]
     for path in expected { XCTAssertTrue(paths.contains(path), "\(path) is not in the package:\n\(listing)") }
     let fields = try InstallHarness.run(["dpkg-deb", "-f", deb, "Package", "Depends"])

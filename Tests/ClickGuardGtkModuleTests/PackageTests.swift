@@ -127,11 +127,18 @@ final class PackageTests: XCTestCase {
       try String(contentsOfFile: try ManualHarness.render("clickguard-demo.1"), encoding: .utf8))
     XCTAssertTrue(demoHelp.contains("--version"), demoHelp)
     XCTAssertEqual(demoManual, ["": ManualHarness.helpOptions(demoHelp)], "clickguard-demo --help:\n\(demoHelp)")
+
+    let settings = try ManualHarness.program("clickguard-settings")
+    let settingsHelp = try InstallHarness.run(["-u", "DISPLAY", settings, "--help"])
+    let settingsManual = ManualHarness.manualOptions(
+      try String(contentsOfFile: try ManualHarness.render("clickguard-settings.1"), encoding: .utf8))
+    let settingsListed = ManualHarness.helpOptions(settingsHelp)
+    XCTAssertEqual(settingsManual, ["": settingsListed], "clickguard-settings --help-all:\n\(settingsHelp)")
   }
 
   func testTheManualPagesRenderWithoutWarnings() throws {
     _ = try require("man", from: "man-db")
-    for name in ["clickguard.1", "clickguard-demo.1"] {
+    for name in ["clickguard.1", "clickguard-demo.1", "clickguard-settings.1"] {
       let page = try ManualHarness.render(name)
       // As lintian runs man, then groff with every warning on; only
       // what they print on standard error is kept.
@@ -207,7 +214,7 @@ final class PackageTests: XCTestCase {
   }
 
   func testEveryProgramPrintsItsNameAndVersion() throws {
-    for program in ["clickguard", "clickguard-demo", "clickguard-showcase", "clickguard-bench"] {
+    for program in ["clickguard", "clickguard-demo", "clickguard-settings", "clickguard-showcase", "clickguard-bench"] {
       let output = try InstallHarness.run(["-u", "DISPLAY", try ManualHarness.program(program), "--version"])
       XCTAssertEqual(output, "\(program) \(ClickGuardVersion.current)\n")
     }

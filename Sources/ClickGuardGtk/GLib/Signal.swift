@@ -98,6 +98,25 @@ package enum Signal {
       })
   }
 
+  /// Connects `body` to `GFileMonitor::changed`, whose C handler is
+  /// `void (gpointer monitor, GFile *file, GFile *other, GFileMonitorEvent
+  /// event, gpointer data)`.
+  /// - Parameters:
+  ///   - monitor: the GFileMonitor.
+  ///   - body: called with the file the event is about, the other file (a
+  ///     rename's new name, or `nil`) and the event.
+  /// - Returns: the connection; keep it only to disconnect.
+  @discardableResult
+  package static func connectFileChanged(
+    _ monitor: gpointer, _ body: @escaping @MainActor (gpointer?, gpointer?, GFileMonitorEvent) -> Void
+  ) -> SignalConnection {
+    let data = ClosureBox.retained(body)
+    let id = cg_signal_connect_file_changed(
+      monitor, "changed", fileChangedTrampoline, data, closureBoxNotify, GConnectFlags(rawValue: 0))
+    if id == 0 { ClosureBox<@MainActor (gpointer?, gpointer?, GFileMonitorEvent) -> Void>.release(data) }
+    return SignalConnection(instance: monitor, handlerID: id)
+  }
+
   private static func flags(after: Bool) -> GConnectFlags {
     after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
   }
@@ -130,3 +149,13 @@ private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) 
   let arguments = CallbackArgument((instance, argument))
   return MainActor.assumeIsolated { box.body(arguments.value.0, arguments.value.1) }
 }
+
+/// `void (gpointer monitor, gpointer file, gpointer other, GFileMonitorEvent event, gpointer data)`.
+private let fileChangedTrampoline:
+  @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void =
+    { _, file, other, event, data in
+      guard let data else { return }
+      let box = ClosureBox<@MainActor (gpointer?, gpointer?, GFileMonitorEvent) -> Void>.at(data)
+      let files = CallbackArgument((file, other))
+      MainActor.assumeIsolated { box.body(files.value.0, files.value.1, event) }
+    }

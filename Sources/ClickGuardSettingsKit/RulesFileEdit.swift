@@ -1,0 +1,210 @@
+import CGtk
+import ClickGuardGtk
+import ClickGuardGtkModule
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Why the rules file was not read or changed, worded for the window: the
+/// path, what is wrong, and that the file was left as it is.
+package struct RulesFileEditError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The message the window shows.
+  package let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
+
+/// The user's rules file, edited as a person would edit it: loaded with
+/// GKeyFile keeping every comment and every other group and key, a few keys
+/// set, then written back whole through a replacement file
+/// (``ReplacementWrite``).
+///
+/// A file that cannot be parsed is never written over: loading it throws,
+/// and the window shows why. Neither is anything at the path but a regular
+/// file (a symbolic link, a FIFO, a directory): its target or contents stay
+/// untouched.
+///
+/// ```swift
+/// let edit = try RulesFileEdit(location: RulesFileLocation.current)
+/// edit.set("default", "profile", "bounce")
+/// try edit.save()
+/// ```
+package final class RulesFileEdit {
+  /// Where the file is.
+  package let location: RulesFileLocation
+  private let keyFile: OpaquePointer
+
+  /// Loads the file at `location`; a missing file loads as an empty one.
+  /// - Throws: ``RulesFileEditError`` when it is not a regular file, cannot
+  ///   be read, or GLib cannot parse it.
+  package init(location: RulesFileLocation) throws(RulesFileEditError) {
+    self.location = location
+    // Freed by deinit, which runs when this init throws too.
+    keyFile = g_key_file_new()
+    let path = location.path
+    if let kind = ReplacementWrite.nonRegularKind(at: location.fileName) {
+      throw RulesFileEditError("\(path) is \(kind), not a regular file; it is left as it is (edit it by hand)")
+    }
+    switch BoundedFileRead.contents(of: location.fileName, limit: RulesFile.sizeLimit) {
+    case .failure(.missing):
+      return
+    case .failure(let refusal):
+      throw RulesFileEditError("\(path) cannot be read (\(Self.words(refusal))); it is left as it is")
+    case .success(let bytes):
+      var error: UnsafeMutablePointer<GError>?
+      let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
+      let loaded = bytes.withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) {
+          g_key_file_load_from_data(keyFile, $0.baseAddress, gsize($0.count), flags, &error)
+        }
+      }
+      if loaded == 0 {
+        let reason = error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
+        g_clear_error(&error)
+        throw RulesFileEditError(
+          "\(path) cannot be parsed (\(reason)); it is left as it is: fix it by hand, then try again")
+      }
+    }
+  }
+
+  deinit {
+    g_key_file_free(keyFile)
+  }
+
+  /// The value of `key` in `[group]`, without a trailing comment, or `nil`.
+  package func value(_ group: String, _ key: String) -> String? {
+    guard let raw = g_key_file_get_string(keyFile, group, key, nil) else { return nil }
+    defer { g_free(raw) }
+    return RulesFile.withoutComment(String(cString: raw))
+  }
+
+  /// Sets `key` in `[group]` to `value` (the group is added at the end when
+  /// missing; a key already there keeps its place and its comment line).
+  package func set(_ group: String, _ key: String, _ value: String) {
+    g_key_file_set_string(keyFile, group, key, value)
+  }
+
+  /// Removes `key` from `[group]`, and the group when nothing is left in it
+  /// (no key and no comment).
+  package func remove(_ group: String, _ key: String) {
+    guard g_key_file_has_group(keyFile, group) != 0 else { return }
+    g_key_file_remove_key(keyFile, group, key, nil)
+    var count: gsize = 0
+    let keys = g_key_file_get_keys(keyFile, group, &count, nil)
+    g_strfreev(keys)
+    let comment = g_key_file_get_comment(keyFile, group, nil, nil)
+    let hasComment = comment.map { $0.pointee != 0 } ?? false
+    g_free(comment)
+    if count == 0, !hasComment { g_key_file_remove_group(keyFile, group, nil) }
+  }
+
+  /// The file's text as it would be saved.
+  package var text: String {
+    var length: gsize = 0
+    guard let data = g_key_file_to_data(keyFile, &length, nil) else { return "" }
+    defer { g_free(data) }
+    return String(cString: data)
+  }
+
+  /// Writes the file back (``ReplacementWrite``), creating its directory
+  /// when needed.
+  /// - Throws: ``RulesFileEditError`` naming the path and the reason; the
+  ///   file on disk is then as it was.
+  package func save() throws(RulesFileEditError) {
+    var length: gsize = 0
+    guard let data = g_key_file_to_data(keyFile, &length, nil) else {
+      throw RulesFileEditError("\(location.path) was not written: GLib could not render it")
+    }
+    defer { g_free(data) }
+    let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+    if let problem = ReplacementWrite.write(bytes, to: location.fileName) {
+      throw RulesFileEditError("\(location.path) was not written (\(problem)); it is as it was")
+    }
+  }
+
+  private static func words(_ refusal: BoundedFileRead.Refusal) -> String {
+    switch refusal {
+    case .missing: "it is missing"
+    case .notRegular(let kind): "it is \(kind)"
+    case .tooLarge: "it is over 1 MiB"
+    case .failed(let reason): reason
+    }
+  }
+}
+
+/// Writes a whole file through a replacement: a new file in the same
+/// directory, written, flushed to disk (`fsync`) and renamed over the
+/// target, so a reader sees the old file or the new one, never half of one,
+/// and a failure leaves the old one. Only a regular file (or nothing) is
+/// replaced: `rename` never follows a link, and a link, FIFO or device at
+/// the path is refused before anything is written.
+package enum ReplacementWrite {
+  /// What is at `name` when it is there and is not a regular file (`lstat`:
+  /// a symbolic link counts as one), in words; `nil` otherwise.
+  package static func nonRegularKind(at name: FileName) -> String? {
+    var status = stat()
+    guard name.withCString({ lstat($0, &status) }) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFLNK: return "a symbolic link"
+    case S_IFIFO: return "a FIFO"
+    case S_IFDIR: return "a directory"
+    case S_IFCHR, S_IFBLK: return "a device"
+    case S_IFSOCK: return "a socket"
+    default: return "not a regular file"
+    }
+  }
+
+  /// Replaces the file `name` with `bytes`.
+  /// - Returns: `nil` when written, else what went wrong.
+  package static func write(_ bytes: UnsafeRawBufferPointer, to name: FileName) -> String? {
+    if let kind = nonRegularKind(at: name) { return "it is \(kind), not a regular file" }
+    let path = name.bytes
+    let slash = path.lastIndex(of: UInt8(ascii: "/"))
+    let directory =
+      slash.map { $0 == path.startIndex ? [UInt8(ascii: "/")] : Array(path[..<$0]) } ?? [UInt8(ascii: ".")]
+    let base = slash.map { Array(path[($0 + 1)...]) } ?? path
+    if FileName(bytes: directory).withCString({ g_mkdir_with_parents($0, 0o700) }) != 0 {
+      return "cannot make \(FileName(bytes: directory).displayName): \(String(cString: strerror(errno)))"
+    }
+    var mode: mode_t = 0o644
+    var existing = stat()
+    if name.withCString({ stat($0, &existing) }) == 0 { mode = existing.st_mode & 0o7777 }
+    var template = directory + Array("/.".utf8) + base + Array(".XXXXXX".utf8) + [0]
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { g_mkstemp_full($0.baseAddress!, O_RDWR | O_CLOEXEC, 0o600) }
+    }
+    guard descriptor >= 0 else { return "cannot make a new file beside it: \(String(cString: strerror(errno)))" }
+    let temporary = FileName(bytes: Array(template.dropLast()))
+    var problem: String?
+    var written = 0
+    while problem == nil, written < bytes.count {
+      let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+      if count > 0 {
+        written += count
+      } else if count < 0, errno != EINTR {
+        problem = String(cString: strerror(errno))
+      }
+    }
+    if problem == nil, fchmod(descriptor, mode) != 0 { problem = String(cString: strerror(errno)) }
+    if problem == nil, fsync(descriptor) != 0 { problem = String(cString: strerror(errno)) }
+    if close(descriptor) != 0, problem == nil { problem = String(cString: strerror(errno)) }
+    if problem == nil, temporary.withCString({ from in name.withCString { rename(from, $0) } }) != 0 {
+      problem = String(cString: strerror(errno))
+    }
+    if let problem {
+      _ = temporary.withCString { unlink($0) }
+      return problem
+    }
+    // The rename itself on disk: best effort, the file is in place already.
+    let directoryDescriptor = FileName(bytes: directory).withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    if directoryDescriptor >= 0 {
+      fsync(directoryDescriptor)
+      close(directoryDescriptor)
+    }
+    return nil
+  }
+}

@@ -1,0 +1,87 @@
+import CGtk
+import ClickGuard
+import ClickGuardGtk
+
+/// The window's *try it* pad: a guarded button judged as the module would
+/// judge an app's under the chosen profile and window
+/// (``tryItConfiguration(profile:window:)``), and a line that says, for
+/// the last burst of clicks on it, how many counted and how many were
+/// ignored: "5 clicks: 1 counted, 4 ignored".
+///
+/// A burst is the clicks that follow each other less than ``burstGap``
+/// apart; the next click after a longer pause starts a new one.
+@MainActor
+package final class TryItPad {
+  /// The pause that ends a burst.
+  package static let burstGap = Duration.milliseconds(1500)
+
+  /// The pad.
+  package let pad: Button
+  /// The line that tells the last burst's counts.
+  package let result: WidgetPointer
+  /// The last burst's clicks that counted and that were ignored.
+  package private(set) var counted = 0
+  package private(set) var ignored = 0
+  private let dispatcher: ClickDispatcher
+  private var lastClick: ClickInstant?
+  private var observer: ObservationToken?
+
+  /// A pad judged by `dispatcher` (the process's, ``GtkClickGuard/dispatcher``).
+  package init(dispatcher: ClickDispatcher = GtkClickGuard.dispatcher) {
+    self.dispatcher = dispatcher
+    pad = Button(label: "Try it: click here")
+    pad.setAccessibleName("Try-it pad")
+    gtk_widget_set_size_request(pad.widget, -1, 72)
+    result = gtk_label_new("Click the pad as you would click a button: each burst is counted here.")
+    gtk_label_set_line_wrap(result.cast(), 1)
+    gtk_label_set_xalign(result.cast(), 0)
+    setAccessibleName(result, "Try-it result")
+    let id = pad.id
+    observer = dispatcher.addObserver { [weak self] decision in
+      guard decision.activation.control == id else { return }
+      self?.count(decision)
+    }
+  }
+
+  isolated deinit {
+    if let observer { dispatcher.removeObserver(observer) }
+  }
+
+  /// Judges the pad's clicks under `profile` with `windowMs`.
+  package func configure(profile: GuardProfile, windowMs: Int) {
+    dispatcher.configuration = tryItConfiguration(profile: profile, window: windowMs)
+    dispatcher.forget(control: pad.id)
+  }
+
+  private func count(_ decision: ClickDecision) {
+    if let lastClick, lastClick.duration(to: decision.instant) > Self.burstGap {
+      counted = 0
+      ignored = 0
+    }
+    lastClick = decision.instant
+    switch decision.outcome {
+    case .accepted, .passed, .wouldDrop: counted += 1
+    case .dropped: ignored += 1
+    }
+    let total = counted + ignored
+    let text = "\(total) click\(total == 1 ? "" : "s"): \(counted) counted, \(ignored) ignored"
+    gtk_label_set_text(result.cast(), text)
+    setAccessibleName(result, text)
+  }
+}
+
+/// Sets `widget`'s accessible name, what a screen reader says and AT-SPI
+/// tests read.
+@MainActor
+package func setAccessibleName(_ widget: WidgetPointer, _ name: String) {
+  if let accessible = gtk_widget_get_accessible(widget) { atk_object_set_name(accessible, name) }
+}
+
+/// `widget`'s accessible name.
+@MainActor
+package func accessibleName(of widget: WidgetPointer) -> String {
+  guard let accessible = gtk_widget_get_accessible(widget), let name = atk_object_get_name(accessible) else {
+    return ""
+  }
+  return String(cString: name)
+}

@@ -88,7 +88,7 @@ public final class StackNavigator {
   public var top: String { history.top }
 
   /// Whether a transition is animating now.
-  public var isTransitionRunning: Bool { gtk_stack_get_transition_running(stack.cast()) != 0 }
+  package var isTransitionRunning: Bool { gtk_stack_get_transition_running(stack.cast()) != 0 }
 
   /// Pushes `page`; a no-op (reported) when it is on top already, unknown, or
   /// a transition runs.

@@ -2,6 +2,9 @@
 struct GateRecord: Sendable {
   var gate = ClickGate()
   var counters = DecisionCounters()
+  /// The control of the accepted action the gate is busy with (its
+  /// finish or expiry is published under it).
+  var runningControl: ControlID?
 
   /// Judges an activation on the gate and counts the outcome: a drop when
   /// `observing` is a would-drop, and the activation runs anyway.
@@ -16,6 +19,7 @@ struct GateRecord: Sendable {
       pace: pace, ticket: ticket)
     let outcome: ClickOutcome =
       if let drop = judgement.drop { observing ? .wouldDrop(drop) : .dropped(drop) } else { .accepted }
+    if outcome == .accepted { runningControl = activation.control }
     counters.count(outcome)
     if judgement.busyExpired { counters.busyExpired += 1 }
     return (outcome, judgement.busyExpired)

@@ -5,7 +5,7 @@ import ClickGuardDemoKit
 
 extension DemoLogLine {
   /// The event this line records, for the types the timeline draws
-  /// (`start`, `decision`, `action`, `lag`, `navigation`,
+  /// (`start`, `decision`, `gate`, `action`, `lag`, `navigation`,
   /// `navigation-refused`, `fence-drop`, `setting`); `nil` for other types
   /// or a line missing a field its type needs.
   package var event: DemoEvent? {
@@ -23,6 +23,10 @@ extension DemoLogLine {
       return .decision(
         control: control, action: action ?? "clicked", kind: kind ?? "", outcome: outcome, reason: reason,
         gate: gate, source: source ?? "", eventTime: eventTime, runsAction: runsAction ?? false)
+    case "gate":
+      guard let control, let transition, let atMs else { return nil }
+      return .gate(
+        control: control, transition: transition, intervalMs: intervalMs ?? 0, atMs: atMs, untilMs: untilMs)
     case "action":
       guard let control else { return nil }
       return .action(control: control, does: does ?? "")

@@ -36,6 +36,14 @@ package struct DemoLogLine: Decodable, Sendable {
   package let gate: String?
   /// `decision`: `user`, `programmatic`, `nested` or `key-repeat`.
   package let source: String?
+  /// `gate`: `accepted`, `finished`, `expired` or `dropped`.
+  package let transition: String?
+  /// `gate`: the gate's interval, in ms.
+  package let intervalMs: Double?
+  /// `gate`: when it happened (`CLOCK_MONOTONIC` ms).
+  package let atMs: Double?
+  /// `gate`: when the state it entered ends at the latest.
+  package let untilMs: Double?
   /// `action`: what the handler did (`navigate`, `add-to-cart`, …).
   package let does: String?
   /// `navigation`: `push`, `pop` or `replace`.

@@ -119,6 +119,11 @@ package enum DemoEvent: Sendable {
   case decision(
     control: String, action: String, kind: String, outcome: String, reason: String?, gate: String?,
     source: String, eventTime: UInt32?, runsAction: Bool)
+  /// `gate`: a control's gate changed (``GateTransition``): `accepted`
+  /// (busy from `atMs`, until `untilMs` at the latest), `finished` (the
+  /// window runs until `untilMs`), `expired` (reopened at `atMs`) or
+  /// `dropped`; times on the log's monotonic clock.
+  case gate(control: String, transition: String, intervalMs: Double, atMs: Double, untilMs: Double?)
   /// `action`: a control's handler ran.
   case action(control: String, does: String)
   /// `navigation`: the page stack moved.
@@ -152,6 +157,7 @@ package enum DemoEvent: Sendable {
     case .start: "start"
     case .layout: "layout"
     case .decision: "decision"
+    case .gate: "gate"
     case .action: "action"
     case .navigation: "navigation"
     case .navigationRefused: "navigation-refused"
@@ -203,6 +209,11 @@ package enum DemoEvent: Sendable {
         (.control, .string(control)), (.action, .string(action)), (.kind, .string(kind)),
         (.outcome, .string(outcome)), (.reason, .optional(reason)), (.gate, .optional(gate)),
         (.source, .string(source)), (.eventTime, .optional(time)), (.runsAction, .bool(runs)),
+      ]
+    case .gate(let control, let transition, let interval, let at, let until):
+      return [
+        (.control, .string(control)), (.transition, .string(transition)), (.intervalMs, .double(interval)),
+        (.atMs, .double(at)), (.untilMs, until.map { .double($0) } ?? .null),
       ]
     case .action(let control, let does):
       return [(.control, .string(control)), (.does, .string(does))]

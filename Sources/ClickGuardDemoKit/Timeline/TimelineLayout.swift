@@ -155,6 +155,14 @@ package struct TimelineLayout: Sendable {
     return TimelineRect(x: left, y: top, width: right - left, height: max(3, laneHeight * 0.2))
   }
 
+  /// The bar of `span` and the time it is drawn to (a running span: the
+  /// view's end, at most its limit), or `nil` when it is out of view.
+  package func bar(of span: TimelineSpan) -> (rect: TimelineRect, endMs: Double)? {
+    guard let lane = laneIndex(span.lane) else { return nil }
+    let end = span.endMs ?? min(viewport.endMs, span.limitMs ?? viewport.endMs)
+    return barRect(lane: lane, from: span.startMs, to: end).map { ($0, end) }
+  }
+
   /// Where `mark` of `model` goes, or `nil` when its lane is not shown.
   package func points(of mark: TimelineMark, in model: TimelineModel) -> MarkPoints? {
     guard let lane = laneIndex(mark.lane) else { return nil }

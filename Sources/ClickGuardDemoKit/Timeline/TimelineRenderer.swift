@@ -198,10 +198,7 @@ package enum TimelineRenderer {
     _ model: TimelineModel, _ layout: TimelineLayout, theme: TimelineTheme, into cairo: OpaquePointer
   ) {
     for span in model.spans {
-      guard let lane = layout.laneIndex(span.lane) else { continue }
-      let end = span.endMs ?? min(layout.viewport.endMs, span.startMs + TimelineRecorder.maxBusyMs)
-      guard let rect = layout.barRect(lane: lane, from: span.startMs, to: end) else { continue }
-      drawBar(rect, span.kind, theme: theme, into: cairo)
+      if let bar = layout.bar(of: span) { drawBar(bar.rect, span.kind, theme: theme, into: cairo) }
     }
   }
 

@@ -146,11 +146,7 @@ package struct TimelineSnapshot: Sendable, Decodable {
         probeY: points.y + probe.dy + dy)
     }
     bars = model.spans.compactMap { span in
-      guard let lane = layout.laneIndex(span.lane) else { return nil }
-      let end = span.endMs ?? min(layout.viewport.endMs, span.startMs + TimelineRecorder.maxBusyMs)
-      return layout.barRect(lane: lane, from: span.startMs, to: end).map {
-        Bar(lane: span.lane, kind: span.kind.rawValue, rect: moved($0))
-      }
+      layout.bar(of: span).map { Bar(lane: span.lane, kind: span.kind.rawValue, rect: moved($0.rect)) }
     }
     legend = layout.legend.map { LegendEntry(label: $0.item.label, swatch: moved($0.swatch)) }
   }

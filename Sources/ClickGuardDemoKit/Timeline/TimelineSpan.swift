@@ -30,14 +30,17 @@ package struct TimelineSpan: Sendable {
   /// When it began (`CLOCK_MONOTONIC` ms).
   package var startMs: Double
   /// When it ended; `nil` while it is still running (the bar reaches the
-  /// right edge, up to the guard's maximum busy time).
+  /// right edge, up to ``limitMs``).
   package var endMs: Double?
+  /// The latest a running span can end: a busy gate's maximum busy time.
+  package var limitMs: Double?
 
   /// A span.
-  package init(lane: String, kind: Kind, startMs: Double, endMs: Double?) {
+  package init(lane: String, kind: Kind, startMs: Double, endMs: Double?, limitMs: Double? = nil) {
     self.lane = lane
     self.kind = kind
     self.startMs = startMs
     self.endMs = endMs
+    self.limitMs = limitMs
   }
 }

@@ -118,7 +118,7 @@ final class TimelineView {
     log.addListener { [weak self] event, ms in
       // The click path: append, nothing more.
       switch event {
-      case .start, .decision, .action, .lag, .navigation, .navigationRefused, .fenceDrop, .setting:
+      case .start, .decision, .gate, .lag, .navigation, .navigationRefused, .fenceDrop, .setting:
         self?.pending.append((event, ms))
       default:
         break

@@ -6,7 +6,7 @@ import ClickGuardDemoKit
 extension DemoLogLine {
   /// The event this line records, for the types the timeline draws
   /// (`start`, `decision`, `gate`, `action`, `lag`, `navigation`,
-  /// `navigation-refused`, `fence-drop`, `setting`); `nil` for other types
+  /// `navigation-refused`, `fence-drop`, `toggle`, `setting`); `nil` for other types
   /// or a line missing a field its type needs.
   package var event: DemoEvent? {
     switch type {
@@ -41,6 +41,9 @@ extension DemoLogLine {
       return .navigationRefused(reason: reason ?? "", message: message ?? "", control: control, top: top ?? "")
     case "fence-drop":
       return .fenceDrop(page: page ?? "", reason: reason ?? "", eventTime: eventTime)
+    case "toggle":
+      guard let control, let active else { return nil }
+      return .toggle(control: control, active: active)
     case "setting":
       guard let name, let value else { return nil }
       return .setting(name: name, value: value)

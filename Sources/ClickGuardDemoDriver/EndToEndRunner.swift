@@ -73,7 +73,7 @@ package struct ScenarioOutcome: Sendable {
   package var totalActions: Int { actions.values.reduce(0, +) }
   /// Spill-over that got through: "Add to cart" ran, on any details page.
   package var spillOver: Int {
-    actions.filter { $0.key.hasPrefix(DemoWidgets.detailsPage) && $0.key.hasSuffix("-action") }.values.reduce(0, +)
+    actions.filter { DemoWidgets.isDetailsAction($0.key) }.values.reduce(0, +)
   }
   /// Inputs that reached the demo: judged activations and fenced presses.
   package var inputsSeen: Int { accepted + dropped + passed + fenceDrops }

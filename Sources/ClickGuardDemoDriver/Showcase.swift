@@ -95,8 +95,8 @@ package struct ShowcaseScenario: Sendable {
 package struct ShowcaseResult: Sendable {
   /// The scenario.
   package let scenario: ShowcaseScenario
-  /// Its outcome, from the log.
-  package let outcome: BurstOutcome
+  /// What the burst led to, from the log.
+  package let tally: TallyBoard
   /// The screenshot saved after the burst, if any.
   package let screenshot: String?
 }
@@ -156,7 +156,7 @@ package final class ShowcaseRunner {
       title: "\(scenario.lag.name), \(scenario.protection.rawValue): "
         + "\(scenario.clicks) clicks on \(scenario.control), \(scenario.delayMs) ms apart")
     return ShowcaseResult(
-      scenario: scenario, outcome: demo.log.outcome(of: scenario.control, after: start), screenshot: shot)
+      scenario: scenario, tally: demo.log.tally(after: start), screenshot: shot)
   }
 }
 
@@ -173,12 +173,14 @@ package enum ShowcaseTable {
     let rows =
       [header]
       + results.map { result in
-        let o = result.outcome
-        let d = o.decisions
         let s = result.scenario
+        let o = result.tally[s.control]
+        let d = o.decisions
         return [s.lag.name, s.protection.rawValue, s.control, String(s.clicks)]
-          + [d.accepted, d.dropped, d.passed, o.runs, o.navigations, o.refused, o.fenceDrops, o.spillOverActions]
-          .map(String.init) + [String(o.finalDepth)]
+          + [
+            d.accepted, d.dropped, d.passed, o.runs, o.navigations, o.refused, result.tally.totalFenceDrops,
+            result.tally.spillOver(excluding: s.control), result.tally.depth,
+          ].map(String.init)
       }
     return markdownTable(rows)
   }

@@ -182,7 +182,7 @@ final class DemoProcessTests: XCTestCase {
       let start = demo.log.lastSeq
       XInput.burst(on: rect, count: 6, delayMs: 150)
       demo.waitForQuiet(quietMs: 1000)
-      let outcome = demo.log.outcome(of: control, after: start)
+      let outcome = demo.log.tally(after: start)[control]
       if control == DemoWidgets.openDetailsUnguarded.name {
         XCTAssertGreaterThan(outcome.navigations, 1, "\(control): \(outcome)")
         XCTAssertEqual(outcome.decisions.dropped, 0, "\(control): \(outcome)")
@@ -215,7 +215,7 @@ final class DemoProcessTests: XCTestCase {
     let start = demo.log.lastSeq
     XInput.burst(on: rect, count: 6, delayMs: 150)
     demo.waitForQuiet(quietMs: 1000)
-    let outcome = demo.log.outcome(of: control, after: start)
+    let outcome = demo.log.tally(after: start)[control]
     XCTAssertEqual(outcome.navigations, 1, "\(outcome)")
     XCTAssertEqual(outcome.decisions.accepted, 1, "\(outcome)")
     XCTAssertGreaterThan(outcome.decisions.dropped, 0, "\(outcome)")
@@ -238,16 +238,17 @@ final class DemoProcessTests: XCTestCase {
     demo.waitForQuiet(quietMs: 500)
     let toggles = demo.log.lines.filter { $0.seq > start && $0.type == "toggle" }
     XCTAssertEqual(toggles.map(\.active), [true, false, true, false])
-    XCTAssertEqual(demo.log.outcome(of: DemoWidgets.rememberCheck.name, after: start).decisions.passed, 4)
+    XCTAssertEqual(demo.log.tally(after: start)[DemoWidgets.rememberCheck.name].decisions.passed, 4)
 
     let open = try XCTUnwrap(layout.widgets[DemoWidgets.openDetails.name]?.rect)
     start = demo.log.lastSeq
     XInput.burst(on: open, count: 8, delayMs: 120)
     demo.waitForQuiet(quietMs: 1000)
-    let outcome = demo.log.outcome(of: DemoWidgets.openDetails.name, after: start)
+    let tally = demo.log.tally(after: start)
+    let outcome = tally[DemoWidgets.openDetails.name]
     XCTAssertEqual(outcome.navigations, 1, "\(outcome)")
-    XCTAssertGreaterThan(outcome.fenceDrops, 0, "\(outcome)")
-    XCTAssertEqual(outcome.spillOverActions, 0, "\(outcome)")
+    XCTAssertGreaterThan(tally.totalFenceDrops, 0, "\(tally.rendered())")
+    XCTAssertEqual(tally.spillOver(excluding: DemoWidgets.openDetails.name), 0, "\(tally.rendered())")
     let shown = try XCTUnwrap(
       demo.waitForLine(type: "layout", after: start, timeout: 5) { $0.reason == "page-shown" })
     let details = try XCTUnwrap(shown.layout?.widgets["details-action"])

@@ -37,6 +37,11 @@ package enum DemoWidgets {
     DemoWidget(name: "\(page)-action", accessibleName: "Add to cart (\(page))", area: page)
   }
 
+  /// Whether `name` is a details page's "Add to cart" button, on any page.
+  package static func isDetailsAction(_ name: String) -> Bool {
+    name.hasPrefix(detailsPage) && name.hasSuffix("-action")
+  }
+
   /// The second guarded button on the details page `page`, "Add to
   /// wishlist": a different control from "Add to cart", with its own gate.
   package static func detailsWishlist(page: String) -> DemoWidget {

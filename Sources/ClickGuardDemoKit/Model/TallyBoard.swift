@@ -1,6 +1,7 @@
-// TallyBoard: the live counters per control (accepted, dropped by reason,
-// handler runs, navigations), added up from the demo's own events and
-// shown as the window's counters table.
+// TallyBoard: the counters per control (accepted, dropped by reason,
+// handler runs, navigations) and the fence's drops, added up from the demo's
+// own events: the window's counters table, and what a driver reads back
+// from the log after a burst.
 
 import ClickGuard
 
@@ -29,6 +30,8 @@ package struct TallyBoard: Sendable {
   /// second press (GDK_2BUTTON_PRESS, same event time) counts once.
   package private(set) var fenceDrops: [String: Int] = [:]
   private var fencedTimes: Set<String> = []
+  /// The stack depth after the last navigation (1 when none).
+  package private(set) var depth = 1
 
   /// A board listing `names` first (with zero counts).
   package init(names: [String] = []) {
@@ -48,8 +51,9 @@ package struct TallyBoard: Sendable {
       update(control) { $0.decisions.countLogged(outcome: outcome, reason: reason) }
     case .action(let control, _), .toggle(let control, _):
       update(control) { $0.runs += 1 }
-    case .navigation(_, _, _, _, _, let control?):
-      update(control) { $0.navigations += 1 }
+    case .navigation(_, _, _, let depth, _, let control):
+      self.depth = depth
+      if let control { update(control) { $0.navigations += 1 } }
     case .navigationRefused(_, _, let control?, _):
       update(control) { $0.refused += 1 }
     case .fenceDrop(let page, _, let eventTime):
@@ -58,6 +62,12 @@ package struct TallyBoard: Sendable {
     default:
       break
     }
+  }
+
+  /// Spill-over that got through: runs of a details page's "Add to cart"
+  /// other than `control`'s own.
+  package func spillOver(excluding control: String) -> Int {
+    names.filter { $0 != control && DemoWidgets.isDetailsAction($0) }.reduce(0) { $0 + self[$1].runs }
   }
 
   /// Zeroes every count, keeping the rows.

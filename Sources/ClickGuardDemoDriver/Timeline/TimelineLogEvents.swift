@@ -15,9 +15,9 @@ package struct TimelineLogEvents: Sendable {
   package init(text: String) {
     let decoder = JSONDecoder()
     events = text.split(separator: "\n").compactMap { line in
-      guard let decoded = try? DemoLogLine(json: String(line), decoder: decoder), let event = decoded.event else {
-        return nil
-      }
+      guard let decoded = try? DemoLogLine(json: String(line), decoder: decoder), let event = decoded.event,
+        TimelineRecorder.draws(event)
+      else { return nil }
       return (event, decoded.monoMs)
     }
   }

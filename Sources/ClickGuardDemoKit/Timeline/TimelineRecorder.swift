@@ -45,6 +45,15 @@ package struct TimelineRecorder: Sendable {
     model.originMs = ms
   }
 
+  /// Whether the timeline draws `event` (the live view and a picture from a
+  /// log take in these, and skip the rest).
+  package static func draws(_ event: DemoEvent) -> Bool {
+    switch event {
+    case .start, .decision, .gate, .lag, .navigation, .navigationRefused, .fenceDrop, .setting: true
+    default: false
+    }
+  }
+
   /// Takes in `event`, logged at `ms`.
   package mutating func record(_ event: DemoEvent, at ms: Double) {
     switch event {

@@ -68,7 +68,7 @@ package enum TimelineRenderer {
   }
 
   /// What a pixel of `kind`'s bar shows over `theme`'s background.
-  package static func barColor(_ kind: TimelineSpan.Kind, theme: TimelineTheme) -> TimelineColor {
+  package static func barColor(_ kind: TimelineSpan.Kind, theme: TimelineTheme) -> GdkRGBA {
     let alpha =
       switch kind {
       case .busy: busyAlpha
@@ -79,7 +79,7 @@ package enum TimelineRenderer {
   }
 
   /// Paints with `color` from now on.
-  static func setSource(_ cairo: OpaquePointer, _ color: TimelineColor) {
+  static func setSource(_ cairo: OpaquePointer, _ color: GdkRGBA) {
     cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
   }
 
@@ -297,7 +297,7 @@ package enum TimelineRenderer {
 
   /// Draws `glyph` centred on (`x`, `y`).
   static func drawGlyph(
-    _ glyph: TimelineGlyph, x: Double, y: Double, radius r: Double, color: TimelineColor, theme: TimelineTheme,
+    _ glyph: TimelineGlyph, x: Double, y: Double, radius r: Double, color: GdkRGBA, theme: TimelineTheme,
     into cairo: OpaquePointer
   ) {
     cairo_new_path(cairo)

@@ -216,12 +216,4 @@ package struct TimelineSnapshot: Sendable, Decodable {
       ),
     ]
   }
-
-  /// Milliseconds per pixel along the time axis.
-  package var msPerPixel: Double { viewport.durationMs / plot.width }
-
-  /// The marks on lane `lane`.
-  package func marks(inLane lane: String) -> [Mark] {
-    marks.filter { $0.lane == lane }
-  }
 }

@@ -2,6 +2,8 @@
 // ranges and help text. GApplication registration, validation and --help all
 // read this one table.
 
+import ClickGuardGtk
+
 /// The accepted values of a millisecond option.
 package struct MillisecondRange: Hashable, Sendable {
   /// The smallest value accepted (besides 0 when ``allowsZero`` is set).
@@ -79,6 +81,11 @@ package struct OptionSpec: Hashable, Sendable {
     case .milliseconds(let range, let defaultValue): "\(help) (\(range.text); default \(defaultValue))"
     case .path, .flag: help
     }
+  }
+
+  /// The option as GOption's table and the man page read it.
+  package var entry: OptionEntry {
+    OptionEntry(name, argument: argumentName, accepted: acceptedText, help: fullHelp)
   }
 }
 

@@ -35,9 +35,7 @@ package struct DemoLogReader: Sendable {
   /// The lines after `seq` (exclusive) added up: what a burst led to.
   package func tally(after seq: Int = 0) -> TallyBoard {
     var board = TallyBoard()
-    for line in lines where line.seq > seq {
-      if let event = line.event { board.record(event) }
-    }
+    for line in lines where line.seq > seq { board.record(line.event) }
     return board
   }
 

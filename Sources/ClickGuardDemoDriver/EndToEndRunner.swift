@@ -39,25 +39,24 @@ package struct ScenarioOutcome: Sendable {
     self.finalLayout = finalLayout
     var fenced = Set<UInt32?>()
     for line in lines {
-      let control = line.control
-      switch line.type {
-      case "decision":
-        switch line.outcome.flatMap(LoggedOutcome.init(rawValue:)) {
+      switch line.event {
+      case .decision(let control, _, _, let outcome, let reason, _, _, let time, _):
+        switch LoggedOutcome(rawValue: outcome) {
         case .accepted: accepted += 1
-        case .dropped: dropReasons[line.reason ?? "?", default: 0] += 1
+        case .dropped: dropReasons[reason ?? "?", default: 0] += 1
         default: passed += 1
         }
-        if let control, let time = line.eventTime { decisionTimes.append((control, time)) }
-      case "action":
-        actions[control ?? "?", default: 0] += 1
-      case "navigation" where line.move == "push":
+        if let time { decisionTimes.append((control, time)) }
+      case .action(let control, _):
+        actions[control, default: 0] += 1
+      case .navigation("push", _, _, _, _, _):
         navigations += 1
-      case "navigation-refused":
+      case .navigationRefused:
         refusedNavigations += 1
-      case "fence-drop":
-        fenced.insert(line.eventTime)
-      case "toggle":
-        if let control, let active = line.active { toggles[control, default: []].append(active) }
+      case .fenceDrop(_, _, let time):
+        fenced.insert(time)
+      case .toggle(let control, let active):
+        toggles[control, default: []].append(active)
       default:
         break
       }
@@ -230,7 +229,7 @@ package final class EndToEndRunner {
       return " (window 0x\(String(layout.xid, radix: 16)) focused)"
     case .waitForPage(let page, let settleMs):
       let shown = demo.waitForLine(type: "layout", timeout: 10) {
-        $0.reason == "page-shown" && $0.topPage == page
+        $0.reason == "page-shown" && $0.layout?.topPage == page
       }
       if shown == nil { problems.append("'\(page)' was never shown") }
       usleep(UInt32(settleMs) * 1000)

@@ -157,7 +157,8 @@ final class DemoProcessTests: XCTestCase {
     let requested = demo.waitForLine(type: "layout", after: before, timeout: 5) { $0.reason == "requested" }
     XCTAssertNotNil(requested, "SIGUSR2 logs another layout line")
     let start = try XCTUnwrap(demo.log.lines(ofType: "start").first)
-    XCTAssertEqual(start.appID, "io.github.clickguard.Demo")
+    guard case .start(let appID, _, _, _) = start.event else { return XCTFail(start.text) }
+    XCTAssertEqual(appID, "io.github.clickguard.Demo")
     let shot = try XCTUnwrap(demo.waitForLine(type: "screenshot", timeout: 5))
     XCTAssertNil(shot.error, shot.text)
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(scratch)/startup.png"))

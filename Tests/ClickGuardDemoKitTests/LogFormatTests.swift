@@ -64,12 +64,17 @@ final class LogFormatTests: XCTestCase {
       XCTAssertEqual(line.seq, index + 1)
       XCTAssertEqual(line.monoMs, 1234.568)
       XCTAssertNotNil(event.summary)
+      // Read back into the same event: the writer's and the reader's one
+      // definition.
+      XCTAssertEqual(line.event.summary, event.summary, text)
+      XCTAssertEqual(line.event.line(seq: index + 1, monoMs: 1234.5678).encoded, text)
     }
     let decision = try DemoLogLine(json: events[0].line(seq: 1, monoMs: 0).encoded)
     XCTAssertEqual(decision.control, "open-details")
     XCTAssertEqual(decision.reason, "busy")
     XCTAssertEqual(decision.eventTime, 42)
-    XCTAssertEqual(decision.runsAction, false)
+    guard case .decision(_, _, _, _, _, _, _, _, let runsAction) = decision.event else { return XCTFail() }
+    XCTAssertEqual(runsAction, false)
     let fence = try DemoLogLine(json: events[3].line(seq: 1, monoMs: 0).encoded)
     XCTAssertTrue(fence.text.contains(#""event_time":null"#), fence.text)
     XCTAssertNil(fence.eventTime)

@@ -1,5 +1,6 @@
 // DemoEvent: every line type of the demo's JSON-lines log, with its fields.
-// This file is the log's schema; the driver's DemoLogLine reads the same names back.
+// This file is the log's schema, written here and read back by
+// DemoEvent+Decodable under the same names.
 
 /// A screen rectangle in root-window coordinates.
 package struct ScreenRect: Hashable, Sendable, Decodable {
@@ -287,16 +288,17 @@ package enum DemoEvent: Sendable {
       ])
   }
 
+  /// `options`' fields, by ``DemoOptions/LogKey``.
   static func json(_ options: DemoOptions) -> JSONValue {
-    .object([
-      ("interval_ms", .number(options.intervalMs)), ("stall_ms", .number(options.stallMs)),
-      ("stall_every_ms", .number(options.stallEveryMs)), ("handler_lag_ms", .number(options.handlerLagMs)),
-      ("async_ms", .number(options.asyncMs)), ("transition_ms", .number(options.transitionMs)),
-      ("navigate_later", .bool(options.navigateLater)),
-      ("guard", .bool(options.guardEnabled)), ("observe", .bool(options.observeOnly)),
-      ("fence", .bool(options.fenceEnabled)), ("log_file", .optional(options.logFile?.displayName)),
-      ("screenshot", .optional(options.screenshot?.displayName)),
-      ("quit_after_first_frame", .bool(options.quitAfterFirstFrame)),
-    ])
+    let fields: [(DemoOptions.LogKey, JSONValue)] = [
+      (.intervalMs, .number(options.intervalMs)), (.stallMs, .number(options.stallMs)),
+      (.stallEveryMs, .number(options.stallEveryMs)), (.handlerLagMs, .number(options.handlerLagMs)),
+      (.asyncMs, .number(options.asyncMs)), (.transitionMs, .number(options.transitionMs)),
+      (.navigateLater, .bool(options.navigateLater)), (.guardEnabled, .bool(options.guardEnabled)),
+      (.observeOnly, .bool(options.observeOnly)), (.fenceEnabled, .bool(options.fenceEnabled)),
+      (.logFile, .optional(options.logFile?.displayName)), (.screenshot, .optional(options.screenshot?.displayName)),
+      (.quitAfterFirstFrame, .bool(options.quitAfterFirstFrame)),
+    ]
+    return .object(fields.map { ($0.0.stringValue, $0.1) })
   }
 }

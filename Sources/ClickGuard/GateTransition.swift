@@ -34,6 +34,7 @@ public struct GateTransition: Equatable, Sendable {
   /// retarget).
   public let interval: ClickInterval
   /// Accepted: when the gate reopens if the action never finishes;
-  /// finished: when the window ends; expired: ``instant``; dropped: `nil`.
+  /// finished: when the window ends; expired: ``GateTransition/instant``;
+  /// dropped: `nil`.
   public let until: ClickInstant?
 }

@@ -29,7 +29,7 @@ package struct ScenarioOutcome: Sendable {
   package private(set) var toggles: [String: [Bool]] = [:]
   /// The layout requested after the input settled: the page on top, the
   /// focus, each toggle's state on screen.
-  package let finalLayout: DemoLayout?
+  let finalLayout: DemoLayout?
   /// (control, event time) of every decision, in order.
   package private(set) var decisionTimes: [(control: String, time: UInt32)] = []
 
@@ -69,17 +69,17 @@ package struct ScenarioOutcome: Sendable {
   /// Runs of `control`'s handler.
   package func runs(of control: String) -> Int { actions[control] ?? 0 }
   /// Every handler run (navigate, add to cart, …).
-  package var totalActions: Int { actions.values.reduce(0, +) }
+  var totalActions: Int { actions.values.reduce(0, +) }
   /// Spill-over that got through: "Add to cart" ran, on any details page.
   package var spillOver: Int {
     actions.filter { DemoWidgets.isDetailsAction($0.key) }.values.reduce(0, +)
   }
   /// Inputs that reached the demo: judged activations and fenced presses.
-  package var inputsSeen: Int { accepted + dropped + passed + fenceDrops }
+  var inputsSeen: Int { accepted + dropped + passed + fenceDrops }
 
   /// The gaps (ms, by event time) between consecutive decisions that
   /// alternate between two of `controls`.
-  package func gaps(between controls: [String]) -> [Int] {
+  func gaps(between controls: [String]) -> [Int] {
     let times = decisionTimes.filter { controls.contains($0.control) }
     return zip(times, times.dropFirst()).compactMap { first, second in
       first.control == second.control ? nil : Int(Int32(bitPattern: second.time &- first.time))
@@ -100,13 +100,13 @@ package struct ScenarioRun: Sendable {
   /// What the log shows.
   package let outcome: ScenarioOutcome
   /// What is wrong; empty when the run shows what it must.
-  package let problems: [String]
+  let problems: [String]
   /// How long the run took, start-up included.
   package let seconds: Double
   /// The demo's log file.
   package let logPath: String
   /// What the demo printed.
-  package let demoOutput: String
+  let demoOutput: String
 
   /// Whether the run shows what it must.
   package var passed: Bool { problems.isEmpty }

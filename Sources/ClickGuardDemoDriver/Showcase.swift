@@ -26,7 +26,7 @@ package struct LagShape: Hashable, Sendable {
   /// Its name in the table.
   package let name: String
   /// The demo options for it.
-  package let apply: @Sendable (inout DemoOptions) -> Void
+  let apply: @Sendable (inout DemoOptions) -> Void
 
   package static func == (lhs: LagShape, rhs: LagShape) -> Bool { lhs.name == rhs.name }
   package func hash(into hasher: inout Hasher) { hasher.combine(name) }
@@ -36,7 +36,7 @@ package struct LagShape: Hashable, Sendable {
   /// The main loop stalls 1 s on the first click.
   package static let stall = LagShape(name: "stall 1000 ms") { $0.stallMs = 1000 }
   /// The navigation handler sleeps 1 s.
-  package static let handlerLag = LagShape(name: "handler lag 1000 ms") { $0.handlerLagMs = 1000 }
+  static let handlerLag = LagShape(name: "handler lag 1000 ms") { $0.handlerLagMs = 1000 }
   /// The navigation waits for an 800 ms async load.
   package static let asyncLoad = LagShape(name: "async load 800 ms") { $0.asyncMs = 800 }
 
@@ -163,7 +163,7 @@ package final class ShowcaseRunner {
 /// The showcase's table.
 package enum ShowcaseTable {
   /// The column headers.
-  package static let header = [
+  static let header = [
     "lag", "protection", "control", "clicks", "ok", "dropped", "passed", "runs", "navigations", "refused",
     "fence drops", "add-to-cart", "depth",
   ]

@@ -38,7 +38,7 @@ package struct LaidOutWidget: Sendable, Decodable {
   /// The GTK type (`GtkButton`, `GtkSwitch`, …).
   package var kind: String
   /// The page holding it, or `panel` / `chrome` / `timeline`.
-  package var area: String
+  var area: String
   /// Where it is on screen.
   package var rect: ScreenRect
   /// Whether it is drawn now (mapped; a hidden page's widgets are not).

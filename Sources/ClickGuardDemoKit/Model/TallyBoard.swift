@@ -71,7 +71,7 @@ package struct TallyBoard: Sendable {
   }
 
   /// Zeroes every count, keeping the rows.
-  package mutating func reset() {
+  mutating func reset() {
     for name in names { tallies[name] = ControlTally() }
     fenceDrops.removeAll()
     fencedTimes.removeAll()
@@ -100,7 +100,7 @@ package struct TallyBoard: Sendable {
   ]
 
   /// What the fence line counts.
-  package static let fenceMeaning =
+  static let fenceMeaning =
     "Presses the spill-over fence dropped, per page: made before the page appeared, during its transition or "
     + "before it settled."
 
@@ -115,7 +115,7 @@ package struct TallyBoard: Sendable {
   }
 
   /// The fence line: the drops per page.
-  package var fenceLine: String {
+  var fenceLine: String {
     let fence = fenceDrops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     return "Fence drops: " + (fence.isEmpty ? "0" : fence)
   }
@@ -156,7 +156,7 @@ extension DecisionCounters {
   /// Counts one decision as the demo's log writes it (`outcome` and `reason`
   /// of a `decision` line, parsed by ``LoggedOutcome`` and ``DropReason``).
   /// `package`: the driver counts the lines it reads back the same way.
-  package mutating func countLogged(outcome: String?, reason: String?) {
+  mutating func countLogged(outcome: String?, reason: String?) {
     switch outcome.flatMap(LoggedOutcome.init(rawValue:)) {
     case .accepted: accepted += 1
     case .dropped:

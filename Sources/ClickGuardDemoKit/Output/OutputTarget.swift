@@ -53,7 +53,7 @@ package struct OutputTarget: Sendable {
   /// The path as the user gave it.
   package let name: FileName
   /// The path written to: ``name`` with a symbolic link followed.
-  package let resolved: FileName
+  let resolved: FileName
   /// What is there.
   package let kind: Kind
 
@@ -97,7 +97,7 @@ package struct OutputTarget: Sendable {
 
   /// Whether a new file may be renamed over the target: it is absent or a
   /// regular file.
-  package var isReplaceable: Bool {
+  var isReplaceable: Bool {
     switch kind {
     case .absent, .regularFile: true
     default: false

@@ -12,7 +12,7 @@ extension GdkRGBA {
   }
 
   /// The same colour with opacity `alpha`.
-  package func withAlpha(_ alpha: Double) -> GdkRGBA {
+  func withAlpha(_ alpha: Double) -> GdkRGBA {
     GdkRGBA(red: red, green: green, blue: blue, alpha: alpha)
   }
 
@@ -26,23 +26,23 @@ extension GdkRGBA {
 
   /// Approximate lightness, 0 for black to 1 for white (Rec. 709 weights on
   /// the components as stored): enough to tell a dark theme from a light one.
-  package var lightness: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
+  var lightness: Double { 0.2126 * red + 0.7152 * green + 0.0722 * blue }
 
   /// The Okabe–Ito palette (Okabe and Ito, *Color Universal Design*, 2008).
   package enum OkabeIto {
     /// Orange.
-    package static let orange = GdkRGBA("#E69F00")
+    static let orange = GdkRGBA("#E69F00")
     /// Sky blue.
-    package static let skyBlue = GdkRGBA("#56B4E9")
+    static let skyBlue = GdkRGBA("#56B4E9")
     /// Bluish green.
-    package static let bluishGreen = GdkRGBA("#009E73")
+    static let bluishGreen = GdkRGBA("#009E73")
     /// Yellow.
-    package static let yellow = GdkRGBA("#F0E442")
+    static let yellow = GdkRGBA("#F0E442")
     /// Blue.
-    package static let blue = GdkRGBA("#0072B2")
+    static let blue = GdkRGBA("#0072B2")
     /// Vermillion.
-    package static let vermillion = GdkRGBA("#D55E00")
+    static let vermillion = GdkRGBA("#D55E00")
     /// Reddish purple.
-    package static let reddishPurple = GdkRGBA("#CC79A7")
+    static let reddishPurple = GdkRGBA("#CC79A7")
   }
 }

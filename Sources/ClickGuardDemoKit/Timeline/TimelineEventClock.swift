@@ -12,7 +12,7 @@
 package struct TimelineEventClock: Sendable {
   /// How far (ms) behind its processing an event may be and still be read as
   /// stamped by the same clock.
-  package static let sameClockHorizonMs: Int64 = 60_000
+  static let sameClockHorizonMs: Int64 = 60_000
 
   /// Whether every event seen so far fits one clock with the log.
   package private(set) var sharesClock = true
@@ -23,7 +23,7 @@ package struct TimelineEventClock: Sendable {
   package init() {}
 
   /// Takes in an event stamped `eventTime` and processed at `processedMs`.
-  package mutating func observe(_ eventTime: UInt32, processedMs: Double) {
+  mutating func observe(_ eventTime: UInt32, processedMs: Double) {
     let offset = Self.low32(processedMs) &- eventTime
     let delay = Int64(Int32(bitPattern: offset))
     if delay < -2 || delay > Self.sameClockHorizonMs { sharesClock = false }

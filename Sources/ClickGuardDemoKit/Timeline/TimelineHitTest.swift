@@ -5,7 +5,7 @@ package enum TimelineHitTest {
   /// The text for the point (`x`, `y`) of a timeline drawn by `layout`: the
   /// log line of the nearest mark, else of a navigation flag, else a bar's
   /// or a lag band's length; `nil` over nothing.
-  package static func describe(x: Double, y: Double, model: TimelineModel, layout: TimelineLayout) -> String? {
+  static func describe(x: Double, y: Double, model: TimelineModel, layout: TimelineLayout) -> String? {
     let origin = model.originMs ?? layout.viewport.startMs
     func at(_ ms: Double) -> String { TimelineFormat.seconds(ms - origin, decimals: 3) }
     let reach = layout.markRadius + 4

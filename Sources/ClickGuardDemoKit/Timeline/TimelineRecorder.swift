@@ -14,7 +14,7 @@ import ClickGuard
 /// and the settle delay, and stays armed while it keeps dropping presses.
 package struct TimelineRecorder: Sendable {
   /// The fence's settle delay (``SpillOverFence``'s default).
-  package static let fenceSettleMs = Double(SpillOverFence.defaultSettle.milliseconds)
+  static let fenceSettleMs = Double(SpillOverFence.defaultSettle.milliseconds)
 
   /// What was recorded so far.
   package private(set) var model: TimelineModel
@@ -28,7 +28,7 @@ package struct TimelineRecorder: Sendable {
   }
 
   /// Forgets every record; the settings learnt so far stay.
-  package mutating func clear() {
+  mutating func clear() {
     let origin = model.originMs
     model = TimelineModel(pinnedLanes: model.controlLanes)
     model.originMs = origin
@@ -36,12 +36,12 @@ package struct TimelineRecorder: Sendable {
   }
 
   /// Forgets what ended before `cutoff` (ms).
-  package mutating func removeRecords(before cutoff: Double) {
+  mutating func removeRecords(before cutoff: Double) {
     model.removeRecords(before: cutoff)
   }
 
   /// Sets time zero of the axis labels.
-  package mutating func setOrigin(_ ms: Double) {
+  mutating func setOrigin(_ ms: Double) {
     model.originMs = ms
   }
 

@@ -68,7 +68,7 @@ package enum TimelineRenderer {
   }
 
   /// What a pixel of `kind`'s bar shows over `theme`'s background.
-  package static func barColor(_ kind: TimelineSpan.Kind, theme: TimelineTheme) -> GdkRGBA {
+  static func barColor(_ kind: TimelineSpan.Kind, theme: TimelineTheme) -> GdkRGBA {
     let alpha =
       switch kind {
       case .busy: busyAlpha

@@ -7,7 +7,7 @@ import CGtk
 /// How the timeline draws each outcome.
 package enum TimelineStyle {
   /// The colour of `outcome`'s marks.
-  package static func color(_ outcome: TimelineOutcome) -> GdkRGBA {
+  static func color(_ outcome: TimelineOutcome) -> GdkRGBA {
     switch outcome {
     case .accepted: GdkRGBA.OkabeIto.bluishGreen
     case .droppedBusy: GdkRGBA.OkabeIto.vermillion
@@ -20,7 +20,7 @@ package enum TimelineStyle {
   }
 
   /// The shape of `outcome`'s marks.
-  package static func glyph(_ outcome: TimelineOutcome) -> TimelineGlyph {
+  static func glyph(_ outcome: TimelineOutcome) -> TimelineGlyph {
     switch outcome {
     case .accepted: .dot
     case .droppedBusy: .cross
@@ -35,7 +35,7 @@ package enum TimelineStyle {
   /// The colour of a span's bar (busy: vermillion like a busy drop; the
   /// interval after it: orange like a drop within it; the fence: blue like
   /// its drops).
-  package static func color(_ span: TimelineSpan.Kind) -> GdkRGBA {
+  static func color(_ span: TimelineSpan.Kind) -> GdkRGBA {
     switch span {
     case .busy: GdkRGBA.OkabeIto.vermillion
     case .window: GdkRGBA.OkabeIto.orange

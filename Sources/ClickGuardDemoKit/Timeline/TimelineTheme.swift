@@ -7,9 +7,9 @@ import CGtk
 /// The background and foreground the timeline draws with.
 package struct TimelineTheme: Sendable {
   /// The area's background.
-  package var background: GdkRGBA
+  var background: GdkRGBA
   /// Text, axis and flags.
-  package var foreground: GdkRGBA
+  var foreground: GdkRGBA
 
   /// A theme from its two colours (opaque).
   package init(background: GdkRGBA, foreground: GdkRGBA) {
@@ -21,24 +21,24 @@ package struct TimelineTheme: Sendable {
   package static let light = TimelineTheme(
     background: GdkRGBA("#FFFFFF"), foreground: GdkRGBA("#1E1E1E"))
   /// Light grey on near black.
-  package static let dark = TimelineTheme(
+  static let dark = TimelineTheme(
     background: GdkRGBA("#242424"), foreground: GdkRGBA("#EEEEEC"))
 
   /// Whether the background is the darker of the two.
-  package var isDark: Bool { background.lightness < foreground.lightness }
+  var isDark: Bool { background.lightness < foreground.lightness }
 
   /// Every other lane's tint.
-  package var laneStripe: GdkRGBA { foreground.withAlpha(0.05) }
+  var laneStripe: GdkRGBA { foreground.withAlpha(0.05) }
   /// The time grid's lines.
-  package var grid: GdkRGBA { foreground.withAlpha(0.14) }
+  var grid: GdkRGBA { foreground.withAlpha(0.14) }
   /// Secondary text (tick labels, band labels).
-  package var secondaryText: GdkRGBA { foreground.withAlpha(0.72) }
+  var secondaryText: GdkRGBA { foreground.withAlpha(0.72) }
   /// An injected-lag band's fill.
-  package var bandFill: GdkRGBA { foreground.withAlpha(isDark ? 0.12 : 0.08) }
+  var bandFill: GdkRGBA { foreground.withAlpha(isDark ? 0.12 : 0.08) }
   /// An injected-lag band's hatching (a stall or handler lag blocks the
   /// main loop; an async load does not and has no hatching).
-  package var bandHatch: GdkRGBA { foreground.withAlpha(0.22) }
+  var bandHatch: GdkRGBA { foreground.withAlpha(0.22) }
   /// A mark's outline, which keeps light colours visible on light
   /// backgrounds and dark ones on dark backgrounds.
-  package var markOutline: GdkRGBA { foreground.withAlpha(0.55) }
+  var markOutline: GdkRGBA { foreground.withAlpha(0.55) }
 }

@@ -47,27 +47,19 @@ public final class ClickDispatcher {
     case .pass(let reason):
       decision = ClickDecision(activation: activation, gate: nil, outcome: .passed(reason), instant: now, ticket: nil)
     case .judge(let key, let interval, let maxBusy, let observing, let pace):
-      let before = gates[key]
-      let (outcome, busyExpired) = gates[key, default: GateRecord()].judge(
-        activation, at: now, interval: interval, maxBusy: maxBusy, observing: observing, pace: pace,
+      let (outcome, transition, expired) = gates[key, default: GateRecord()].judge(
+        activation, on: key, at: now, interval: interval, maxBusy: maxBusy, observing: observing, pace: pace,
         ticket: lastTicket + 1)
       var ticket: ClickTicket?
       if outcome == .accepted {
         lastTicket += 1
         ticket = ClickTicket(gate: key, number: lastTicket)
       }
-      if busyExpired { totals.busyExpired += 1 }
-      if busyExpired, let before, case .busy(let action) = before.gate.state {
-        publish(
-          GateTransition(
-            kind: .expired, gate: key, control: before.runningControl ?? activation.control,
-            instant: action.deadline, interval: ClickInterval(unchecked: action.interval), until: action.deadline))
+      if let expired {
+        totals.busyExpired += 1
+        publish(expired)
       }
-      var until: ClickInstant?
-      if ticket != nil, case .busy(let action)? = gates[key]?.gate.state { until = action.deadline }
-      judged = GateTransition(
-        kind: ticket != nil ? .accepted : .dropped, gate: key, control: activation.control, instant: now,
-        interval: interval, until: until)
+      judged = transition
       decision = ClickDecision(activation: activation, gate: key, outcome: outcome, instant: now, ticket: ticket)
     }
     totals.count(decision.outcome)
@@ -88,17 +80,11 @@ public final class ClickDispatcher {
   public func finish(_ ticket: ClickTicket, at instant: ClickInstant? = nil) -> Bool {
     let now = instant ?? clock.now
     let inputNow = inputClock.inputTime(at: now)
-    guard var record = gates[ticket.gate], record.gate.finish(ticket: ticket.number, at: now, inputNow: inputNow)
-    else { return false }
-    let control = record.runningControl
-    record.runningControl = nil
-    gates[ticket.gate] = record
-    if case .cooling(let until) = record.gate.state, let control {
-      publish(
-        GateTransition(
-          kind: .finished, gate: ticket.gate, control: control, instant: now,
-          interval: ClickInterval(unchecked: now.duration(to: until)), until: until))
+    let key = ticket.gate
+    guard let finished = gates[key]?.finish(ticket: ticket.number, on: key, at: now, inputNow: inputNow) else {
+      return false
     }
+    publish(finished)
     return true
   }
 

@@ -34,7 +34,7 @@ final class DemoProcessTests: XCTestCase {
   }
 
   func testHelpListsEveryOptionWithItsRange() throws {
-    let result = try DemoProcess.runToEnd(binary: try DemoBinary.path(), arguments: ["--help"], unsetting: ["DISPLAY"])
+    let result = try ChildProcess.runToEnd(binary: try DemoBinary.path(), arguments: ["--help"], unsetting: ["DISPLAY"])
     XCTAssertEqual(result.status, 0)
     XCTAssertTrue(result.stdout.contains("Usage:"), result.stdout)
     for spec in OptionSpec.all {
@@ -55,7 +55,7 @@ final class DemoProcessTests: XCTestCase {
       (["--observe", "--no-guard"], "--observe: cannot be combined with --no-guard"),
     ]
     for (arguments, message) in cases {
-      let result = try DemoProcess.runToEnd(binary: try DemoBinary.path(), arguments: arguments)
+      let result = try ChildProcess.runToEnd(binary: try DemoBinary.path(), arguments: arguments)
       XCTAssertEqual(result.status, 2, "\(arguments)")
       XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
       XCTAssertTrue(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
@@ -68,7 +68,7 @@ final class DemoProcessTests: XCTestCase {
   func testLogFileHelpCreatesNoFileNamedHelp() throws {
     let directory = scratch + "/log-file-help"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let result = try DemoProcess.runToEnd(
+    let result = try ChildProcess.runToEnd(
       binary: try DemoBinary.path(), arguments: ["--log-file", "--help", "--quit-after-first-frame"],
       unsetting: ["DISPLAY", "WAYLAND_DISPLAY"], in: directory)
     XCTAssertEqual(result.status, 2, result.stderr)
@@ -82,12 +82,12 @@ final class DemoProcessTests: XCTestCase {
   /// demo's checks.
   func testHelpOptionsAndGtkOptionsPassThrough() throws {
     for help in ["-h", "--help", "--help-all", "--help-gtk", "--help-gapplication", "-?"] {
-      let result = try DemoProcess.runToEnd(
+      let result = try ChildProcess.runToEnd(
         binary: try DemoBinary.path(), arguments: [help, "--bogus"], unsetting: ["DISPLAY"])
       XCTAssertEqual(result.status, 0, "\(help): \(result.stderr)")
       XCTAssertTrue(result.stdout.contains("Usage:"), help)
     }
-    let result = try DemoProcess.runToEnd(
+    let result = try ChildProcess.runToEnd(
       binary: try DemoBinary.path(),
       arguments: ["--display", ":77", "--gtk-module=foo", "--g-fatal-warnings", "--name", "x", "--interval-ms", "5"],
       unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
@@ -98,7 +98,7 @@ final class DemoProcessTests: XCTestCase {
   /// A display that cannot be opened is named as it was asked for: by
   /// `--display`, not `$DISPLAY`.
   func testAFailedDisplayNamesTheDisplayAskedFor() throws {
-    let result = try DemoProcess.runToEnd(
+    let result = try ChildProcess.runToEnd(
       binary: try DemoBinary.path(), arguments: ["--display=:77"], environment: ["DISPLAY": ":76"],
       unsetting: ["WAYLAND_DISPLAY"])
     XCTAssertEqual(result.status, 3, result.stderr)
@@ -107,7 +107,7 @@ final class DemoProcessTests: XCTestCase {
   }
 
   func testNoDisplayExitsWith3AndSaysSo() throws {
-    let result = try DemoProcess.runToEnd(
+    let result = try ChildProcess.runToEnd(
       binary: try DemoBinary.path(), arguments: [], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
     XCTAssertEqual(result.status, 3)
     XCTAssertTrue(result.stderr.contains("cannot open a display"), result.stderr)
@@ -115,7 +115,7 @@ final class DemoProcessTests: XCTestCase {
 
   func testQuitAfterFirstFramePrintsTheTime() throws {
     try XDisplay.require()
-    let result = try DemoProcess.runToEnd(binary: try DemoBinary.path(), arguments: ["--quit-after-first-frame"])
+    let result = try ChildProcess.runToEnd(binary: try DemoBinary.path(), arguments: ["--quit-after-first-frame"])
     XCTAssertEqual(result.status, 0, result.stderr)
     let line = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("first-frame-ms ") })
     let ms = try XCTUnwrap(Int(line.dropFirst("first-frame-ms ".count)))

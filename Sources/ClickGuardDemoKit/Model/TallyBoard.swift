@@ -120,25 +120,6 @@ package struct TallyBoard: Sendable {
     return "Fence drops: " + (fence.isEmpty ? "0" : fence)
   }
 
-  /// The table as text (for a monospace font).
-  package func rendered() -> String {
-    let header = ["Control"] + Self.columns.map(\.title)
-    var rows = [header]
-    for name in names {
-      rows.append([name] + cells(of: name).map(String.init))
-    }
-    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    var lines = rows.map { row in
-      row.enumerated().map { column, cell in
-        column == 0
-          ? cell + String(repeating: " ", count: widths[column] - cell.count)
-          : String(repeating: " ", count: widths[column] - cell.count) + cell
-      }.joined(separator: " ")
-    }
-    lines.append(fenceLine)
-    return lines.joined(separator: "\n")
-  }
-
   private mutating func touch(_ name: String) {
     if tallies[name] == nil {
       tallies[name] = ControlTally()

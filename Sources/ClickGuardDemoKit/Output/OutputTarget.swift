@@ -95,15 +95,6 @@ package struct OutputTarget: Sendable {
     kind = Self.kind(of: status)
   }
 
-  /// Whether a new file may be renamed over the target: it is absent or a
-  /// regular file.
-  var isReplaceable: Bool {
-    switch kind {
-    case .absent, .regularFile: true
-    default: false
-    }
-  }
-
   /// The folder the target is in (`.` for a bare file name).
   package var directory: FileName {
     Self.directory(of: resolved)

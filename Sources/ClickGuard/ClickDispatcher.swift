@@ -26,6 +26,7 @@ public final class ClickDispatcher {
   private var lastTicket: UInt64 = 0
   private var inputClock = InputClockEstimate()
   private let observers = ObserverList<@MainActor (ClickDecision) -> Void>()
+  private let gateObservers = ObserverList<@MainActor (GateTransition) -> Void>()
 
   /// Creates a dispatcher.
   public init(configuration: GuardConfiguration = GuardConfiguration(), clock: ClickClock = .system) {
@@ -41,24 +42,34 @@ public final class ClickDispatcher {
     let now = instant ?? clock.now
     if let eventTime = activation.eventTime { inputClock.observe(eventTime, at: now) }
     let decision: ClickDecision
+    var judged: GateTransition?
     switch configuration.rule(for: activation) {
     case .pass(let reason):
       decision = ClickDecision(activation: activation, gate: nil, outcome: .passed(reason), instant: now, ticket: nil)
     case .judge(let key, let interval, let maxBusy, let observing, let pace):
-      let (outcome, busyExpired) = gates[key, default: GateRecord()].judge(
-        activation, at: now, interval: interval, maxBusy: maxBusy, observing: observing, pace: pace,
+      let (outcome, transition, expired) = gates[key, default: GateRecord()].judge(
+        activation, on: key, at: now, interval: interval, maxBusy: maxBusy, observing: observing, pace: pace,
         ticket: lastTicket + 1)
       var ticket: ClickTicket?
       if outcome == .accepted {
         lastTicket += 1
         ticket = ClickTicket(gate: key, number: lastTicket)
       }
-      if busyExpired { totals.busyExpired += 1 }
+      if let expired {
+        totals.busyExpired += 1
+        publish(expired)
+      }
+      judged = transition
       decision = ClickDecision(activation: activation, gate: key, outcome: outcome, instant: now, ticket: ticket)
     }
     totals.count(decision.outcome)
     for observer in observers.observers { observer(decision) }
+    if let judged { publish(judged) }
     return decision
+  }
+
+  private func publish(_ transition: GateTransition) {
+    for observer in gateObservers.observers { observer(transition) }
   }
 
   /// Marks the action of `ticket` finished at `instant` (default: now): its
@@ -69,7 +80,12 @@ public final class ClickDispatcher {
   public func finish(_ ticket: ClickTicket, at instant: ClickInstant? = nil) -> Bool {
     let now = instant ?? clock.now
     let inputNow = inputClock.inputTime(at: now)
-    return gates[ticket.gate]?.gate.finish(ticket: ticket.number, at: now, inputNow: inputNow) ?? false
+    let key = ticket.gate
+    guard let finished = gates[key]?.finish(ticket: ticket.number, on: key, at: now, inputNow: inputNow) else {
+      return false
+    }
+    publish(finished)
+    return true
   }
 
   /// Runs `body` unless `activation` is dropped; the window starts when
@@ -163,6 +179,20 @@ public final class ClickDispatcher {
   /// Stops calling the observer `token` names.
   public func removeObserver(_ token: ObservationToken) {
     observers.remove(token)
+  }
+
+  /// Calls `observer` with every gate transition from now on — accepted,
+  /// finished, expired, dropped — so a view draws a gate's busy time and
+  /// window from what the gate did.
+  /// - Returns: the token for ``removeGateObserver(_:)``.
+  @discardableResult
+  public func addGateObserver(_ observer: @escaping @MainActor (GateTransition) -> Void) -> ObservationToken {
+    gateObservers.add(observer)
+  }
+
+  /// Stops calling the gate observer `token` names.
+  public func removeGateObserver(_ token: ObservationToken) {
+    gateObservers.remove(token)
   }
 
   /// Every decision from now on, as a stream that ends when its consumer

@@ -7,12 +7,16 @@
 /// smallest value seen is the offset plus the shortest delay, and
 /// `now − that` never runs ahead of the input clock. A value more than a
 /// minute above the estimate means the input clock started over (a new X
-/// server), and the estimate follows it.
-struct InputClockEstimate: Sendable {
+/// server), and the estimate follows it. The demo's timeline places events
+/// by it too, when the X server's clock is not the log's.
+package struct InputClockEstimate: Sendable {
   private var offset: UInt32?
 
+  /// An estimate that has seen no event.
+  package init() {}
+
   /// Takes in an event stamped `eventTime` and processed at `now`.
-  mutating func observe(_ eventTime: EventTimestamp, at now: ClickInstant) {
+  package mutating func observe(_ eventTime: EventTimestamp, at now: ClickInstant) {
     let candidate = Self.milliseconds(now) &- eventTime.milliseconds
     if let offset {
       let change = Int64(Int32(bitPattern: candidate &- offset))
@@ -22,7 +26,7 @@ struct InputClockEstimate: Sendable {
   }
 
   /// The input clock at `now`, or `nil` before any event was seen.
-  func inputTime(at now: ClickInstant) -> EventTimestamp? {
+  package func inputTime(at now: ClickInstant) -> EventTimestamp? {
     offset.map { EventTimestamp(milliseconds: Self.milliseconds(now) &- $0) }
   }
 

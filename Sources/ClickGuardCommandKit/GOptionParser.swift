@@ -7,6 +7,7 @@
 // remaining arguments are not converted, so nothing is re-encoded.
 
 import CGtk
+import ClickGuardGtk
 
 /// A GOption context for one `clickguard` subcommand.
 ///
@@ -57,31 +58,13 @@ package struct GOptionParser: Sendable {
     if let epilogue { g_option_context_set_description(context, epilogue) }
     g_option_context_set_strict_posix(context, stopsAtFirstArgument ? 1 : 0)
 
-    // GOption keeps pointers to the entries' strings until the context goes.
-    var strings: [UnsafeMutablePointer<gchar>?] = []
-    defer { for string in strings { g_free(string) } }
-    func keep(_ text: String) -> UnsafePointer<gchar>? {
-      let copy = g_strdup(text)
-      strings.append(copy)
-      return UnsafePointer(copy)
-    }
-    // Values come as given (FILENAME: no conversion from the locale's
-    // encoding, which could fail without naming the option).
-    var entries = options.map { option in
-      let flags = option.argument == nil ? G_OPTION_FLAG_NO_ARG.rawValue : G_OPTION_FLAG_FILENAME.rawValue
-      return GOptionEntry(
-        long_name: keep(option.name), short_name: 0, flags: gint(flags), arg: G_OPTION_ARG_CALLBACK,
-        arg_data: cg_option_callback(recordOption), description: keep(option.help),
-        arg_description: option.argument.flatMap(keep))
-    }
-    entries.append(GOptionEntry())
-
+    let table = GOptionTable(options, callback: recordOption)
     let unmanaged = Unmanaged.passRetained(recorder)
-    let group = g_option_group_new(keep(program), keep(summary), keep(summary), unmanaged.toOpaque()) { data in
+    let group = g_option_group_new(program, summary, summary, unmanaged.toOpaque()) { data in
       guard let data else { return }
       Unmanaged<GOptionParser.Recorder>.fromOpaque(data).release()
     }
-    entries.withUnsafeBufferPointer { g_option_group_add_entries(group, $0.baseAddress) }
+    g_option_group_add_entries(group, table.entries)
     g_option_context_set_main_group(context, group)
 
     let previousName = g_get_prgname().map { String(cString: $0) }
@@ -89,20 +72,14 @@ package struct GOptionParser: Sendable {
     defer { if let previousName { g_set_prgname(previousName) } }
 
     let all = [ByteString(program)] + arguments
-    var strv: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = zeroedStringArray(count: all.count)
-    for (index, argument) in all.enumerated() { strv?[index] = argument.withCString { g_strdup($0) } }
-    defer { g_strfreev(strv) }
-    var error: UnsafeMutablePointer<GError>?
-    guard g_option_context_parse_strv(context, &strv, &error) != 0 else {
-      defer { g_error_free(error) }
-      let message = error?.pointee.message.map { String(cString: $0) } ?? "cannot read the command line"
-      throw refusal(message, code: error?.pointee.code ?? 0)
-    }
-    var remaining: [ByteString] = []
-    var index = 1
-    while let argument = strv?[index] {
-      remaining.append(ByteString(cString: argument))
-      index += 1
+    var remaining: [ByteString]
+    do {
+      remaining = try withExtendedLifetime(table) { () throws(GOptionFailure) in
+        try GOptionTable.parse(
+          context, arguments: all.map { $0.withCString { g_strdup($0) } }, remaining: ByteString.init(cString:))
+      }
+    } catch {
+      throw refusal(error)
     }
     // GOption leaves the `--` that ended the options in front of the rest.
     if remaining.first == "--" { remaining.removeFirst() }
@@ -111,24 +88,15 @@ package struct GOptionParser: Sendable {
 }
 
 extension GOptionParser {
-  /// The error for GOption's `message`: for a value missing at the end of
+  /// The error for GOption's `failure`: for a value missing at the end of
   /// the line, the option and what it accepts; otherwise GOption's words
   /// (which name the argument), with a pointer to `--help`.
-  func refusal(_ message: String, code: gint) -> CommandFailure {
-    if code == gint(G_OPTION_ERROR_BAD_VALUE.rawValue),
-      let option = options.filter({ message.contains($0.dashed) }).max(by: { $0.name.count < $1.name.count }),
-      let accepted = option.accepted
-    {
+  func refusal(_ failure: GOptionFailure) -> CommandFailure {
+    if failure.isBadValue, let option = options.named(in: failure.message), let accepted = option.accepted {
       return .usage("\(option.dashed): needs a value (accepted: \(accepted))")
     }
-    return .usage("\(message); run '\(program) --help' to see every option")
+    return .usage("\(failure.message); run '\(program) --help' to see every option")
   }
-}
-
-/// A NULL-terminated, zeroed array for `count` strings, as g_strfreev frees.
-private func zeroedStringArray(count: Int) -> UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? {
-  let size = gsize((count + 1) * MemoryLayout<UnsafeMutablePointer<gchar>?>.stride)
-  return g_malloc0(size).assumingMemoryBound(to: UnsafeMutablePointer<gchar>?.self)
 }
 
 extension GOptionParser {

@@ -1,7 +1,6 @@
 // DemoLayout: a `layout` line of the demo's log — the window and every named
-// widget on screen — as a driver looks things up in it, built from the
-// fields DemoLogLine decoded (the demo's own ScreenRect, LaidOutWidget and
-// LaidOutPage), so a driver knows where to click.
+// widget on screen — as a driver looks things up in it (by name), built from
+// the DemoEvent the line decodes to, so a driver knows where to click.
 
 import ClickGuardDemoKit
 
@@ -22,23 +21,23 @@ package struct DemoLayout: Sendable {
   /// Its `seq`.
   package let seq: Int
 
+  /// The layout `event` holds, logged as line `seq`; `nil` for other
+  /// events.
+  init?(_ event: DemoEvent, seq: Int) {
+    guard case .layout(let reason, let xid, let window, let topPage, let widgets, let pages) = event else {
+      return nil
+    }
+    self.xid = xid
+    self.window = window
+    self.topPage = topPage
+    self.widgets = Dictionary(widgets.map { ($0.name, $0) }) { _, last in last }
+    self.pages = Dictionary(pages.map { ($0.name, $0.accessibleName) }) { _, last in last }
+    self.reason = reason
+    self.seq = seq
+  }
+
   /// The named widget that has the keyboard focus, if any.
   package var focus: String? {
     widgets.values.first { $0.hasFocus }?.name
-  }
-}
-
-extension DemoLayout {
-  /// The layout a decoded `layout` line holds, or `nil` when it misses a
-  /// field a layout needs.
-  init?(_ line: DemoLogLine) {
-    guard line.type == "layout", let xid = line.xid, let window = line.window, let topPage = line.topPage,
-      let widgets = line.widgets, let pages = line.pages, let reason = line.reason
-    else { return nil }
-    self.init(
-      xid: xid, window: window, topPage: topPage,
-      widgets: Dictionary(widgets.map { ($0.name, $0) }) { _, last in last },
-      pages: Dictionary(pages.map { ($0.name, $0.accessibleName) }) { _, last in last }, reason: reason,
-      seq: line.seq)
   }
 }

@@ -1,122 +1,39 @@
 // DemoLogLine: one line of the demo's JSON-lines log, decoded with
-// Foundation's JSONDecoder by DemoLogField, the names DemoEvent (the log's
-// schema, in ClickGuardDemoKit) writes.
+// Foundation's JSONDecoder into the DemoEvent the demo wrote it from (the
+// log's one definition, in ClickGuardDemoKit), with its `type`, `seq` and
+// `mono_ms`.
 
 import ClickGuardDemoKit
 import Foundation
 
 /// One line of the demo's log, as a driver reads it back.
-///
-/// Every line has ``type``, ``seq`` and ``monoMs``; the other fields are those
-/// the showcase and the tests look at, `nil` when the line has no such field
-/// (or has it as `null`). A `layout` line also comes parsed as ``layout``.
-package struct DemoLogLine: Decodable, Sendable {
+package struct DemoLogLine: Sendable {
   /// The line's type: `decision`, `navigation`, `layout`, … (see `DemoEvent`).
   package let type: String
   /// Its position in the log, from 1.
   package let seq: Int
   /// When it was written, in `CLOCK_MONOTONIC` milliseconds.
   package let monoMs: Double
-  /// The control the line is about.
-  package let control: String?
-  /// `decision`: the action judged (`clicked`, a GAction name).
-  package let action: String?
-  /// `decision`: the control's kind; `lag`: the kind of lag.
-  package let kind: String?
-  /// `decision`: `accepted`, `dropped`, `would-drop` or `passed`.
-  package let outcome: String?
-  /// Why: a decision's drop or pass reason, a refusal's or fence drop's
-  /// reason, the reason a `layout` line was logged.
-  package let reason: String?
-  /// The input event's X server timestamp (ms), if any.
-  package let eventTime: UInt32?
-  /// `decision`: whether the control's action runs.
-  package let runsAction: Bool?
-  /// `decision`: the gate that judged it.
-  package let gate: String?
-  /// `decision`: `user`, `programmatic`, `nested` or `key-repeat`.
-  package let source: String?
-  /// `action`: what the handler did (`navigate`, `add-to-cart`, …).
-  package let does: String?
-  /// `navigation`: `push`, `pop` or `replace`.
-  package let move: String?
-  /// `navigation`: the page on top before the move.
-  package let from: String?
-  /// `navigation`: the page on top after the move.
-  package let to: String?
-  /// `navigation`: the stack depth after the move.
-  package let depth: Int?
-  /// `navigation`: the stack after the move, root first.
-  package let stack: [String]?
-  /// `navigation-refused`: why, for a person.
-  package let message: String?
-  /// `navigation-refused`: the page on top.
-  package let top: String?
-  /// `fence-drop`: the page the press was aimed at.
-  package let page: String?
-  /// `lag`: how long, in ms.
-  package let ms: Int?
-  /// `lag`: what set it off.
-  package let trigger: String?
-  /// `setting`: the setting's name.
-  package let name: String?
-  /// `setting`: its new value.
-  package let value: JSONValue?
-  /// `start`: the options the demo runs with (the fields a reader needs).
-  package let options: StartOptions?
-  /// `toggle`: the new state.
-  package let active: Bool?
-  /// `layout`: the page on top.
-  package let topPage: String?
-  /// `start`: the application id.
-  package let appID: String?
-  /// `screenshot`: where the PNG went.
-  package let path: String?
-  /// `screenshot`: why it failed; `nil` when it was saved.
-  package let error: String?
-  /// `start`: the demo's process id.
-  package let pid: Int32?
-  /// `start`: where the demo found its resources.
-  package let resources: String?
-  /// `layout`: the window's X id.
-  package let xid: UInt?
-  /// `layout`: the window on screen.
-  package let window: ScreenRect?
-  /// `layout`: every named widget.
-  package let widgets: [LaidOutWidget]?
-  /// `layout`: every page.
-  package let pages: [LaidOutPage]?
-  /// `lag-done`: how long the lag blocked, in ms.
-  package let lastedMs: Double?
-  /// `first-frame`: ms from process start to the first frame.
-  package let msSinceProcessStart: Double?
-  /// `first-frame`: ms from `main` to the first frame.
-  package let msSinceMain: Double?
-  /// `screenshot`: the PNG's width.
-  package let width: Int?
-  /// `screenshot`: the PNG's height.
-  package let height: Int?
+  /// What it says.
+  package let event: DemoEvent
   /// The line as the demo wrote it.
-  package private(set) var text = ""
-  /// A `layout` line, parsed; `nil` for other lines.
-  package private(set) var layout: DemoLayout?
+  package let text: String
+  /// A `layout` line, as a driver looks things up in it; `nil` for other
+  /// lines.
+  package let layout: DemoLayout?
 
-  /// The names ``DemoEvent`` writes.
-  typealias CodingKeys = DemoLogField
+  /// The fields every line starts with.
+  private struct Header: Decodable {
+    let type: String
+    let seq: Int
+    let monoMs: Double
+    typealias CodingKeys = DemoLogField
 
-  /// A `start` line's options: the fields a reader of the log needs.
-  package struct StartOptions: Decodable, Sendable {
-    /// The global interval, in ms.
-    package let intervalMs: Int
-    /// The page transition's length, in ms.
-    package let transitionMs: Int
-    /// Whether the spill-over fence is on.
-    package let fence: Bool
-
-    private enum CodingKeys: String, CodingKey {
-      case intervalMs = "interval_ms"
-      case transitionMs = "transition_ms"
-      case fence
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: DemoLogField.self)
+      type = try container.decode(String.self, forKey: .type)
+      seq = try container.decode(Int.self, forKey: .seq)
+      monoMs = try container.decode(Double.self, forKey: .monoMs)
     }
   }
 
@@ -125,13 +42,63 @@ package struct DemoLogLine: Decodable, Sendable {
   ///   demo's log (a line still being written, say).
   package init(json text: String, decoder: JSONDecoder = JSONDecoder()) throws {
     let data = Data(text.utf8)
-    self = try decoder.decode(Self.self, from: data)
+    let header = try decoder.decode(Header.self, from: data)
+    type = header.type
+    seq = header.seq
+    monoMs = header.monoMs
+    event = try decoder.decode(DemoEvent.self, from: data)
     self.text = text
-    if type == "layout" {
-      guard let layout = DemoLayout(self) else {
-        throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a layout line without its layout"))
-      }
-      self.layout = layout
+    layout = DemoLayout(event, seq: header.seq)
+  }
+}
+
+extension DemoLogLine {
+  /// The control the line is about (a decision, gate, action, toggle or
+  /// navigation line's), if any.
+  package var control: String? {
+    switch event {
+    case .decision(let control, _, _, _, _, _, _, _, _), .gate(let control, _, _, _, _), .action(let control, _),
+      .toggle(let control, _):
+      control
+    case .navigation(_, _, _, _, _, let control), .navigationRefused(_, _, let control, _): control
+    default: nil
     }
+  }
+
+  /// Why: a decision's drop or pass reason, a refusal's or fence drop's
+  /// reason, the reason a `layout` line was logged.
+  package var reason: String? {
+    switch event {
+    case .decision(_, _, _, _, let reason, _, _, _, _): reason
+    case .navigationRefused(let reason, _, _, _), .fenceDrop(_, let reason, _), .quit(let reason): reason
+    case .layout(let reason, _, _, _, _, _): reason
+    default: nil
+    }
+  }
+
+  /// The input event's X server timestamp (ms) of a decision or fence drop.
+  package var eventTime: UInt32? {
+    switch event {
+    case .decision(_, _, _, _, _, _, _, let time, _), .fenceDrop(_, _, let time): time
+    default: nil
+    }
+  }
+
+  /// `toggle`: the new state.
+  package var active: Bool? {
+    if case .toggle(_, let active) = event { return active }
+    return nil
+  }
+
+  /// `screenshot`: where the PNG went.
+  package var path: String? {
+    if case .screenshot(let path, _, _, _) = event { return path }
+    return nil
+  }
+
+  /// `screenshot`: why it failed; `nil` when it was saved.
+  package var error: String? {
+    if case .screenshot(_, _, _, let error) = event { return error }
+    return nil
   }
 }

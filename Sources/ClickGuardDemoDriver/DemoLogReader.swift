@@ -32,10 +32,11 @@ package struct DemoLogReader: Sendable {
     lines(ofType: "layout").last?.layout
   }
 
-  /// What happened to the lines after `seq` (exclusive): the outcome of a
-  /// burst on `control`.
-  package func outcome(of control: String, after seq: Int = 0) -> BurstOutcome {
-    BurstOutcome(control: control, lines: lines.filter { $0.seq > seq })
+  /// The lines after `seq` (exclusive) added up: what a burst led to.
+  package func tally(after seq: Int = 0) -> TallyBoard {
+    var board = TallyBoard()
+    for line in lines where line.seq > seq { board.record(line.event) }
+    return board
   }
 
   /// The highest `seq` so far (0 when empty).

@@ -118,29 +118,4 @@ package final class DemoProcess {
     process.waitUntilExit()
     return process.terminationStatus
   }
-
-  /// Runs `binary` with `arguments` to completion (for --help, bad options
-  /// and --quit-after-first-frame), in `directory` if given.
-  /// - Returns: the exit status and everything printed (stdout, stderr).
-  package static func runToEnd(
-    binary: String, arguments: [String], environment: [String: String] = [:], unsetting: [String] = [],
-    in directory: String? = nil
-  ) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    for name in unsetting { env[name] = nil }
-    process.environment = env
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-  }
 }

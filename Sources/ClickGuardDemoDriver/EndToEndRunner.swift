@@ -29,7 +29,7 @@ package struct ScenarioOutcome: Sendable {
   package private(set) var toggles: [String: [Bool]] = [:]
   /// The layout requested after the input settled: the page on top, the
   /// focus, each toggle's state on screen.
-  package let finalLayout: DemoLayout?
+  let finalLayout: DemoLayout?
   /// (control, event time) of every decision, in order.
   package private(set) var decisionTimes: [(control: String, time: UInt32)] = []
 
@@ -39,25 +39,24 @@ package struct ScenarioOutcome: Sendable {
     self.finalLayout = finalLayout
     var fenced = Set<UInt32?>()
     for line in lines {
-      let control = line.control
-      switch line.type {
-      case "decision":
-        switch line.outcome.flatMap(LoggedOutcome.init(rawValue:)) {
+      switch line.event {
+      case .decision(let control, _, _, let outcome, let reason, _, _, let time, _):
+        switch LoggedOutcome(rawValue: outcome) {
         case .accepted: accepted += 1
-        case .dropped: dropReasons[line.reason ?? "?", default: 0] += 1
+        case .dropped: dropReasons[reason ?? "?", default: 0] += 1
         default: passed += 1
         }
-        if let control, let time = line.eventTime { decisionTimes.append((control, time)) }
-      case "action":
-        actions[control ?? "?", default: 0] += 1
-      case "navigation" where line.move == "push":
+        if let time { decisionTimes.append((control, time)) }
+      case .action(let control, _):
+        actions[control, default: 0] += 1
+      case .navigation("push", _, _, _, _, _):
         navigations += 1
-      case "navigation-refused":
+      case .navigationRefused:
         refusedNavigations += 1
-      case "fence-drop":
-        fenced.insert(line.eventTime)
-      case "toggle":
-        if let control, let active = line.active { toggles[control, default: []].append(active) }
+      case .fenceDrop(_, _, let time):
+        fenced.insert(time)
+      case .toggle(let control, let active):
+        toggles[control, default: []].append(active)
       default:
         break
       }
@@ -70,17 +69,17 @@ package struct ScenarioOutcome: Sendable {
   /// Runs of `control`'s handler.
   package func runs(of control: String) -> Int { actions[control] ?? 0 }
   /// Every handler run (navigate, add to cart, …).
-  package var totalActions: Int { actions.values.reduce(0, +) }
+  var totalActions: Int { actions.values.reduce(0, +) }
   /// Spill-over that got through: "Add to cart" ran, on any details page.
   package var spillOver: Int {
-    actions.filter { $0.key.hasPrefix(DemoWidgets.detailsPage) && $0.key.hasSuffix("-action") }.values.reduce(0, +)
+    actions.filter { DemoWidgets.isDetailsAction($0.key) }.values.reduce(0, +)
   }
   /// Inputs that reached the demo: judged activations and fenced presses.
-  package var inputsSeen: Int { accepted + dropped + passed + fenceDrops }
+  var inputsSeen: Int { accepted + dropped + passed + fenceDrops }
 
   /// The gaps (ms, by event time) between consecutive decisions that
   /// alternate between two of `controls`.
-  package func gaps(between controls: [String]) -> [Int] {
+  func gaps(between controls: [String]) -> [Int] {
     let times = decisionTimes.filter { controls.contains($0.control) }
     return zip(times, times.dropFirst()).compactMap { first, second in
       first.control == second.control ? nil : Int(Int32(bitPattern: second.time &- first.time))
@@ -101,13 +100,13 @@ package struct ScenarioRun: Sendable {
   /// What the log shows.
   package let outcome: ScenarioOutcome
   /// What is wrong; empty when the run shows what it must.
-  package let problems: [String]
+  let problems: [String]
   /// How long the run took, start-up included.
   package let seconds: Double
   /// The demo's log file.
   package let logPath: String
   /// What the demo printed.
-  package let demoOutput: String
+  let demoOutput: String
 
   /// Whether the run shows what it must.
   package var passed: Bool { problems.isEmpty }
@@ -230,7 +229,7 @@ package final class EndToEndRunner {
       return " (window 0x\(String(layout.xid, radix: 16)) focused)"
     case .waitForPage(let page, let settleMs):
       let shown = demo.waitForLine(type: "layout", timeout: 10) {
-        $0.reason == "page-shown" && $0.topPage == page
+        $0.reason == "page-shown" && $0.layout?.topPage == page
       }
       if shown == nil { problems.append("'\(page)' was never shown") }
       usleep(UInt32(settleMs) * 1000)

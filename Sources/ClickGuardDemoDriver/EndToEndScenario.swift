@@ -45,14 +45,14 @@ package enum InputStep: Sendable, CustomStringConvertible {
 /// What a scenario's guard-off run switches off.
 package struct OffFlags: Hashable, Sendable, CustomStringConvertible {
   /// `--no-guard`: the dispatcher's mode is `off`, every click runs.
-  package var guardOff: Bool
+  var guardOff: Bool
   /// `--no-fence`: the navigator's spill-over fence is off.
-  package var fenceOff: Bool
+  var fenceOff: Bool
 
   /// Nothing of ClickGuard: the naive app.
-  package static let everything = OffFlags(guardOff: true, fenceOff: true)
+  static let everything = OffFlags(guardOff: true, fenceOff: true)
   /// Only the spill-over fence; the per-control guard stays on.
-  package static let fenceOnly = OffFlags(guardOff: false, fenceOff: true)
+  static let fenceOnly = OffFlags(guardOff: false, fenceOff: true)
 
   package var description: String {
     [guardOff ? "--no-guard" : nil, fenceOff ? "--no-fence" : nil].compactMap { $0 }.joined(separator: " ")
@@ -70,26 +70,26 @@ package struct EndToEndScenario: Sendable {
   /// The demo's options with ClickGuard on (lag, transition, deferral).
   package let options: DemoOptions
   /// What the guard-off run switches off.
-  package let offFlags: OffFlags
+  let offFlags: OffFlags
   /// The input of the guard-on run.
   package let input: [InputStep]
   /// The input of the guard-off run, when it is bounded to keep the run
   /// short; `nil`: the same as ``input``.
-  package let offInput: [InputStep]?
+  let offInput: [InputStep]?
   /// How long the log must stay quiet after the input before the outcome is
   /// read: longer than any lag the scenario injects.
   package let quietMs: Int
   /// Whether the guard-off run is a reference the guard-on run must match
   /// (stateful controls, different controls) rather than a run that must
   /// show a duplicate.
-  package var isReferenceWhenOff = false
+  var isReferenceWhenOff = false
   /// Whether "Add to cart" runs count as spill-over: not when the scenario
   /// clicks it on purpose.
   package var countsSpillOver = true
   /// What each run must show: the problems found (empty: it passed).
   package let check: @Sendable (GuardSide, ScenarioOutcome) -> [String]
   /// The scenario's own measure for the table (GAction runs, toggles, …).
-  package let detail: @Sendable (ScenarioOutcome) -> String
+  let detail: @Sendable (ScenarioOutcome) -> String
 
   /// The demo's options for `side`.
   package func options(for side: GuardSide) -> DemoOptions {

@@ -4,7 +4,7 @@
 /// Renders end-to-end runs.
 package enum EndToEndTable {
   /// The column headers.
-  package static let header = [
+  static let header = [
     "#", "scenario", "run", "demo options", "input sent", "navigations", "spill-over", "guard drops", "fence drops",
     "detail", "result",
   ]

@@ -26,7 +26,7 @@ package struct LagShape: Hashable, Sendable {
   /// Its name in the table.
   package let name: String
   /// The demo options for it.
-  package let apply: @Sendable (inout DemoOptions) -> Void
+  let apply: @Sendable (inout DemoOptions) -> Void
 
   package static func == (lhs: LagShape, rhs: LagShape) -> Bool { lhs.name == rhs.name }
   package func hash(into hasher: inout Hasher) { hasher.combine(name) }
@@ -36,7 +36,7 @@ package struct LagShape: Hashable, Sendable {
   /// The main loop stalls 1 s on the first click.
   package static let stall = LagShape(name: "stall 1000 ms") { $0.stallMs = 1000 }
   /// The navigation handler sleeps 1 s.
-  package static let handlerLag = LagShape(name: "handler lag 1000 ms") { $0.handlerLagMs = 1000 }
+  static let handlerLag = LagShape(name: "handler lag 1000 ms") { $0.handlerLagMs = 1000 }
   /// The navigation waits for an 800 ms async load.
   package static let asyncLoad = LagShape(name: "async load 800 ms") { $0.asyncMs = 800 }
 
@@ -95,8 +95,8 @@ package struct ShowcaseScenario: Sendable {
 package struct ShowcaseResult: Sendable {
   /// The scenario.
   package let scenario: ShowcaseScenario
-  /// Its outcome, from the log.
-  package let outcome: BurstOutcome
+  /// What the burst led to, from the log.
+  package let tally: TallyBoard
   /// The screenshot saved after the burst, if any.
   package let screenshot: String?
 }
@@ -156,14 +156,14 @@ package final class ShowcaseRunner {
       title: "\(scenario.lag.name), \(scenario.protection.rawValue): "
         + "\(scenario.clicks) clicks on \(scenario.control), \(scenario.delayMs) ms apart")
     return ShowcaseResult(
-      scenario: scenario, outcome: demo.log.outcome(of: scenario.control, after: start), screenshot: shot)
+      scenario: scenario, tally: demo.log.tally(after: start), screenshot: shot)
   }
 }
 
 /// The showcase's table.
 package enum ShowcaseTable {
   /// The column headers.
-  package static let header = [
+  static let header = [
     "lag", "protection", "control", "clicks", "ok", "dropped", "passed", "runs", "navigations", "refused",
     "fence drops", "add-to-cart", "depth",
   ]
@@ -173,12 +173,14 @@ package enum ShowcaseTable {
     let rows =
       [header]
       + results.map { result in
-        let o = result.outcome
-        let d = o.decisions
         let s = result.scenario
+        let o = result.tally[s.control]
+        let d = o.decisions
         return [s.lag.name, s.protection.rawValue, s.control, String(s.clicks)]
-          + [d.accepted, d.dropped, d.passed, o.runs, o.navigations, o.refused, o.fenceDrops, o.spillOverActions]
-          .map(String.init) + [String(o.finalDepth)]
+          + [
+            d.accepted, d.dropped, d.passed, o.runs, o.navigations, o.refused, result.tally.totalFenceDrops,
+            result.tally.spillOver(excluding: s.control), result.tally.depth,
+          ].map(String.init)
       }
     return markdownTable(rows)
   }

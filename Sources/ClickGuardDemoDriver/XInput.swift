@@ -38,7 +38,7 @@ package enum XInput {
   /// Clicks each point of `points` in turn, once, `rounds` times over,
   /// `gapMs` from one click to the next, in one xdotool run so the gaps are
   /// xdotool's own sleeps (`click --delay 0`: no extra 100 ms after a click).
-  package static func alternate(between points: [(x: Int, y: Int)], rounds: Int, gapMs: Int) {
+  static func alternate(between points: [(x: Int, y: Int)], rounds: Int, gapMs: Int) {
     var arguments: [String] = []
     for round in 0..<rounds {
       for (index, point) in points.enumerated() {

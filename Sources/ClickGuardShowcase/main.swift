@@ -111,11 +111,12 @@ func runShowcase() -> Int32 {
     let runner = try ShowcaseRunner(binary: binary, outputDirectory: command.output)
     for scenario in scenarios {
       let result = try runner.run(scenario)
-      let o = result.outcome
+      let tally = result.tally
+      let o = tally[scenario.control]
       print(
         "  \(scenario.lag.name), \(scenario.protection.rawValue), \(scenario.control): "
-          + "\(o.navigations) navigation(s), \(o.decisions.dropped) dropped, \(o.fenceDrops) fenced, \(o.spillOverActions) add-to-cart"
-      )
+          + "\(o.navigations) navigation(s), \(o.decisions.dropped) dropped, \(tally.totalFenceDrops) fenced, "
+          + "\(tally.spillOver(excluding: scenario.control)) add-to-cart")
       results.append(result)
     }
   } catch {

@@ -34,7 +34,7 @@ final class DemoProcessTests: XCTestCase {
   }
 
   func testHelpListsEveryOptionWithItsRange() throws {
-    let result = try DemoProcess.runToEnd(binary: try DemoBinary.path(), arguments: ["--help"], unsetting: ["DISPLAY"])
+    let result = try ChildProcess.runToEnd(binary: try DemoBinary.path(), arguments: ["--help"], unsetting: ["DISPLAY"])
     XCTAssertEqual(result.status, 0)
     XCTAssertTrue(result.stdout.contains("Usage:"), result.stdout)
     for spec in OptionSpec.all {
@@ -55,7 +55,7 @@ final class DemoProcessTests: XCTestCase {
       (["--observe", "--no-guard"], "--observe: cannot be combined with --no-guard"),
     ]
     for (arguments, message) in cases {
-      let result = try DemoProcess.runToEnd(binary: try DemoBinary.path(), arguments: arguments)
+      let result = try ChildProcess.runToEnd(binary: try DemoBinary.path(), arguments: arguments)
       XCTAssertEqual(result.status, 2, "\(arguments)")
       XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
       XCTAssertTrue(result.stdout.isEmpty, "\(arguments): \(result.stdout)")
@@ -68,7 +68,7 @@ final class DemoProcessTests: XCTestCase {
   func testLogFileHelpCreatesNoFileNamedHelp() throws {
     let directory = scratch + "/log-file-help"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let result = try DemoProcess.runToEnd(
+    let result = try ChildProcess.runToEnd(
       binary: try DemoBinary.path(), arguments: ["--log-file", "--help", "--quit-after-first-frame"],
       unsetting: ["DISPLAY", "WAYLAND_DISPLAY"], in: directory)
     XCTAssertEqual(result.status, 2, result.stderr)
@@ -82,12 +82,12 @@ final class DemoProcessTests: XCTestCase {
   /// demo's checks.
   func testHelpOptionsAndGtkOptionsPassThrough() throws {
     for help in ["-h", "--help", "--help-all", "--help-gtk", "--help-gapplication", "-?"] {
-      let result = try DemoProcess.runToEnd(
+      let result = try ChildProcess.runToEnd(
         binary: try DemoBinary.path(), arguments: [help, "--bogus"], unsetting: ["DISPLAY"])
       XCTAssertEqual(result.status, 0, "\(help): \(result.stderr)")
       XCTAssertTrue(result.stdout.contains("Usage:"), help)
     }
-    let result = try DemoProcess.runToEnd(
+    let result = try ChildProcess.runToEnd(
       binary: try DemoBinary.path(),
       arguments: ["--display", ":77", "--gtk-module=foo", "--g-fatal-warnings", "--name", "x", "--interval-ms", "5"],
       unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
@@ -98,7 +98,7 @@ final class DemoProcessTests: XCTestCase {
   /// A display that cannot be opened is named as it was asked for: by
   /// `--display`, not `$DISPLAY`.
   func testAFailedDisplayNamesTheDisplayAskedFor() throws {
-    let result = try DemoProcess.runToEnd(
+    let result = try ChildProcess.runToEnd(
       binary: try DemoBinary.path(), arguments: ["--display=:77"], environment: ["DISPLAY": ":76"],
       unsetting: ["WAYLAND_DISPLAY"])
     XCTAssertEqual(result.status, 3, result.stderr)
@@ -107,7 +107,7 @@ final class DemoProcessTests: XCTestCase {
   }
 
   func testNoDisplayExitsWith3AndSaysSo() throws {
-    let result = try DemoProcess.runToEnd(
+    let result = try ChildProcess.runToEnd(
       binary: try DemoBinary.path(), arguments: [], unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
     XCTAssertEqual(result.status, 3)
     XCTAssertTrue(result.stderr.contains("cannot open a display"), result.stderr)
@@ -115,7 +115,7 @@ final class DemoProcessTests: XCTestCase {
 
   func testQuitAfterFirstFramePrintsTheTime() throws {
     try XDisplay.require()
-    let result = try DemoProcess.runToEnd(binary: try DemoBinary.path(), arguments: ["--quit-after-first-frame"])
+    let result = try ChildProcess.runToEnd(binary: try DemoBinary.path(), arguments: ["--quit-after-first-frame"])
     XCTAssertEqual(result.status, 0, result.stderr)
     let line = try XCTUnwrap(result.stdout.split(separator: "\n").first { $0.hasPrefix("first-frame-ms ") })
     let ms = try XCTUnwrap(Int(line.dropFirst("first-frame-ms ".count)))
@@ -157,7 +157,8 @@ final class DemoProcessTests: XCTestCase {
     let requested = demo.waitForLine(type: "layout", after: before, timeout: 5) { $0.reason == "requested" }
     XCTAssertNotNil(requested, "SIGUSR2 logs another layout line")
     let start = try XCTUnwrap(demo.log.lines(ofType: "start").first)
-    XCTAssertEqual(start.appID, "io.github.clickguard.Demo")
+    guard case .start(let appID, _, _, _) = start.event else { return XCTFail(start.text) }
+    XCTAssertEqual(appID, "io.github.clickguard.Demo")
     let shot = try XCTUnwrap(demo.waitForLine(type: "screenshot", timeout: 5))
     XCTAssertNil(shot.error, shot.text)
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(scratch)/startup.png"))
@@ -182,7 +183,7 @@ final class DemoProcessTests: XCTestCase {
       let start = demo.log.lastSeq
       XInput.burst(on: rect, count: 6, delayMs: 150)
       demo.waitForQuiet(quietMs: 1000)
-      let outcome = demo.log.outcome(of: control, after: start)
+      let outcome = demo.log.tally(after: start)[control]
       if control == DemoWidgets.openDetailsUnguarded.name {
         XCTAssertGreaterThan(outcome.navigations, 1, "\(control): \(outcome)")
         XCTAssertEqual(outcome.decisions.dropped, 0, "\(control): \(outcome)")
@@ -215,7 +216,7 @@ final class DemoProcessTests: XCTestCase {
     let start = demo.log.lastSeq
     XInput.burst(on: rect, count: 6, delayMs: 150)
     demo.waitForQuiet(quietMs: 1000)
-    let outcome = demo.log.outcome(of: control, after: start)
+    let outcome = demo.log.tally(after: start)[control]
     XCTAssertEqual(outcome.navigations, 1, "\(outcome)")
     XCTAssertEqual(outcome.decisions.accepted, 1, "\(outcome)")
     XCTAssertGreaterThan(outcome.decisions.dropped, 0, "\(outcome)")
@@ -238,16 +239,17 @@ final class DemoProcessTests: XCTestCase {
     demo.waitForQuiet(quietMs: 500)
     let toggles = demo.log.lines.filter { $0.seq > start && $0.type == "toggle" }
     XCTAssertEqual(toggles.map(\.active), [true, false, true, false])
-    XCTAssertEqual(demo.log.outcome(of: DemoWidgets.rememberCheck.name, after: start).decisions.passed, 4)
+    XCTAssertEqual(demo.log.tally(after: start)[DemoWidgets.rememberCheck.name].decisions.passed, 4)
 
     let open = try XCTUnwrap(layout.widgets[DemoWidgets.openDetails.name]?.rect)
     start = demo.log.lastSeq
     XInput.burst(on: open, count: 8, delayMs: 120)
     demo.waitForQuiet(quietMs: 1000)
-    let outcome = demo.log.outcome(of: DemoWidgets.openDetails.name, after: start)
+    let tally = demo.log.tally(after: start)
+    let outcome = tally[DemoWidgets.openDetails.name]
     XCTAssertEqual(outcome.navigations, 1, "\(outcome)")
-    XCTAssertGreaterThan(outcome.fenceDrops, 0, "\(outcome)")
-    XCTAssertEqual(outcome.spillOverActions, 0, "\(outcome)")
+    XCTAssertGreaterThan(tally.totalFenceDrops, 0, "\(tally.rendered())")
+    XCTAssertEqual(tally.spillOver(excluding: DemoWidgets.openDetails.name), 0, "\(tally.rendered())")
     let shown = try XCTUnwrap(
       demo.waitForLine(type: "layout", after: start, timeout: 5) { $0.reason == "page-shown" })
     let details = try XCTUnwrap(shown.layout?.widgets["details-action"])

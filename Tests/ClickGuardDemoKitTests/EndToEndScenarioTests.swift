@@ -5,10 +5,11 @@
 // with it off it must show the duplicate, or the scenario proves nothing.
 
 import ClickGuardDemoDriver
-import ClickGuardDemoKit
 import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardDemoKit
 
 final class EndToEndScenarioTests: XCTestCase {
   private var runner: EndToEndRunner?

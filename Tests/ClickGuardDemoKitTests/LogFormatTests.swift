@@ -64,12 +64,17 @@ final class LogFormatTests: XCTestCase {
       XCTAssertEqual(line.seq, index + 1)
       XCTAssertEqual(line.monoMs, 1234.568)
       XCTAssertNotNil(event.summary)
+      // Read back into the same event: the writer's and the reader's one
+      // definition.
+      XCTAssertEqual(line.event.summary, event.summary, text)
+      XCTAssertEqual(line.event.line(seq: index + 1, monoMs: 1234.5678).encoded, text)
     }
     let decision = try DemoLogLine(json: events[0].line(seq: 1, monoMs: 0).encoded)
     XCTAssertEqual(decision.control, "open-details")
     XCTAssertEqual(decision.reason, "busy")
     XCTAssertEqual(decision.eventTime, 42)
-    XCTAssertEqual(decision.runsAction, false)
+    guard case .decision(_, _, _, _, _, _, _, _, let runsAction) = decision.event else { return XCTFail() }
+    XCTAssertEqual(runsAction, false)
     let fence = try DemoLogLine(json: events[3].line(seq: 1, monoMs: 0).encoded)
     XCTAssertTrue(fence.text.contains(#""event_time":null"#), fence.text)
     XCTAssertNil(fence.eventTime)
@@ -102,7 +107,7 @@ final class LogFormatTests: XCTestCase {
     XCTAssertEqual(layout.widgets["remember-check"]?.hasFocus, false)
   }
 
-  func testBurstOutcomeCountsFromTheLog() {
+  func testBurstTallyFromTheLog() {
     let events: [DemoEvent] = [
       .decision(
         control: "b", action: "clicked", kind: "button", outcome: "accepted", reason: nil, gate: nil, source: "user",
@@ -119,16 +124,17 @@ final class LogFormatTests: XCTestCase {
       .navigationRefused(reason: "transition-running", message: "", control: "b", top: "details"),
     ]
     let text = events.enumerated().map { $1.line(seq: $0 + 1, monoMs: 0).encoded }.joined(separator: "\n")
-    let outcome = DemoLogReader(text: text).outcome(of: "b")
+    let tally = DemoLogReader(text: text).tally()
+    let outcome = tally["b"]
     XCTAssertEqual(outcome.decisions.accepted, 1)
     XCTAssertEqual(outcome.decisions.dropped, 1)
     XCTAssertEqual(outcome.runs, 1)
     XCTAssertEqual(outcome.navigations, 1)
     XCTAssertEqual(outcome.refused, 1)
-    XCTAssertEqual(outcome.fenceDrops, 2, "a double-click's two presses share one event time")
-    XCTAssertEqual(outcome.spillOverActions, 1)
-    XCTAssertEqual(outcome.finalDepth, 2)
-    XCTAssertEqual(DemoLogReader(text: text).outcome(of: "b", after: 3).decisions.accepted, 0)
+    XCTAssertEqual(tally.totalFenceDrops, 2, "a double-click's two presses share one event time")
+    XCTAssertEqual(tally.spillOver(excluding: "b"), 1)
+    XCTAssertEqual(tally.depth, 2)
+    XCTAssertEqual(DemoLogReader(text: text).tally(after: 3)["b"].decisions.accepted, 0)
   }
 
   func testTallyBoardCountsPerControl() {

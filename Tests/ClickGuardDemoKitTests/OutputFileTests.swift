@@ -84,7 +84,7 @@ final class OutputFileTests: XCTestCase {
       ),
     ]
     for (arguments, message) in cases {
-      let result = try DemoProcess.runToEnd(
+      let result = try ChildProcess.runToEnd(
         binary: try DemoBinary.path(), arguments: arguments + ["--quit-after-first-frame"],
         unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
       XCTAssertEqual(result.status, DemoExitStatus.failure, "\(arguments): \(result.stderr)")

@@ -69,7 +69,7 @@ final class StallTests: XCTestCase {
   /// `--stall-ms 2000 --stall-every-ms 1500` would freeze the app: refused
   /// before anything starts, with status 2 and a message naming both.
   func testAStallAsLongAsItsPeriodIsRefusedOnTheCommandLine() throws {
-    let result = try DemoProcess.runToEnd(
+    let result = try ChildProcess.runToEnd(
       binary: try DemoBinary.path(), arguments: ["--stall-ms", "2000", "--stall-every-ms", "1500"],
       unsetting: ["DISPLAY", "WAYLAND_DISPLAY"])
     XCTAssertEqual(result.status, DemoExitStatus.usage, result.stderr)

@@ -39,7 +39,7 @@ final class TimelineDemoTests: XCTestCase {
     let start = demo.log.lastSeq
     XInput.burst(on: open.rect, count: 6, delayMs: 150)
     demo.waitForQuiet(quietMs: 1200)
-    let outcome = demo.log.outcome(of: DemoWidgets.openDetails.name, after: start)
+    let outcome = demo.log.tally(after: start)[DemoWidgets.openDetails.name]
     XCTAssertEqual(outcome.decisions.accepted, 1, "\(outcome)")
     let dropped = demo.log.lines.filter { $0.seq > start && $0.type == "decision" && $0.reason == "busy" }.count
     XCTAssertGreaterThan(dropped, 0)

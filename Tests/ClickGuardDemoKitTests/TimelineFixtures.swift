@@ -1,6 +1,7 @@
 // Two demo logs recorded under Xvfb with real clicks (make showcase), kept
 // as fixed events for the timeline's rendering tests: the `layout`,
-// `first-frame` and `quit` lines are left out.
+// `first-frame` and `quit` lines are left out, and the gates' `accepted`
+// and `finished` lines are written in where the dispatcher logs them.
 
 /// Recorded demo logs.
 enum TimelineFixtures {
@@ -9,6 +10,7 @@ enum TimelineFixtures {
   static let asyncLoad = #"""
     {"type":"start","seq":1,"mono_ms":3176001.779,"app_id":"io.github.clickguard.Demo","pid":15799,"resources":"/work/wt-timeline/Resources","options":{"interval_ms":500,"stall_ms":0,"stall_every_ms":0,"handler_lag_ms":0,"async_ms":1500,"transition_ms":0,"navigate_later":false,"guard":true,"observe":false,"fence":true,"log_file":"/tmp/scall/e2e-4-on.jsonl","screenshot":null,"quit_after_first_frame":false}}
     {"type":"decision","seq":4,"mono_ms":3176385.404,"control":"open-details","action":"clicked","kind":"button","outcome":"accepted","reason":null,"gate":"0x5631cd573a40/clicked","source":"user","event_time":3176384,"runs_action":true}
+    {"type":"gate","seq":4,"mono_ms":3176385.404,"control":"open-details","transition":"accepted","interval_ms":500,"at_ms":3176385.404,"until_ms":3186385.404}
     {"type":"action","seq":5,"mono_ms":3176386.065,"control":"open-details","does":"navigate"}
     {"type":"lag","seq":6,"mono_ms":3176386.449,"kind":"async","ms":1500,"trigger":"open-details"}
     {"type":"decision","seq":7,"mono_ms":3176589.152,"control":"open-details","action":"clicked","kind":"button","outcome":"dropped","reason":"busy","gate":"0x5631cd573a40/clicked","source":"user","event_time":3176588,"runs_action":false}
@@ -17,6 +19,7 @@ enum TimelineFixtures {
     {"type":"decision","seq":10,"mono_ms":3177189.666,"control":"open-details","action":"clicked","kind":"button","outcome":"dropped","reason":"busy","gate":"0x5631cd573a40/clicked","source":"user","event_time":3177189,"runs_action":false}
     {"type":"decision","seq":11,"mono_ms":3177390.049,"control":"open-details","action":"clicked","kind":"button","outcome":"dropped","reason":"busy","gate":"0x5631cd573a40/clicked","source":"user","event_time":3177389,"runs_action":false}
     {"type":"navigation","seq":12,"mono_ms":3177894.875,"move":"push","from":"home","to":"details","depth":2,"stack":["home","details"],"control":"open-details"}
+    {"type":"gate","seq":12,"mono_ms":3177894.875,"control":"open-details","transition":"finished","interval_ms":500,"at_ms":3177894.875,"until_ms":3178394.875}
     """#
 
   /// Scenario 5, guard on: `--handler-lag-ms 1000`, 30 clicks 100 ms apart:
@@ -25,9 +28,11 @@ enum TimelineFixtures {
   static let spillOver = #"""
     {"type":"start","seq":1,"mono_ms":3186287.005,"app_id":"io.github.clickguard.Demo","pid":16142,"resources":"/work/wt-timeline/Resources","options":{"interval_ms":500,"stall_ms":0,"stall_every_ms":0,"handler_lag_ms":1000,"async_ms":0,"transition_ms":250,"navigate_later":false,"guard":true,"observe":false,"fence":true,"log_file":"/tmp/scall/e2e-5-on.jsonl","screenshot":null,"quit_after_first_frame":false}}
     {"type":"decision","seq":4,"mono_ms":3186618.336,"control":"open-details","action":"clicked","kind":"button","outcome":"accepted","reason":null,"gate":"0x5606d2cd0a40/clicked","source":"user","event_time":3186617,"runs_action":true}
+    {"type":"gate","seq":4,"mono_ms":3186618.336,"control":"open-details","transition":"accepted","interval_ms":500,"at_ms":3186618.336,"until_ms":3196618.336}
     {"type":"action","seq":5,"mono_ms":3186619.001,"control":"open-details","does":"navigate"}
     {"type":"lag","seq":6,"mono_ms":3186619.341,"kind":"handler","ms":1000,"trigger":"open-details"}
     {"type":"navigation","seq":7,"mono_ms":3187620.833,"move":"push","from":"home","to":"details","depth":2,"stack":["home","details"],"control":"open-details"}
+    {"type":"gate","seq":7,"mono_ms":3187620.833,"control":"open-details","transition":"finished","interval_ms":500,"at_ms":3187620.833,"until_ms":3188120.833}
     {"type":"fence-drop","seq":8,"mono_ms":3187820.603,"page":"details","reason":"transition","event_time":3187820}
     {"type":"fence-drop","seq":10,"mono_ms":3187920.815,"page":"details","reason":"settling","event_time":3187920}
     {"type":"fence-drop","seq":11,"mono_ms":3188021.07,"page":"details","reason":"settling","event_time":3188020}

@@ -97,10 +97,14 @@ final class TimelineLayoutTests: XCTestCase {
       .decision(
         control: "open-details", action: "clicked", kind: "button", outcome: "accepted", reason: nil, gate: "g",
         source: "user", eventTime: 1200, runsAction: true), at: 1201)
+    recorder.record(
+      .gate(control: "open-details", transition: "accepted", intervalMs: 500, atMs: 1201, untilMs: 11_201), at: 1201)
     recorder.record(.lag(kind: "async", ms: 600, trigger: "open-details"), at: 1202)
     recorder.record(click, at: 1450)
     recorder.record(
       .navigation(move: "push", from: "home", to: "details", depth: 2, stack: [], control: "open-details"), at: 1800)
+    recorder.record(
+      .gate(control: "open-details", transition: "finished", intervalMs: 500, atMs: 1800, untilMs: 2300), at: 1800)
     let model = recorder.model
     let layout = TimelineLayout(
       width: 1000, height: 200, viewport: TimelineViewport(startMs: 1000, endMs: 3000), lanes: model.lanes)

@@ -1,6 +1,6 @@
 // The timeline's model, built from the demo's own events: lanes, marks with
-// their event and processing instants, busy and interval spans inferred from
-// what each handler logged, lag bands, navigation flags and the fence.
+// their event and processing instants, busy and interval spans from the
+// gates' own transitions, lag bands, navigation flags and the fence.
 
 import XCTest
 
@@ -15,6 +15,11 @@ final class TimelineModelTests: XCTestCase {
     .decision(
       control: control, action: "clicked", kind: "button", outcome: outcome, reason: reason, gate: "g",
       source: eventTime == nil ? "programmatic" : "user", eventTime: eventTime, runsAction: outcome == "accepted")
+  }
+
+  /// A `gate` line of `control` at `at`, logged at `at`.
+  private func gate(_ control: String, _ transition: String, at: Double, until: Double?) -> (DemoEvent, Double) {
+    (.gate(control: control, transition: transition, intervalMs: 500, atMs: at, untilMs: until), at)
   }
 
   private func start(intervalMs: Int = 500, transitionMs: Int = 0, fence: Bool = true) -> DemoEvent {
@@ -35,22 +40,25 @@ final class TimelineModelTests: XCTestCase {
     model.spans.filter { $0.kind == kind && $0.lane == lane }
   }
 
-  /// An async load holds the gate from the accepted click until its
-  /// navigation; the clicks meanwhile are dropped as busy; the interval
-  /// follows; the fence is armed for the settle delay.
+  /// An async load holds the gate from the accepted click until it
+  /// finishes (at its navigation); the clicks meanwhile are dropped as busy;
+  /// the interval follows; the fence is armed for the settle delay.
   func testAsyncLoadHoldsTheGateUntilItsNavigation() throws {
     var events: [(DemoEvent, Double)] = [
-      (start(), 900), (decision(open, "accepted", at: 1000), 1001.5), (.action(control: open, does: "navigate"), 1002),
-      (.lag(kind: "async", ms: 800, trigger: open), 1002.2),
+      (start(), 900), (decision(open, "accepted", at: 1000), 1001.5),
+      gate(open, "accepted", at: 1001.5, until: 11001.5),
+      (.action(control: open, does: "navigate"), 1002), (.lag(kind: "async", ms: 800, trigger: open), 1002.2),
     ]
     for i in 1...5 {
       events.append((decision(open, "dropped", "busy", at: UInt32(1000 + 150 * i)), 1001.5 + 150 * Double(i)))
+      events.append(gate(open, "dropped", at: 1001.5 + 150 * Double(i), until: nil))
     }
     events.append(
       (
         .navigation(move: "push", from: "home", to: "details", depth: 2, stack: ["home", "details"], control: open),
         1803
       ))
+    events.append(gate(open, "finished", at: 1803, until: 2303))
     let model = record(events)
     XCTAssertEqual(model.lanes.map(\.id), [open, TimelineLane.fenceID, TimelineLane.navigationID])
     XCTAssertEqual(model.marks(inLane: open).map(\.outcome), [.accepted] + Array(repeating: .droppedBusy, count: 5))
@@ -72,23 +80,43 @@ final class TimelineModelTests: XCTestCase {
   }
 
   /// While the load runs, the busy span has no end (a live view draws it to
-  /// the right edge).
+  /// the right edge, up to the maximum busy time).
   func testARunningLoadIsOpen() throws {
     let model = record([
-      (start(), 0), (decision(open, "accepted", at: 100), 100.4), (.lag(kind: "async", ms: 800, trigger: open), 101),
+      (start(), 0), (decision(open, "accepted", at: 100), 100.4), gate(open, "accepted", at: 100.4, until: 10_100.4),
+      (.lag(kind: "async", ms: 800, trigger: open), 101),
     ])
-    XCTAssertNil(try XCTUnwrap(spans(model, .busy, lane: open).first).endMs)
+    let busy = try XCTUnwrap(spans(model, .busy, lane: open).first)
+    XCTAssertNil(busy.endMs)
+    XCTAssertEqual(busy.limitMs, 10_100.4)
     XCTAssertTrue(spans(model, .window, lane: open).isEmpty)
   }
 
-  /// A handler lag keeps the gate busy until the handler returns (the lag's
-  /// end, its navigation); the next click dispatched is judged after that.
+  /// An action past the maximum busy time: the bar ends where the gate
+  /// reopened, with no interval after it.
+  func testAnExpiredActionEndsItsBusySpan() throws {
+    let model = record([
+      (start(), 0), (decision(open, "accepted", at: 100), 100), gate(open, "accepted", at: 100, until: 10_100),
+      gate(open, "expired", at: 10_100, until: 10_100), (decision(open, "accepted", at: 12_000), 12_000),
+      gate(open, "accepted", at: 12_000, until: 22_000),
+    ])
+    let busy = spans(model, .busy, lane: open)
+    XCTAssertEqual(busy.map(\.startMs), [100, 12_000])
+    XCTAssertEqual(busy.first?.endMs, 10_100)
+    XCTAssertNil(busy.last?.endMs)
+    XCTAssertTrue(spans(model, .window, lane: open).isEmpty)
+  }
+
+  /// A handler lag keeps the gate busy until the handler returns (after
+  /// the lag, its navigation); the next click dispatched is judged after
+  /// that.
   func testHandlerLagEndsTheBusySpanWhenTheHandlerReturns() throws {
     let model = record([
       (start(intervalMs: 400), 0), (decision(open, "accepted", at: 1000), 1000.5),
+      gate(open, "accepted", at: 1000.5, until: 11_000.5),
       (.action(control: open, does: "navigate"), 1001), (.lag(kind: "handler", ms: 1000, trigger: open), 1001.2),
       (.navigation(move: "push", from: "home", to: "details", depth: 2, stack: [], control: open), 2001.5),
-      (decision(open, "dropped", "within-interval", at: 1150), 2003),
+      gate(open, "finished", at: 2001.5, until: 2401.5), (decision(open, "dropped", "within-interval", at: 1150), 2003),
       // Later events by the same control do not move a finished gate.
       (.action(control: open, does: "navigate"), 2500),
     ])
@@ -159,9 +187,9 @@ final class TimelineModelTests: XCTestCase {
     XCTAssertTrue(model.spans.isEmpty)
   }
 
-  /// A control's own interval (set in the panel) sets its window; passed
-  /// activations open no gate.
-  func testPerControlIntervalAndPassedActivations() throws {
+  /// The window is the gate's own (a control's interval set in the panel);
+  /// passed activations open no gate.
+  func testTheGatesWindowAndPassedActivations() throws {
     let model = record([
       (start(), 0),
       (
@@ -169,7 +197,8 @@ final class TimelineModelTests: XCTestCase {
           name: "control-settings",
           value: .object([("control", "details-action"), ("policy", "automatic"), ("interval_ms", 1200)])), 1
       ),
-      (decision("details-2-action", "accepted", at: 10), 10), (decision(open, "passed", "guard-off", at: 20), 20),
+      (decision("details-2-action", "accepted", at: 10), 10), gate("details-2-action", "accepted", at: 10, until: nil),
+      gate("details-2-action", "finished", at: 10, until: 1210), (decision(open, "passed", "guard-off", at: 20), 20),
     ])
     let window = try XCTUnwrap(spans(model, .window, lane: "details-2-action").first)
     XCTAssertEqual(window.endMs, 1210)

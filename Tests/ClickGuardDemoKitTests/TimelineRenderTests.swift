@@ -3,6 +3,7 @@
 // a golden image: the marks in each lane, the busy bar's extent, the
 // legend, a dark theme, and the PNG the showcase writes.
 
+import CGtk
 import ClickGuardDemoDriver
 import Foundation
 import XCTest
@@ -21,7 +22,7 @@ final class TimelineRenderTests: XCTestCase {
   /// The runs of pixels within `tolerance` of `color` along row `y` of the
   /// plot, runs closer than `gap` merged: one per mark drawn there.
   private func clusters(
-    of color: TimelineColor, row y: Double, in image: TimelineImage, gap: Double
+    of color: GdkRGBA, row y: Double, in image: TimelineImage, gap: Double
   ) -> [ClosedRange<Int>] {
     var found: [ClosedRange<Int>] = []
     let plot = image.layout.plot
@@ -37,7 +38,7 @@ final class TimelineRenderTests: XCTestCase {
   }
 
   private func assertColor(
-    _ image: TimelineImage, _ color: TimelineColor, x: Double, y: Double, _ message: String,
+    _ image: TimelineImage, _ color: GdkRGBA, x: Double, y: Double, _ message: String,
     file: StaticString = #filePath, line: UInt = #line
   ) {
     var best = Double.infinity

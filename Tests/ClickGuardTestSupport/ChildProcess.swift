@@ -63,6 +63,31 @@ package enum ChildProcess {
     return (process.terminationStatus, String(decoding: data, as: UTF8.self))
   }
 
+  /// Runs `binary` with `arguments` to completion, in `directory` if given,
+  /// with `environment` added and `unsetting` removed.
+  /// - Returns: the exit status and everything printed (stdout, stderr).
+  package static func runToEnd(
+    binary: String, arguments: [String], environment: [String: String] = [:], unsetting: [String] = [],
+    in directory: String? = nil
+  ) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    for name in unsetting { env[name] = nil }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+  }
+
   private static func spawn(_ path: String, _ arguments: [String]) -> pid_t? {
     var pid: pid_t = 0
     let argv = ([path] + arguments).map { strdup($0) } + [nil]

@@ -15,10 +15,9 @@ package struct TimelineLogEvents: Sendable {
   package init(text: String) {
     let decoder = JSONDecoder()
     events = text.split(separator: "\n").compactMap { line in
-      guard let decoded = try? DemoLogLine(json: String(line), decoder: decoder), let event = decoded.event else {
-        return nil
-      }
-      return (event, decoded.monoMs)
+      guard let decoded = try? DemoLogLine(json: String(line), decoder: decoder), TimelineRecorder.draws(decoded.event)
+      else { return nil }
+      return (decoded.event, decoded.monoMs)
     }
   }
 

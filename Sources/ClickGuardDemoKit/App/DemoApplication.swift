@@ -18,9 +18,9 @@ import ClickGuardGtk
 @MainActor
 package final class DemoApplication {
   /// The application id.
-  package static let applicationID = "io.github.clickguard.Demo"
+  static let applicationID = "io.github.clickguard.Demo"
   /// The program name used in messages.
-  package static let programName = "clickguard-demo"
+  static let programName = "clickguard-demo"
 
   private let startMs = ProcessClock.monotonicMs()
   private let application: UnsafeMutablePointer<GtkApplication>

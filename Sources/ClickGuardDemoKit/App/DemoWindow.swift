@@ -219,6 +219,20 @@ final class DemoWindow {
           source: activation.source.rawValue, eventTime: activation.eventTime?.milliseconds,
           runsAction: decision.runsAction))
     }
+    dispatcher.addGateObserver { [weak self] transition in
+      guard let self else { return }
+      let nowMs = ProcessClock.monotonicMs()
+      let clockNow = self.dispatcher.clock.now
+      func ms(_ instant: ClickInstant) -> Double {
+        let ago = instant.duration(to: clockNow).components
+        return nowMs - Double(ago.seconds) * 1000 - Double(ago.attoseconds) / 1e15
+      }
+      self.log.record(
+        .gate(
+          control: self.registry.name(of: transition.control), transition: transition.kind.rawValue,
+          intervalMs: Double(transition.interval.milliseconds), atMs: ms(transition.instant),
+          untilMs: transition.until.map(ms)))
+    }
     navigator.addObserver { [weak self] event in
       guard let self else { return }
       switch event {

@@ -1,5 +1,6 @@
 // DemoEvent: every line type of the demo's JSON-lines log, with its fields.
-// This file is the log's schema; the driver's DemoLogLine reads the same names back.
+// This file is the log's schema, written here and read back by
+// DemoEvent+Decodable under the same names.
 
 /// A screen rectangle in root-window coordinates.
 package struct ScreenRect: Hashable, Sendable, Decodable {
@@ -37,7 +38,7 @@ package struct LaidOutWidget: Sendable, Decodable {
   /// The GTK type (`GtkButton`, `GtkSwitch`, …).
   package var kind: String
   /// The page holding it, or `panel` / `chrome` / `timeline`.
-  package var area: String
+  var area: String
   /// Where it is on screen.
   package var rect: ScreenRect
   /// Whether it is drawn now (mapped; a hidden page's widgets are not).
@@ -119,6 +120,11 @@ package enum DemoEvent: Sendable {
   case decision(
     control: String, action: String, kind: String, outcome: String, reason: String?, gate: String?,
     source: String, eventTime: UInt32?, runsAction: Bool)
+  /// `gate`: a control's gate changed (``GateTransition``): `accepted`
+  /// (busy from `atMs`, until `untilMs` at the latest), `finished` (the
+  /// window runs until `untilMs`), `expired` (reopened at `atMs`) or
+  /// `dropped`; times on the log's monotonic clock.
+  case gate(control: String, transition: String, intervalMs: Double, atMs: Double, untilMs: Double?)
   /// `action`: a control's handler ran.
   case action(control: String, does: String)
   /// `navigation`: the page stack moved.
@@ -152,6 +158,7 @@ package enum DemoEvent: Sendable {
     case .start: "start"
     case .layout: "layout"
     case .decision: "decision"
+    case .gate: "gate"
     case .action: "action"
     case .navigation: "navigation"
     case .navigationRefused: "navigation-refused"
@@ -203,6 +210,11 @@ package enum DemoEvent: Sendable {
         (.control, .string(control)), (.action, .string(action)), (.kind, .string(kind)),
         (.outcome, .string(outcome)), (.reason, .optional(reason)), (.gate, .optional(gate)),
         (.source, .string(source)), (.eventTime, .optional(time)), (.runsAction, .bool(runs)),
+      ]
+    case .gate(let control, let transition, let interval, let at, let until):
+      return [
+        (.control, .string(control)), (.transition, .string(transition)), (.intervalMs, .double(interval)),
+        (.atMs, .double(at)), (.untilMs, until.map { .double($0) } ?? .null),
       ]
     case .action(let control, let does):
       return [(.control, .string(control)), (.does, .string(does))]
@@ -276,16 +288,17 @@ package enum DemoEvent: Sendable {
       ])
   }
 
+  /// `options`' fields, by ``DemoOptions/LogKey``.
   static func json(_ options: DemoOptions) -> JSONValue {
-    .object([
-      ("interval_ms", .number(options.intervalMs)), ("stall_ms", .number(options.stallMs)),
-      ("stall_every_ms", .number(options.stallEveryMs)), ("handler_lag_ms", .number(options.handlerLagMs)),
-      ("async_ms", .number(options.asyncMs)), ("transition_ms", .number(options.transitionMs)),
-      ("navigate_later", .bool(options.navigateLater)),
-      ("guard", .bool(options.guardEnabled)), ("observe", .bool(options.observeOnly)),
-      ("fence", .bool(options.fenceEnabled)), ("log_file", .optional(options.logFile?.displayName)),
-      ("screenshot", .optional(options.screenshot?.displayName)),
-      ("quit_after_first_frame", .bool(options.quitAfterFirstFrame)),
-    ])
+    let fields: [(DemoOptions.LogKey, JSONValue)] = [
+      (.intervalMs, .number(options.intervalMs)), (.stallMs, .number(options.stallMs)),
+      (.stallEveryMs, .number(options.stallEveryMs)), (.handlerLagMs, .number(options.handlerLagMs)),
+      (.asyncMs, .number(options.asyncMs)), (.transitionMs, .number(options.transitionMs)),
+      (.navigateLater, .bool(options.navigateLater)), (.guardEnabled, .bool(options.guardEnabled)),
+      (.observeOnly, .bool(options.observeOnly)), (.fenceEnabled, .bool(options.fenceEnabled)),
+      (.logFile, .optional(options.logFile?.displayName)), (.screenshot, .optional(options.screenshot?.displayName)),
+      (.quitAfterFirstFrame, .bool(options.quitAfterFirstFrame)),
+    ]
+    return .object(fields.map { ($0.0.stringValue, $0.1) })
   }
 }

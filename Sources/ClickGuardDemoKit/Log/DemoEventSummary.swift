@@ -14,6 +14,8 @@ extension DemoEvent {
       let at = time.map { " t=\($0)" } ?? ""
       let actionText = action == "clicked" ? "" : " [\(action)]"
       return "\(control)\(actionText): \(outcome)\(why) \(source)\(at)"
+    case .gate:
+      return nil
     case .action(let control, let does):
       return "\(control) → \(does)"
     case .navigation(let move, let from, let to, let depth, _, let control):

@@ -22,7 +22,7 @@ package final class DemoLog {
   package var count: Int { nextSeq - 1 }
 
   /// Calls `body` with every event from now on (the log pane, counters).
-  package func addListener(_ body: @escaping @MainActor (DemoEvent, Double) -> Void) {
+  func addListener(_ body: @escaping @MainActor (DemoEvent, Double) -> Void) {
     listeners.append(body)
   }
 

@@ -5,6 +5,7 @@ package enum DemoLogField: String, CodingKey, CaseIterable, Sendable {
   case type, seq
   case monoMs = "mono_ms"
   case action, active
+  case atMs = "at_ms"
   case appID = "app_id"
   case control, depth, does, error
   case eventTime = "event_time"
@@ -15,7 +16,9 @@ package enum DemoLogField: String, CodingKey, CaseIterable, Sendable {
   case msSinceProcessStart = "ms_since_process_start"
   case name, options, outcome, page, pages, path, pid, reason, resources
   case runsAction = "runs_action"
-  case source, stack, to, top
+  case source, stack, to, top, transition
   case topPage = "top_page"
+  case intervalMs = "interval_ms"
+  case untilMs = "until_ms"
   case trigger, value, widgets, width, window, xid
 }

@@ -23,7 +23,7 @@ package enum JSONValue: Sendable {
   case object([(String, JSONValue)])
 
   /// The value as compact JSON on one line.
-  package var encoded: String {
+  var encoded: String {
     var out = ""
     write(to: &out)
     return out
@@ -80,9 +80,9 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 
 extension JSONValue {
   /// A string, or `null` for `nil`.
-  package static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+  static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
   /// A number, or `null` for `nil`.
-  package static func optional<I: BinaryInteger>(_ value: I?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
+  static func optional<I: BinaryInteger>(_ value: I?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
   /// A whole number from any integer type.
   package static func number<I: BinaryInteger>(_ value: I) -> JSONValue { .int(Int64(value)) }
 }

@@ -22,7 +22,7 @@ package enum ProcessClock {
   /// `/proc/self/stat` cannot be read. The kernel counts process start in
   /// boot-time clock ticks (10 ms on most systems), so this is compared with
   /// `CLOCK_BOOTTIME`, the monotonic clock that includes suspend.
-  package static func msSinceProcessStart() -> Double? {
+  static func msSinceProcessStart() -> Double? {
     guard let startTicks = processStartTicks() else { return nil }
     let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
     guard ticksPerSecond > 0 else { return nil }
@@ -42,7 +42,7 @@ package enum ProcessClock {
   /// Parses `starttime` out of a `/proc/<pid>/stat` line. The command name
   /// (field 2) is in parentheses and may hold spaces, so fields are counted
   /// after the last `)`.
-  package static func startTicks(fromStatLine line: String) -> UInt64? {
+  static func startTicks(fromStatLine line: String) -> UInt64? {
     guard let close = line.lastIndex(of: ")") else { return nil }
     let rest = line[line.index(after: close)...].split(separator: " ")
     // rest[0] is field 3 (state); starttime is field 22.

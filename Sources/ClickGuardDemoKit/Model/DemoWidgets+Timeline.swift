@@ -7,7 +7,7 @@ extension DemoWidgets {
 
   /// The timeline's controls and its drawing area, in the layout line's
   /// order.
-  package static let timelineWidgets: [DemoWidget] = [
+  static let timelineWidgets: [DemoWidget] = [
     timeline,
     DemoWidget(name: "timeline-seconds", accessibleName: "Timeline window (s)", area: "timeline"),
     DemoWidget(name: "timeline-pause", accessibleName: "Pause the timeline", area: "timeline"),

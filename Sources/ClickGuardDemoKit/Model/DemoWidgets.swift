@@ -9,7 +9,7 @@ package struct DemoWidget: Hashable, Sendable {
   /// What assistive technologies read.
   package let accessibleName: String
   /// `home`, `details`, `chrome` (navigation bar), `panel` or `timeline`.
-  package let area: String
+  let area: String
 }
 
 /// The demo's pages and widgets.
@@ -37,6 +37,11 @@ package enum DemoWidgets {
     DemoWidget(name: "\(page)-action", accessibleName: "Add to cart (\(page))", area: page)
   }
 
+  /// Whether `name` is a details page's "Add to cart" button, on any page.
+  package static func isDetailsAction(_ name: String) -> Bool {
+    name.hasPrefix(detailsPage) && name.hasSuffix("-action")
+  }
+
   /// The second guarded button on the details page `page`, "Add to
   /// wishlist": a different control from "Add to cart", with its own gate.
   package static func detailsWishlist(page: String) -> DemoWidget {
@@ -46,13 +51,13 @@ package enum DemoWidgets {
   /// The page controls listed in the per-control combo, in order; the
   /// details pages' buttons are tuned together as `details-action` and
   /// `details-wishlist`.
-  package static let tunable: [DemoWidget] = [
+  static let tunable: [DemoWidget] = [
     openDetails, openDetailsUnguarded, openDetailsAction, notificationsSwitch, rememberCheck,
     detailsAction(page: "details"), detailsWishlist(page: "details"), back,
   ]
 
   /// The controls panel's widgets (GtkBuilder ids in demo.ui).
-  package static let panel: [DemoWidget] = [
+  static let panel: [DemoWidget] = [
     ("guard-switch", "Click guard"),
     ("observe-check", "Observe only"),
     ("interval-spin", "Global interval (ms)"),
@@ -75,20 +80,20 @@ package enum DemoWidgets {
   /// The note under the stall settings, shown when the panel cut a
   /// periodic stall short of its period. Hidden at start; its accessible
   /// name is its text.
-  package static let stallNote = DemoWidget(name: "stall-note", accessibleName: "", area: "panel")
+  static let stallNote = DemoWidget(name: "stall-note", accessibleName: "", area: "panel")
 
   /// The root page's name.
-  package static let homePage = "home"
+  static let homePage = "home"
   /// The first details page's name; more are `details-2`, `details-3`, …
   package static let detailsPage = "details"
 
   /// The details page name for the `index`-th copy on the stack (1-based).
-  package static func detailsPageName(_ index: Int) -> String {
+  static func detailsPageName(_ index: Int) -> String {
     index <= 1 ? detailsPage : "\(detailsPage)-\(index)"
   }
 
   /// The accessible name of page `page`.
-  package static func pageAccessibleName(_ page: String) -> String {
+  static func pageAccessibleName(_ page: String) -> String {
     page == homePage ? "Home page" : "Details page (\(page))"
   }
 }

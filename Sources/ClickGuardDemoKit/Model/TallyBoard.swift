@@ -1,6 +1,7 @@
-// TallyBoard: the live counters per control (accepted, dropped by reason,
-// handler runs, navigations), added up from the demo's own events and
-// shown as the window's counters table.
+// TallyBoard: the counters per control (accepted, dropped by reason,
+// handler runs, navigations) and the fence's drops, added up from the demo's
+// own events: the window's counters table, and what a driver reads back
+// from the log after a burst.
 
 import ClickGuard
 
@@ -29,6 +30,8 @@ package struct TallyBoard: Sendable {
   /// second press (GDK_2BUTTON_PRESS, same event time) counts once.
   package private(set) var fenceDrops: [String: Int] = [:]
   private var fencedTimes: Set<String> = []
+  /// The stack depth after the last navigation (1 when none).
+  package private(set) var depth = 1
 
   /// A board listing `names` first (with zero counts).
   package init(names: [String] = []) {
@@ -48,8 +51,9 @@ package struct TallyBoard: Sendable {
       update(control) { $0.decisions.countLogged(outcome: outcome, reason: reason) }
     case .action(let control, _), .toggle(let control, _):
       update(control) { $0.runs += 1 }
-    case .navigation(_, _, _, _, _, let control?):
-      update(control) { $0.navigations += 1 }
+    case .navigation(_, _, _, let depth, _, let control):
+      self.depth = depth
+      if let control { update(control) { $0.navigations += 1 } }
     case .navigationRefused(_, _, let control?, _):
       update(control) { $0.refused += 1 }
     case .fenceDrop(let page, _, let eventTime):
@@ -60,8 +64,14 @@ package struct TallyBoard: Sendable {
     }
   }
 
+  /// Spill-over that got through: runs of a details page's "Add to cart"
+  /// other than `control`'s own.
+  package func spillOver(excluding control: String) -> Int {
+    names.filter { $0 != control && DemoWidgets.isDetailsAction($0) }.reduce(0) { $0 + self[$1].runs }
+  }
+
   /// Zeroes every count, keeping the rows.
-  package mutating func reset() {
+  mutating func reset() {
     for name in names { tallies[name] = ControlTally() }
     fenceDrops.removeAll()
     fencedTimes.removeAll()
@@ -90,7 +100,7 @@ package struct TallyBoard: Sendable {
   ]
 
   /// What the fence line counts.
-  package static let fenceMeaning =
+  static let fenceMeaning =
     "Presses the spill-over fence dropped, per page: made before the page appeared, during its transition or "
     + "before it settled."
 
@@ -105,28 +115,9 @@ package struct TallyBoard: Sendable {
   }
 
   /// The fence line: the drops per page.
-  package var fenceLine: String {
+  var fenceLine: String {
     let fence = fenceDrops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
     return "Fence drops: " + (fence.isEmpty ? "0" : fence)
-  }
-
-  /// The table as text (for a monospace font).
-  package func rendered() -> String {
-    let header = ["Control"] + Self.columns.map(\.title)
-    var rows = [header]
-    for name in names {
-      rows.append([name] + cells(of: name).map(String.init))
-    }
-    let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-    var lines = rows.map { row in
-      row.enumerated().map { column, cell in
-        column == 0
-          ? cell + String(repeating: " ", count: widths[column] - cell.count)
-          : String(repeating: " ", count: widths[column] - cell.count) + cell
-      }.joined(separator: " ")
-    }
-    lines.append(fenceLine)
-    return lines.joined(separator: "\n")
   }
 
   private mutating func touch(_ name: String) {
@@ -146,7 +137,7 @@ extension DecisionCounters {
   /// Counts one decision as the demo's log writes it (`outcome` and `reason`
   /// of a `decision` line, parsed by ``LoggedOutcome`` and ``DropReason``).
   /// `package`: the driver counts the lines it reads back the same way.
-  package mutating func countLogged(outcome: String?, reason: String?) {
+  mutating func countLogged(outcome: String?, reason: String?) {
     switch outcome.flatMap(LoggedOutcome.init(rawValue:)) {
     case .accepted: accepted += 1
     case .dropped:

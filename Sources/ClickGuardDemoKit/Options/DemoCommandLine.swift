@@ -48,7 +48,7 @@ final class DemoCommandLine {
     g_application_set_option_context_summary(application, DemoHelp.summary)
     g_application_set_option_context_description(
       application, DemoHelp.notes.map { "\($0.title): \($0.text)" }.joined(separator: "\n"))
-    g_application_add_main_option_entries(application, Self.entries)
+    g_application_add_main_option_entries(application, Self.table.entries)
     // A group without entries, shown nowhere: GOption calls every group's
     // error hook when the parse fails.
     let watcher = g_option_group_new("clickguard-demo", "", "", nil, nil)
@@ -77,17 +77,12 @@ final class DemoCommandLine {
     let context = g_option_context_new(nil)
     defer { g_option_context_free(context) }
     g_option_context_set_help_enabled(context, 0)
-    g_option_context_add_main_entries(context, entries, nil)
-    let all = [DemoApplication.programName] + arguments
-    let size = gsize((all.count + 1) * MemoryLayout<UnsafeMutablePointer<gchar>?>.stride)
-    var strv: UnsafeMutablePointer<UnsafeMutablePointer<gchar>?>? = g_malloc0(size).assumingMemoryBound(
-      to: UnsafeMutablePointer<gchar>?.self)
-    for (index, argument) in all.enumerated() { strv?[index] = g_strdup(argument) }
-    defer { g_strfreev(strv) }
-    var error: UnsafeMutablePointer<GError>?
-    if g_option_context_parse_strv(context, &strv, &error) == 0 {
-      defer { g_error_free(error) }
-      throw commandLine.failure ?? commandLine.reword(Failure(error?.pointee))
+    g_option_context_add_main_entries(context, table.entries, nil)
+    do {
+      _ = try GOptionTable.parse(
+        context, arguments: ([DemoApplication.programName] + arguments).map { g_strdup($0) }, remaining: { $0 })
+    } catch {
+      throw commandLine.failure ?? commandLine.reword(error)
     }
     return try commandLine.options()
   }
@@ -116,7 +111,7 @@ final class DemoCommandLine {
   }
 
   /// The parse failed with `error`: the message GApplication prints for it.
-  fileprivate func refused(_ error: Failure) -> String {
+  fileprivate func refused(_ error: GOptionFailure) -> String {
     let failure = self.failure ?? reword(error)
     self.failure = failure
     return Self.usageMessage(failure)
@@ -125,7 +120,7 @@ final class DemoCommandLine {
   /// The demo's wording for an error GOption raised itself. GOption quotes
   /// the argument it stopped at: an unknown option, or an option missing its
   /// value at the end of the line.
-  private func reword(_ error: Failure) -> OptionError {
+  private func reword(_ error: GOptionFailure) -> OptionError {
     let message = error.message
     let culprit = arguments.filter { $0.hasPrefix("-") && message.contains($0) }.max { $0.count < $1.count }
     guard error.domain == g_option_error_quark(), let culprit else {
@@ -144,32 +139,12 @@ final class DemoCommandLine {
   }
 
   /// The entries, built once: GOption and GApplication keep pointers to them
-  /// and their strings for the life of the process.
-  private static let entries: UnsafeMutablePointer<GOptionEntry> = {
-    let callback = cg_option_callback(readOption)
-    // Values come as given (FILENAME: no conversion from the locale's
-    // encoding, which could fail without naming the option); the callback
-    // checks them all.
-    let asGiven = G_OPTION_FLAG_FILENAME.rawValue
-    var entries = OptionSpec.all.map { spec in
-      // A flag's value is optional to GOption, so that `--no-fence=false`
-      // reaches the callback and is refused instead of read as `--no-fence`.
-      let flags = spec.kind == .flag ? asGiven | G_OPTION_FLAG_OPTIONAL_ARG.rawValue : asGiven
-      return GOptionEntry(
-        long_name: UnsafePointer(g_strdup(spec.name)), short_name: 0, flags: gint(flags),
-        arg: G_OPTION_ARG_CALLBACK, arg_data: callback, description: UnsafePointer(g_strdup(spec.fullHelp)),
-        arg_description: spec.argumentName.map { UnsafePointer(g_strdup($0)) })
-    }
-    // G_OPTION_REMAINING: anything that is not an option, refused.
-    entries.append(
-      GOptionEntry(
-        long_name: UnsafePointer(g_strdup("")), short_name: 0, flags: gint(asGiven),
-        arg: G_OPTION_ARG_CALLBACK, arg_data: callback, description: nil, arg_description: nil))
-    entries.append(GOptionEntry())
-    let table = UnsafeMutablePointer<GOptionEntry>.allocate(capacity: entries.count)
-    table.initialize(from: entries, count: entries.count)
-    return table
-  }()
+  /// and their strings for the life of the process. A flag takes an
+  /// optional value, so that `--no-fence=false` reaches the callback and is
+  /// refused instead of read as `--no-fence`; anything that is not an option
+  /// reaches it too, and is refused.
+  private static let table = GOptionTable(
+    OptionSpec.all.map(\.entry), callback: readOption, flagsTakeValues: true, refusingRemaining: true)
 }
 
 /// GOption's callback for every entry.
@@ -188,33 +163,20 @@ private let readOption: GOptionArgFunc = { name, value, _, error in
 /// GApplication prints.
 private let rewordError: GOptionErrorFunc = { _, _, _, error in
   guard let error, let original = error.pointee else { return }
-  let failure = DemoCommandLine.Failure(original.pointee)
+  let failure = GOptionFailure(original.pointee)
   guard let text = MainActor.assumeIsolated({ DemoCommandLine.currentRefused(failure) }) else { return }
   g_error_free(original)
   error.pointee = g_error_new_literal(failure.domain, failure.code, text)
 }
 
 extension DemoCommandLine {
-  /// An error GOption reported, copied out of its GError.
-  fileprivate struct Failure: Sendable {
-    let domain: GQuark
-    let code: gint
-    let message: String
-
-    init(_ error: GError?) {
-      domain = error?.domain ?? 0
-      code = error?.code ?? 0
-      message = error?.message.map { String(cString: $0) } ?? "cannot read the command line"
-    }
-  }
-
   /// ``read(_:_:_:)`` on the command line being parsed.
   fileprivate static func currentRead(_ option: String, _ value: String?, _ fileName: FileName?) -> OptionError? {
     current?.read(option, value, fileName)
   }
 
   /// ``refused(_:)`` on the command line being parsed.
-  fileprivate static func currentRefused(_ error: Failure) -> String? {
+  fileprivate static func currentRefused(_ error: GOptionFailure) -> String? {
     current?.refused(error)
   }
 }

@@ -11,7 +11,7 @@ package struct OptionError: Error, Equatable, Sendable, CustomStringConvertible 
   /// stray argument.
   package let option: String?
   /// What is wrong, in words.
-  package let message: String
+  let message: String
 
   /// Creates an error about `option`.
   package init(option: String?, message: String) {
@@ -27,7 +27,7 @@ package struct OptionError: Error, Equatable, Sendable, CustomStringConvertible 
 /// The demo's exit statuses.
 package enum DemoExitStatus {
   /// Ran and quit normally (also after --help and --quit-after-first-frame).
-  package static let success: Int32 = 0
+  static let success: Int32 = 0
   /// Could not run: resources missing, or a `--log-file` or `--screenshot`
   /// target refused or not writable (a device, a directory, a missing
   /// folder): the value is a well-formed path, the files on disk are what
@@ -36,7 +36,7 @@ package enum DemoExitStatus {
   /// A bad command line: unknown option, missing or invalid value.
   package static let usage: Int32 = 2
   /// No display could be opened.
-  package static let noDisplay: Int32 = 3
+  static let noDisplay: Int32 = 3
 }
 
 /// Every setting the command line can give the demo.
@@ -46,7 +46,7 @@ package struct DemoOptions: Equatable, Sendable {
   /// `--stall-ms`: how long a main-loop stall lasts; 0 = none.
   package var stallMs = 0
   /// `--stall-every-ms`: stall periodically; 0 = once, on the next click.
-  package var stallEveryMs = 0
+  var stallEveryMs = 0
   /// `--handler-lag-ms`: synchronous lag inside the navigation handler.
   package var handlerLagMs = 0
   /// `--async-ms`: simulated load before an async navigation.
@@ -60,18 +60,18 @@ package struct DemoOptions: Equatable, Sendable {
   /// `--no-guard` clears it.
   package var guardEnabled = true
   /// `--observe`: report drops without dropping.
-  package var observeOnly = false
+  var observeOnly = false
   /// `--no-fence` clears it.
   package var fenceEnabled = true
   /// `--log-file`, as the bytes given.
-  package var logFile: FileName?
+  var logFile: FileName?
   /// `--screenshot`, as the bytes given.
   package var screenshot: FileName?
   /// `--quit-after-first-frame`.
-  package var quitAfterFirstFrame = false
+  var quitAfterFirstFrame = false
   /// `--version`: print `clickguard-demo VERSION` and exit, before any
   /// window or display is needed.
-  package var printsVersion = false
+  var printsVersion = false
 
   /// The defaults.
   package init() {}

@@ -2,15 +2,17 @@
 // ranges and help text. GApplication registration, validation and --help all
 // read this one table.
 
+import ClickGuardGtk
+
 /// The accepted values of a millisecond option.
 package struct MillisecondRange: Hashable, Sendable {
   /// The smallest value accepted (besides 0 when ``allowsZero`` is set).
-  package let lower: Int
+  let lower: Int
   /// The largest value accepted.
-  package let upper: Int
+  let upper: Int
   /// Whether 0 is accepted even though it is below ``lower``; ``zeroMeaning``
   /// says what it means.
-  package let zeroMeaning: String?
+  let zeroMeaning: String?
 
   /// A range from `lower` to `upper`, plus 0 with `zeroMeaning` if given.
   package init(_ lower: Int, _ upper: Int, zeroMeaning: String? = nil) {
@@ -62,7 +64,7 @@ package struct OptionSpec: Hashable, Sendable {
 
   /// What the option accepts, in words (`0 to 60000 ms`, `a non-empty
   /// PATH`), or `nil` for a flag.
-  package var acceptedText: String? {
+  var acceptedText: String? {
     switch kind {
     case .milliseconds(let range, _): range.text
     case .path: Self.pathText
@@ -79,6 +81,11 @@ package struct OptionSpec: Hashable, Sendable {
     case .milliseconds(let range, let defaultValue): "\(help) (\(range.text); default \(defaultValue))"
     case .path, .flag: help
     }
+  }
+
+  /// The option as GOption's table and the man page read it.
+  package var entry: OptionEntry {
+    OptionEntry(name, argument: argumentName, accepted: acceptedText, help: fullHelp)
   }
 }
 

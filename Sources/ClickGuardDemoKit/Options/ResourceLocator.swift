@@ -17,18 +17,18 @@
 /// 4. the source tree this file was compiled from (`#filePath`).
 package struct ResourceLocator: Sendable {
   /// The file that marks a resources folder.
-  package static let markerFile = "demo.ui"
+  static let markerFile = "demo.ui"
   /// The environment variable that overrides the search.
-  package static let environmentVariable = "CLICKGUARD_RESOURCES"
+  static let environmentVariable = "CLICKGUARD_RESOURCES"
 
   /// The value of `$CLICKGUARD_RESOURCES`, if set.
-  package var override: String?
+  var override: String?
   /// The executable's real path (symlinks resolved), if known.
-  package var executablePath: String?
+  var executablePath: String?
   /// A source file of this module, for the source-tree fallback.
-  package var sourceFilePath: String
+  var sourceFilePath: String
   /// Whether a file exists (injected for tests).
-  package var fileExists: @Sendable (String) -> Bool
+  var fileExists: @Sendable (String) -> Bool
 
   /// This file's path when it was compiled: the source-tree fallback. (A
   /// `#filePath` default argument would be the caller's file instead.)
@@ -36,7 +36,7 @@ package struct ResourceLocator: Sendable {
 
   /// A locator for this process: reads the environment and
   /// `/proc/self/exe`.
-  package static func forCurrentProcess() -> ResourceLocator {
+  static func forCurrentProcess() -> ResourceLocator {
     ResourceLocator(
       override: getenv(environmentVariable).map { String(cString: $0) },
       executablePath: currentExecutablePath(), sourceFilePath: compiledSourcePath,
@@ -79,7 +79,7 @@ package struct ResourceLocator: Sendable {
 
   /// The first candidate holding ``markerFile``.
   /// - Throws: ``ResourceError`` listing every folder tried.
-  package func locate() throws(ResourceError) -> String {
+  func locate() throws(ResourceError) -> String {
     let folders = candidates
     if let found = folders.first(where: { fileExists($0 + "/" + Self.markerFile) }) { return found }
     throw ResourceError(searched: folders, viaEnvironment: override.map { !$0.isEmpty } ?? false)
@@ -122,9 +122,9 @@ package struct ResourceLocator: Sendable {
 /// The demo's resources were not found.
 package struct ResourceError: Error, Equatable, Sendable, CustomStringConvertible {
   /// Every folder tried, in order.
-  package let searched: [String]
+  let searched: [String]
   /// Whether the search was pinned by `$CLICKGUARD_RESOURCES`.
-  package let viaEnvironment: Bool
+  let viaEnvironment: Bool
 
   package var description: String {
     let head =

@@ -7,12 +7,12 @@
 package enum StallLimit {
   /// The longest stall allowed with a period of `everyMs` (0: one-shot, no
   /// limit but the option's range): `nil` when there is no limit.
-  package static func longest(everyMs: Int) -> Int? {
+  static func longest(everyMs: Int) -> Int? {
     everyMs > 0 ? everyMs - 1 : nil
   }
 
   /// `stallMs`, cut to the longest allowed with a period of `everyMs`.
-  package static func clamp(stallMs: Int, everyMs: Int) -> Int {
+  static func clamp(stallMs: Int, everyMs: Int) -> Int {
     longest(everyMs: everyMs).map { min(stallMs, $0) } ?? stallMs
   }
 

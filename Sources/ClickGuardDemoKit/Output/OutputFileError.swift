@@ -9,7 +9,7 @@ package struct OutputFileError: Error, Equatable, Sendable, CustomStringConverti
   package let path: String
   /// What is wrong, in words that follow the path: `is a directory, not a
   /// regular file, …`, `cannot be written: No space left on device`.
-  package let problem: String
+  let problem: String
 
   /// An error about `path` (as shown).
   package init(path: String, problem: String) {

@@ -53,7 +53,7 @@ package struct OutputTarget: Sendable {
   /// The path as the user gave it.
   package let name: FileName
   /// The path written to: ``name`` with a symbolic link followed.
-  package let resolved: FileName
+  let resolved: FileName
   /// What is there.
   package let kind: Kind
 
@@ -93,15 +93,6 @@ package struct OutputTarget: Sendable {
       return
     }
     kind = Self.kind(of: status)
-  }
-
-  /// Whether a new file may be renamed over the target: it is absent or a
-  /// regular file.
-  package var isReplaceable: Bool {
-    switch kind {
-    case .absent, .regularFile: true
-    default: false
-    }
   }
 
   /// The folder the target is in (`.` for a bare file name).

@@ -20,7 +20,7 @@ package final class ReplacementFile {
   /// The target as it was looked at.
   package let target: OutputTarget
   /// The new file's path.
-  package let temporary: FileName
+  let temporary: FileName
   /// The new file's descriptor, open for writing; -1 once closed.
   private var descriptor: Int32
   private var isDone = false
@@ -62,7 +62,7 @@ package final class ReplacementFile {
   /// - Throws: ``OutputFileError`` when it cannot be flushed, or the target
   ///   is no longer absent or a regular file; the new file is then removed
   ///   and the target left as it is.
-  package func commit() throws(OutputFileError) {
+  func commit() throws(OutputFileError) {
     if fsync(descriptor) != 0 {
       throw failure("cannot be written: " + String(cString: strerror(errno)))
     }
@@ -78,7 +78,7 @@ package final class ReplacementFile {
   /// its descriptor (the caller closes it): a log starts empty in place of
   /// an older one and is then written line by line.
   /// - Throws: ``OutputFileError`` as ``commit()`` does.
-  package func installKeepingOpen() throws(OutputFileError) -> Int32 {
+  func installKeepingOpen() throws(OutputFileError) -> Int32 {
     try install()
     let fd = descriptor
     descriptor = -1
@@ -86,7 +86,7 @@ package final class ReplacementFile {
   }
 
   /// Closes and removes the new file, if it is not in place yet.
-  package func discard() {
+  func discard() {
     guard !isDone else { return }
     isDone = true
     if descriptor >= 0 { close(descriptor) }

@@ -13,10 +13,10 @@ package struct TimelineBand: Sendable {
     case async
 
     /// Whether the main loop was blocked meanwhile (the band is hatched).
-    package var blocksMainLoop: Bool { self != .async }
+    var blocksMainLoop: Bool { self != .async }
 
     /// The band's label.
-    package var label: String {
+    var label: String {
       switch self {
       case .stall: "stall"
       case .handler: "handler lag"
@@ -28,11 +28,11 @@ package struct TimelineBand: Sendable {
   /// The lag's shape.
   package let kind: Kind
   /// When it began (`CLOCK_MONOTONIC` ms).
-  package let startMs: Double
+  let startMs: Double
   /// When it ended.
-  package let endMs: Double
+  let endMs: Double
   /// What set it off (`next-click`, `periodic`, or a control's name).
-  package let trigger: String
+  let trigger: String
 
   /// A band.
   package init(kind: Kind, startMs: Double, endMs: Double, trigger: String) {
@@ -43,5 +43,5 @@ package struct TimelineBand: Sendable {
   }
 
   /// Its label: `stall 1000 ms`.
-  package var label: String { "\(kind.label) \(Int((endMs - startMs).rounded())) ms" }
+  var label: String { "\(kind.label) \(Int((endMs - startMs).rounded())) ms" }
 }

@@ -4,10 +4,10 @@
 /// others: where the next page appeared.
 package struct TimelineFlag: Sendable {
   /// When it happened (`CLOCK_MONOTONIC` ms).
-  package let atMs: Double
+  let atMs: Double
   /// The flag's text: the page pushed, `‹ home` for a pop, `refused` for a
   /// refused move.
-  package let label: String
+  let label: String
   /// Whether the navigator refused the move (a hollow flag, no line).
   package let refused: Bool
   /// The log pane's line for it (shown on hover).

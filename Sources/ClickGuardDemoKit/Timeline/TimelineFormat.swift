@@ -1,21 +1,18 @@
-// TimelineFormat: the timeline's numbers as text, without Foundation (the
-// demo app does not link it).
+// TimelineFormat: the timeline's numbers as text, formatted by GLib
+// (g_ascii_formatd: a dot whatever the locale).
+
+import CGtk
 
 /// Formats the timeline's times.
 package enum TimelineFormat {
   /// `ms` as seconds with `decimals` decimals (0 to 3) and a sign:
   /// `+1.5 s`, `-0.25 s`, `+12 s`.
   package static func seconds(_ ms: Double, decimals: Int) -> String {
-    let places = min(max(decimals, 0), 3)
-    var scale = 1.0
-    for _ in 0..<places { scale *= 10 }
-    let scaled = Int64((abs(ms) / 1000 * scale).rounded())
-    let whole = scaled / Int64(scale)
-    let sign = ms < 0 && scaled != 0 ? "-" : "+"
-    guard places > 0 else { return "\(sign)\(whole) s" }
-    var fraction = String(scaled % Int64(scale))
-    while fraction.count < places { fraction = "0" + fraction }
-    return "\(sign)\(whole).\(fraction) s"
+    var buffer = [gchar](repeating: 0, count: Int(G_ASCII_DTOSTR_BUF_SIZE))
+    let text = buffer.withUnsafeMutableBufferPointer {
+      String(cString: g_ascii_formatd($0.baseAddress, gint($0.count), "%.\(min(max(decimals, 0), 3))f", abs(ms) / 1000))
+    }
+    return (ms < 0 && text.contains { $0 != "0" && $0 != "." } ? "-" : "+") + text + " s"
   }
 
   /// `ms` as whole milliseconds: `812 ms`.

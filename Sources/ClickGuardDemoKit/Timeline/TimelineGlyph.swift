@@ -21,7 +21,7 @@ package enum TimelineGlyph: String, CaseIterable, Sendable {
   /// Where, relative to the glyph's centre, a glyph drawn with `radius`
   /// surely has its own colour: the centre, except for the hollow ring,
   /// whose stroke is read on its right-hand side.
-  package func probeOffset(radius: Double) -> (dx: Double, dy: Double) {
+  func probeOffset(radius: Double) -> (dx: Double, dy: Double) {
     self == .ring ? (radius - 1, 0) : (0, 0)
   }
 }

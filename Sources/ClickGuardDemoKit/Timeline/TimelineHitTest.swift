@@ -5,7 +5,7 @@ package enum TimelineHitTest {
   /// The text for the point (`x`, `y`) of a timeline drawn by `layout`: the
   /// log line of the nearest mark, else of a navigation flag, else a bar's
   /// or a lag band's length; `nil` over nothing.
-  package static func describe(x: Double, y: Double, model: TimelineModel, layout: TimelineLayout) -> String? {
+  static func describe(x: Double, y: Double, model: TimelineModel, layout: TimelineLayout) -> String? {
     let origin = model.originMs ?? layout.viewport.startMs
     func at(_ ms: Double) -> String { TimelineFormat.seconds(ms - origin, decimals: 3) }
     let reach = layout.markRadius + 4
@@ -26,9 +26,7 @@ package enum TimelineHitTest {
       if let near, abs(layout.x(near.atMs) - x) <= 8 { return "\(at(near.atMs))  \(near.detail)" }
     }
     for span in model.spans {
-      guard let lane = layout.laneIndex(span.lane) else { continue }
-      let end = span.endMs ?? min(layout.viewport.endMs, span.startMs + TimelineRecorder.maxBusyMs)
-      guard let bar = layout.barRect(lane: lane, from: span.startMs, to: end),
+      guard let (bar, end) = layout.bar(of: span),
         bar.contains(x: x, y: y) || (x >= bar.x && x < bar.maxX && abs(y - bar.midY) <= 4)
       else { continue }
       let running = span.endMs == nil ? " (still running)" : ""

@@ -12,7 +12,7 @@ package final class TimelineImage {
   package let height: Int
   /// The layout it was drawn by (where every mark, bar and legend entry is).
   package let layout: TimelineLayout
-  private let surface: OpaquePointer
+  let surface: OpaquePointer
 
   /// Draws `model` through `viewport` (default: all of it) into a new
   /// `width` × `height` image with `theme`, under `title` if given.
@@ -48,11 +48,5 @@ package final class TimelineImage {
   package func writePNG(to path: String) -> String? {
     let status = cairo_surface_write_to_png(surface, path)
     return status == CAIRO_STATUS_SUCCESS ? nil : String(cString: cairo_status_to_string(status))
-  }
-
-  /// The colour of the pixel at (`x`, `y`) (opaque), or `nil` outside the
-  /// image.
-  package func pixel(x: Int, y: Int) -> TimelineColor? {
-    RasterPixels.pixel(of: surface, x: x, y: y)
   }
 }

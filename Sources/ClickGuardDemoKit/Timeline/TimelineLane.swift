@@ -14,9 +14,9 @@ package struct TimelineLane: Hashable, Sendable {
   }
 
   /// The fence lane's id.
-  package static let fenceID = "fence"
+  static let fenceID = "fence"
   /// The navigation lane's id.
-  package static let navigationID = "navigation"
+  static let navigationID = "navigation"
 
   /// The lane's id: the control's name, or ``fenceID`` / ``navigationID``.
   package let id: String

@@ -7,20 +7,20 @@ package struct TimelineLayout: Sendable {
   /// One entry of the legend, placed.
   package struct LegendEntry: Sendable {
     /// What it explains.
-    package let item: TimelineLegendItem
+    let item: TimelineLegendItem
     /// The box its sample (glyph, bar, band, flag) is drawn in.
-    package let swatch: TimelineRect
+    let swatch: TimelineRect
     /// Where its label starts (left edge, vertical centre).
-    package let labelX: Double
+    let labelX: Double
   }
 
   /// A mark's place: its event mark (if it had a timestamp), its processing
   /// mark, and their row.
   package struct MarkPoints: Sendable {
     /// The event mark's x, when the activation had an event time.
-    package let eventX: Double?
+    let eventX: Double?
     /// The processing mark's x.
-    package let processedX: Double
+    let processedX: Double
     /// The row both sit on.
     package let y: Double
   }
@@ -30,36 +30,36 @@ package struct TimelineLayout: Sendable {
   /// The whole area's height.
   package let height: Double
   /// The time shown.
-  package let viewport: TimelineViewport
+  let viewport: TimelineViewport
   /// The lanes, top to bottom.
-  package let lanes: [TimelineLane]
+  let lanes: [TimelineLane]
   /// Where the title goes (empty when there is none).
-  package let titleRect: TimelineRect
+  let titleRect: TimelineRect
   /// Where the tick labels go (above the plot).
-  package let axis: TimelineRect
+  let axis: TimelineRect
   /// Where time runs: the lanes right of the gutter.
-  package let plot: TimelineRect
+  let plot: TimelineRect
   /// Where the lane titles go (left of the plot).
-  package let gutter: TimelineRect
+  let gutter: TimelineRect
   /// Each lane's height.
-  package let laneHeight: Double
+  let laneHeight: Double
   /// A processing mark's radius.
-  package let markRadius: Double
+  let markRadius: Double
   /// The legend's entries, placed below the plot.
   package let legend: [LegendEntry]
 
   /// The gap at the area's edges.
-  package static let padding = 6.0
+  static let padding = 6.0
   /// The tallest a lane gets when there is room.
-  package static let maximumLaneHeight = 26.0
+  static let maximumLaneHeight = 26.0
   /// The axis row's height.
-  package static let axisHeight = 16.0
+  static let axisHeight = 16.0
   /// A legend row's height.
-  package static let legendRowHeight = 16.0
+  static let legendRowHeight = 16.0
   /// The title row's height, when there is a title.
-  package static let titleHeight = 18.0
+  static let titleHeight = 18.0
   /// The widest the gutter gets.
-  package static let maximumGutterWidth = 150.0
+  static let maximumGutterWidth = 150.0
 
   /// Lays out a timeline.
   /// - Parameters:
@@ -131,28 +131,36 @@ package struct TimelineLayout: Sendable {
   }
 
   /// The index of the lane `id`, if shown.
-  package func laneIndex(_ id: String) -> Int? {
+  func laneIndex(_ id: String) -> Int? {
     lanes.firstIndex { $0.id == id }
   }
 
   /// The rectangle of lane `index` across the plot.
-  package func laneRect(_ index: Int) -> TimelineRect {
+  func laneRect(_ index: Int) -> TimelineRect {
     TimelineRect(x: plot.x, y: plot.y + Double(index) * laneHeight, width: plot.width, height: laneHeight)
   }
 
   /// The row marks sit on in lane `index`.
-  package func markY(_ index: Int) -> Double {
+  func markY(_ index: Int) -> Double {
     plot.y + Double(index) * laneHeight + laneHeight * 0.40
   }
 
   /// The bar of a span from `startMs` to `endMs` on lane `index`, clipped to
   /// the plot (at least 2 px wide), or `nil` when it is out of view.
-  package func barRect(lane index: Int, from startMs: Double, to endMs: Double) -> TimelineRect? {
+  func barRect(lane index: Int, from startMs: Double, to endMs: Double) -> TimelineRect? {
     let left = max(x(startMs), plot.x)
     let right = min(max(x(endMs), x(startMs) + 2), plot.maxX)
     guard right > left else { return nil }
     let top = plot.y + Double(index) * laneHeight + laneHeight * 0.68
     return TimelineRect(x: left, y: top, width: right - left, height: max(3, laneHeight * 0.2))
+  }
+
+  /// The bar of `span` and the time it is drawn to (a running span: the
+  /// view's end, at most its limit), or `nil` when it is out of view.
+  func bar(of span: TimelineSpan) -> (rect: TimelineRect, endMs: Double)? {
+    guard let lane = laneIndex(span.lane) else { return nil }
+    let end = span.endMs ?? min(viewport.endMs, span.limitMs ?? viewport.endMs)
+    return barRect(lane: lane, from: span.startMs, to: end).map { ($0, end) }
   }
 
   /// Where `mark` of `model` goes, or `nil` when its lane is not shown.
@@ -162,13 +170,13 @@ package struct TimelineLayout: Sendable {
   }
 
   /// Whether the x `px` lies in the plot (with a mark's radius of slack).
-  package func isInPlot(x px: Double) -> Bool {
+  func isInPlot(x px: Double) -> Bool {
     px >= plot.x - markRadius && px <= plot.maxX + markRadius
   }
 
   /// The grid's ticks: instants at round steps from `originMs`, with labels
   /// in seconds since it, at least 70 px apart.
-  package func ticks(originMs: Double) -> [(ms: Double, x: Double, label: String)] {
+  func ticks(originMs: Double) -> [(ms: Double, x: Double, label: String)] {
     let steps: [Double] = [100, 200, 250, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000]
     let step = steps.first { $0 / viewport.durationMs * plot.width >= 70 } ?? steps[steps.count - 1]
     let decimals = step < 1000 ? (step.truncatingRemainder(dividingBy: 100) == 0 ? 1 : 2) : 0

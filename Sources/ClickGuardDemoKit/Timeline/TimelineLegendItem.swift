@@ -21,7 +21,7 @@ package enum TimelineLegendItem: Hashable, Sendable {
     ]
 
   /// The entry's words.
-  package var label: String {
+  var label: String {
     switch self {
     case .outcome(let outcome): outcome.label
     case .span(let kind): kind.label

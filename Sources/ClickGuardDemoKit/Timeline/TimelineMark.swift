@@ -4,13 +4,13 @@
 /// mark at its event time and one at its processing time, joined by a line.
 package struct TimelineMark: Sendable {
   /// The lane's id (the control's name, or ``TimelineLane/fenceID``).
-  package let lane: String
+  let lane: String
   /// What happened to it.
   package let outcome: TimelineOutcome
   /// The input event's X server timestamp (ms), when it had one.
   package let eventTime: UInt32?
   /// When the demo judged it (`CLOCK_MONOTONIC` ms, the log's `mono_ms`).
-  package let processedMs: Double
+  let processedMs: Double
   /// The log pane's line for it (shown on hover).
   package let detail: String
 

@@ -10,17 +10,17 @@ package struct TimelineModel: Sendable {
   package private(set) var controlLanes: [String]
   /// Every activation judged and every press the fence consumed, in the
   /// order they were processed.
-  package var marks: [TimelineMark] = []
+  var marks: [TimelineMark] = []
   /// Busy, interval and fence bars.
-  package var spans: [TimelineSpan] = []
+  var spans: [TimelineSpan] = []
   /// Injected lag.
-  package var bands: [TimelineBand] = []
+  var bands: [TimelineBand] = []
   /// Navigations.
-  package var flags: [TimelineFlag] = []
+  var flags: [TimelineFlag] = []
   /// How event timestamps map to the time axis.
-  package var eventClock = TimelineEventClock()
+  var eventClock = TimelineEventClock()
   /// Time zero for the axis labels (the demo's start), once known.
-  package var originMs: Double?
+  var originMs: Double?
 
   /// An empty model whose first lanes are `pinnedLanes` (control names),
   /// shown even before anything happens on them.
@@ -29,7 +29,7 @@ package struct TimelineModel: Sendable {
   }
 
   /// Every lane, top to bottom: the controls, the fence, the navigations.
-  package var lanes: [TimelineLane] {
+  var lanes: [TimelineLane] {
     controlLanes.map { TimelineLane(id: $0, kind: .control) }
       + [
         TimelineLane(id: TimelineLane.fenceID, kind: .fence),
@@ -38,24 +38,24 @@ package struct TimelineModel: Sendable {
   }
 
   /// Adds a lane for the control `name` unless it has one.
-  package mutating func addLane(_ name: String) {
+  mutating func addLane(_ name: String) {
     if !controlLanes.contains(name) { controlLanes.append(name) }
   }
 
   /// The marks on lane `lane`.
-  package func marks(inLane lane: String) -> [TimelineMark] {
+  func marks(inLane lane: String) -> [TimelineMark] {
     marks.filter { $0.lane == lane }
   }
 
   /// Where `mark`'s input event was made on the time axis, or `nil` when it
   /// had no timestamp.
-  package func eventMs(of mark: TimelineMark) -> Double? {
+  func eventMs(of mark: TimelineMark) -> Double? {
     mark.eventTime.map { eventClock.milliseconds(of: $0, processedMs: mark.processedMs) }
   }
 
   /// The first and last instants anything was recorded at (ended spans by
   /// their end), or `nil` when the model is empty.
-  package var extent: (start: Double, end: Double)? {
+  var extent: (start: Double, end: Double)? {
     var instants: [Double] = []
     for mark in marks {
       instants.append(mark.processedMs)
@@ -73,7 +73,7 @@ package struct TimelineModel: Sendable {
 
   /// Forgets what ended before `cutoff` (ms): keeps a live view's memory
   /// bounded. Lanes stay.
-  package mutating func removeRecords(before cutoff: Double) {
+  mutating func removeRecords(before cutoff: Double) {
     marks.removeAll { $0.processedMs < cutoff }
     spans.removeAll { span in span.endMs.map { $0 < cutoff } ?? false }
     bands.removeAll { $0.endMs < cutoff }

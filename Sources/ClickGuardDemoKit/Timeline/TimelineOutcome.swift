@@ -44,7 +44,7 @@ package enum TimelineOutcome: String, CaseIterable, Sendable {
   }
 
   /// The legend's words for it.
-  package var label: String {
+  var label: String {
     switch self {
     case .accepted: "accepted"
     case .droppedBusy: "dropped: busy"
@@ -57,7 +57,7 @@ package enum TimelineOutcome: String, CaseIterable, Sendable {
   }
 
   /// Whether nothing of the activation happened.
-  package var isDrop: Bool {
+  var isDrop: Bool {
     switch self {
     case .droppedBusy, .droppedWithinInterval, .droppedEventTime, .fenceDrop: true
     case .accepted, .wouldDrop, .passed: false

@@ -24,13 +24,13 @@ package struct TimelineRect: Hashable, Sendable, Decodable {
   }
 
   /// Right edge.
-  package var maxX: Double { x + width }
+  var maxX: Double { x + width }
   /// Bottom edge.
-  package var maxY: Double { y + height }
+  var maxY: Double { y + height }
   /// Vertical centre.
-  package var midY: Double { y + height / 2 }
+  var midY: Double { y + height / 2 }
   /// Horizontal centre.
-  package var midX: Double { x + width / 2 }
+  var midX: Double { x + width / 2 }
 
   /// Whether the point lies inside.
   package func contains(x px: Double, y py: Double) -> Bool {

@@ -68,7 +68,7 @@ package enum TimelineRenderer {
   }
 
   /// What a pixel of `kind`'s bar shows over `theme`'s background.
-  package static func barColor(_ kind: TimelineSpan.Kind, theme: TimelineTheme) -> TimelineColor {
+  static func barColor(_ kind: TimelineSpan.Kind, theme: TimelineTheme) -> GdkRGBA {
     let alpha =
       switch kind {
       case .busy: busyAlpha
@@ -79,7 +79,7 @@ package enum TimelineRenderer {
   }
 
   /// Paints with `color` from now on.
-  static func setSource(_ cairo: OpaquePointer, _ color: TimelineColor) {
+  static func setSource(_ cairo: OpaquePointer, _ color: GdkRGBA) {
     cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
   }
 
@@ -198,10 +198,7 @@ package enum TimelineRenderer {
     _ model: TimelineModel, _ layout: TimelineLayout, theme: TimelineTheme, into cairo: OpaquePointer
   ) {
     for span in model.spans {
-      guard let lane = layout.laneIndex(span.lane) else { continue }
-      let end = span.endMs ?? min(layout.viewport.endMs, span.startMs + TimelineRecorder.maxBusyMs)
-      guard let rect = layout.barRect(lane: lane, from: span.startMs, to: end) else { continue }
-      drawBar(rect, span.kind, theme: theme, into: cairo)
+      if let bar = layout.bar(of: span) { drawBar(bar.rect, span.kind, theme: theme, into: cairo) }
     }
   }
 
@@ -300,7 +297,7 @@ package enum TimelineRenderer {
 
   /// Draws `glyph` centred on (`x`, `y`).
   static func drawGlyph(
-    _ glyph: TimelineGlyph, x: Double, y: Double, radius r: Double, color: TimelineColor, theme: TimelineTheme,
+    _ glyph: TimelineGlyph, x: Double, y: Double, radius r: Double, color: GdkRGBA, theme: TimelineTheme,
     into cairo: OpaquePointer
   ) {
     cairo_new_path(cairo)

@@ -11,7 +11,7 @@ package struct TimelineSnapshot: Sendable, Decodable {
   /// A processing mark.
   package struct Mark: Sendable, Decodable {
     /// Its lane.
-    package let lane: String
+    let lane: String
     /// Its outcome (``TimelineOutcome`` raw value).
     package let outcome: String
     /// The glyph's centre.
@@ -19,11 +19,11 @@ package struct TimelineSnapshot: Sendable, Decodable {
     /// The glyph's centre.
     package let y: Double
     /// The event mark's x, when the activation had an event time.
-    package let eventX: Double?
+    let eventX: Double?
     /// A point where the glyph surely has its colour.
-    package let probeX: Double
+    let probeX: Double
     /// A point where the glyph surely has its colour.
-    package let probeY: Double
+    let probeY: Double
 
     enum CodingKeys: String, CodingKey {
       case lane, outcome, x, y
@@ -36,7 +36,7 @@ package struct TimelineSnapshot: Sendable, Decodable {
   /// A span's bar.
   package struct Bar: Sendable, Decodable {
     /// Its lane.
-    package let lane: String
+    let lane: String
     /// ``TimelineSpan/Kind`` raw value.
     package let kind: String
     /// The bar's rectangle (clipped to the plot), written flat beside the
@@ -65,9 +65,9 @@ package struct TimelineSnapshot: Sendable, Decodable {
   /// A legend entry's sample.
   package struct LegendEntry: Sendable, Decodable {
     /// The entry's label.
-    package let label: String
+    let label: String
     /// The sample's box, written flat beside the label.
-    package let swatch: TimelineRect
+    let swatch: TimelineRect
 
     enum CodingKeys: String, CodingKey {
       case label
@@ -103,19 +103,19 @@ package struct TimelineSnapshot: Sendable, Decodable {
   /// Why it was logged (`screenshot`).
   package let reason: String
   /// The drawing area, in window coordinates.
-  package let area: ScreenRect
+  let area: ScreenRect
   /// The time shown (`CLOCK_MONOTONIC` ms).
-  package let viewport: TimelineViewport
+  let viewport: TimelineViewport
   /// Where that time runs, left to right, in window coordinates.
-  package let plot: TimelineRect
+  let plot: TimelineRect
   /// Whether the view was paused.
-  package let paused: Bool
+  let paused: Bool
   /// Each lane's id and the row its marks sit on.
-  package let lanes: [Lane]
+  let lanes: [Lane]
   /// Every processing mark in view.
-  package let marks: [Mark]
+  let marks: [Mark]
   /// Every bar in view.
-  package let bars: [Bar]
+  let bars: [Bar]
   /// The legend.
   package let legend: [LegendEntry]
 
@@ -146,11 +146,7 @@ package struct TimelineSnapshot: Sendable, Decodable {
         probeY: points.y + probe.dy + dy)
     }
     bars = model.spans.compactMap { span in
-      guard let lane = layout.laneIndex(span.lane) else { return nil }
-      let end = span.endMs ?? min(layout.viewport.endMs, span.startMs + TimelineRecorder.maxBusyMs)
-      return layout.barRect(lane: lane, from: span.startMs, to: end).map {
-        Bar(lane: span.lane, kind: span.kind.rawValue, rect: moved($0))
-      }
+      layout.bar(of: span).map { Bar(lane: span.lane, kind: span.kind.rawValue, rect: moved($0.rect)) }
     }
     legend = layout.legend.map { LegendEntry(label: $0.item.label, swatch: moved($0.swatch)) }
   }
@@ -219,13 +215,5 @@ package struct TimelineSnapshot: Sendable, Decodable {
           legend.map { .object([(LegendEntry.CodingKeys.label.stringValue, .string($0.label))] + rect($0.swatch)) })
       ),
     ]
-  }
-
-  /// Milliseconds per pixel along the time axis.
-  package var msPerPixel: Double { viewport.durationMs / plot.width }
-
-  /// The marks on lane `lane`.
-  package func marks(inLane lane: String) -> [Mark] {
-    marks.filter { $0.lane == lane }
   }
 }

@@ -14,7 +14,7 @@ package struct TimelineSpan: Sendable {
     case fence
 
     /// The legend's words for it.
-    package var label: String {
+    var label: String {
       switch self {
       case .busy: "busy"
       case .window: "interval"
@@ -24,20 +24,23 @@ package struct TimelineSpan: Sendable {
   }
 
   /// The lane's id.
-  package let lane: String
+  let lane: String
   /// What it means.
   package let kind: Kind
   /// When it began (`CLOCK_MONOTONIC` ms).
-  package var startMs: Double
+  var startMs: Double
   /// When it ended; `nil` while it is still running (the bar reaches the
-  /// right edge, up to the guard's maximum busy time).
-  package var endMs: Double?
+  /// right edge, up to ``limitMs``).
+  var endMs: Double?
+  /// The latest a running span can end: a busy gate's maximum busy time.
+  var limitMs: Double?
 
   /// A span.
-  package init(lane: String, kind: Kind, startMs: Double, endMs: Double?) {
+  package init(lane: String, kind: Kind, startMs: Double, endMs: Double?, limitMs: Double? = nil) {
     self.lane = lane
     self.kind = kind
     self.startMs = startMs
     self.endMs = endMs
+    self.limitMs = limitMs
   }
 }

@@ -2,23 +2,25 @@
 // Okabe–Ito palette and read on light and dark backgrounds; every outcome
 // also has its own shape, so nothing depends on telling red from green.
 
+import CGtk
+
 /// How the timeline draws each outcome.
 package enum TimelineStyle {
   /// The colour of `outcome`'s marks.
-  package static func color(_ outcome: TimelineOutcome) -> TimelineColor {
+  static func color(_ outcome: TimelineOutcome) -> GdkRGBA {
     switch outcome {
-    case .accepted: TimelineColor.OkabeIto.bluishGreen
-    case .droppedBusy: TimelineColor.OkabeIto.vermillion
-    case .droppedWithinInterval: TimelineColor.OkabeIto.orange
-    case .droppedEventTime: TimelineColor.OkabeIto.reddishPurple
-    case .wouldDrop: TimelineColor.OkabeIto.skyBlue
-    case .passed: TimelineColor(hex: 0x8C8C8C)
-    case .fenceDrop: TimelineColor.OkabeIto.blue
+    case .accepted: GdkRGBA.OkabeIto.bluishGreen
+    case .droppedBusy: GdkRGBA.OkabeIto.vermillion
+    case .droppedWithinInterval: GdkRGBA.OkabeIto.orange
+    case .droppedEventTime: GdkRGBA.OkabeIto.reddishPurple
+    case .wouldDrop: GdkRGBA.OkabeIto.skyBlue
+    case .passed: GdkRGBA("#8C8C8C")
+    case .fenceDrop: GdkRGBA.OkabeIto.blue
     }
   }
 
   /// The shape of `outcome`'s marks.
-  package static func glyph(_ outcome: TimelineOutcome) -> TimelineGlyph {
+  static func glyph(_ outcome: TimelineOutcome) -> TimelineGlyph {
     switch outcome {
     case .accepted: .dot
     case .droppedBusy: .cross
@@ -33,11 +35,11 @@ package enum TimelineStyle {
   /// The colour of a span's bar (busy: vermillion like a busy drop; the
   /// interval after it: orange like a drop within it; the fence: blue like
   /// its drops).
-  package static func color(_ span: TimelineSpan.Kind) -> TimelineColor {
+  static func color(_ span: TimelineSpan.Kind) -> GdkRGBA {
     switch span {
-    case .busy: TimelineColor.OkabeIto.vermillion
-    case .window: TimelineColor.OkabeIto.orange
-    case .fence: TimelineColor.OkabeIto.blue
+    case .busy: GdkRGBA.OkabeIto.vermillion
+    case .window: GdkRGBA.OkabeIto.orange
+    case .fence: GdkRGBA.OkabeIto.blue
     }
   }
 }

@@ -31,7 +31,7 @@ final class TimelineText {
 
   /// Draws `text` with its left edge at `x`, centred on `centerY`; cut with
   /// an ellipsis past `maxWidth` pixels, if given.
-  func draw(_ text: String, x: Double, centerY: Double, color: TimelineColor, maxWidth: Double? = nil) {
+  func draw(_ text: String, x: Double, centerY: Double, color: GdkRGBA, maxWidth: Double? = nil) {
     let (_, height) = size(of: text, maxWidth: maxWidth)
     TimelineRenderer.setSource(cairo, color)
     cairo_move_to(cairo, x, (centerY - Double(height) / 2).rounded())
@@ -41,7 +41,7 @@ final class TimelineText {
   }
 
   /// Draws `text` centred on (`centerX`, `centerY`).
-  func drawCentered(_ text: String, centerX: Double, centerY: Double, color: TimelineColor) {
+  func drawCentered(_ text: String, centerX: Double, centerY: Double, color: GdkRGBA) {
     let (width, _) = size(of: text, maxWidth: nil)
     draw(text, x: (centerX - Double(width) / 2).rounded(), centerY: centerY, color: color)
   }

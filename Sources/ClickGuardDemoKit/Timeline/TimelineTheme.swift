@@ -2,41 +2,43 @@
 // (the GTK theme in the demo, light or dark in pictures) and everything it
 // derives from them.
 
+import CGtk
+
 /// The background and foreground the timeline draws with.
-package struct TimelineTheme: Hashable, Sendable {
+package struct TimelineTheme: Sendable {
   /// The area's background.
-  package var background: TimelineColor
+  var background: GdkRGBA
   /// Text, axis and flags.
-  package var foreground: TimelineColor
+  var foreground: GdkRGBA
 
   /// A theme from its two colours (opaque).
-  package init(background: TimelineColor, foreground: TimelineColor) {
+  package init(background: GdkRGBA, foreground: GdkRGBA) {
     self.background = background.withAlpha(1)
     self.foreground = foreground.withAlpha(1)
   }
 
   /// Black on white.
   package static let light = TimelineTheme(
-    background: TimelineColor(hex: 0xFFFFFF), foreground: TimelineColor(hex: 0x1E1E1E))
+    background: GdkRGBA("#FFFFFF"), foreground: GdkRGBA("#1E1E1E"))
   /// Light grey on near black.
-  package static let dark = TimelineTheme(
-    background: TimelineColor(hex: 0x242424), foreground: TimelineColor(hex: 0xEEEEEC))
+  static let dark = TimelineTheme(
+    background: GdkRGBA("#242424"), foreground: GdkRGBA("#EEEEEC"))
 
   /// Whether the background is the darker of the two.
-  package var isDark: Bool { background.lightness < foreground.lightness }
+  var isDark: Bool { background.lightness < foreground.lightness }
 
   /// Every other lane's tint.
-  package var laneStripe: TimelineColor { foreground.withAlpha(0.05) }
+  var laneStripe: GdkRGBA { foreground.withAlpha(0.05) }
   /// The time grid's lines.
-  package var grid: TimelineColor { foreground.withAlpha(0.14) }
+  var grid: GdkRGBA { foreground.withAlpha(0.14) }
   /// Secondary text (tick labels, band labels).
-  package var secondaryText: TimelineColor { foreground.withAlpha(0.72) }
+  var secondaryText: GdkRGBA { foreground.withAlpha(0.72) }
   /// An injected-lag band's fill.
-  package var bandFill: TimelineColor { foreground.withAlpha(isDark ? 0.12 : 0.08) }
+  var bandFill: GdkRGBA { foreground.withAlpha(isDark ? 0.12 : 0.08) }
   /// An injected-lag band's hatching (a stall or handler lag blocks the
   /// main loop; an async load does not and has no hatching).
-  package var bandHatch: TimelineColor { foreground.withAlpha(0.22) }
+  var bandHatch: GdkRGBA { foreground.withAlpha(0.22) }
   /// A mark's outline, which keeps light colours visible on light
   /// backgrounds and dark ones on dark backgrounds.
-  package var markOutline: TimelineColor { foreground.withAlpha(0.55) }
+  var markOutline: GdkRGBA { foreground.withAlpha(0.55) }
 }

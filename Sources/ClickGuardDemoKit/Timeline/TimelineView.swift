@@ -117,12 +117,7 @@ final class TimelineView {
   private func connect() {
     log.addListener { [weak self] event, ms in
       // The click path: append, nothing more.
-      switch event {
-      case .start, .decision, .action, .lag, .navigation, .navigationRefused, .fenceDrop, .setting:
-        self?.pending.append((event, ms))
-      default:
-        break
-      }
+      if TimelineRecorder.draws(event) { self?.pending.append((event, ms)) }
     }
     Signal.connect(
       area.raw, "draw",
@@ -231,11 +226,10 @@ final class TimelineView {
     let context = gtk_widget_get_style_context(area)
     var foreground = GdkRGBA()
     gtk_style_context_get_color(context, gtk_style_context_get_state(context), &foreground)
-    let text = TimelineColor(red: foreground.red, green: foreground.green, blue: foreground.blue)
+    let text = foreground.withAlpha(1)
     var base = GdkRGBA()
     if gtk_style_context_lookup_color(context, "theme_base_color", &base) != 0 {
-      return TimelineTheme(
-        background: TimelineColor(red: base.red, green: base.green, blue: base.blue), foreground: text)
+      return TimelineTheme(background: base.withAlpha(1), foreground: text)
     }
     return text.lightness > 0.5 ? TimelineTheme(background: TimelineTheme.dark.background, foreground: text) : .light
   }

@@ -3,16 +3,16 @@
 /// The time range the timeline shows, in `CLOCK_MONOTONIC` ms.
 package struct TimelineViewport: Hashable, Sendable {
   /// The shortest range a live view zooms to, in seconds.
-  package static let shortestSeconds = 2
+  static let shortestSeconds = 2
   /// The longest range a live view zooms to, in seconds.
-  package static let longestSeconds = 60
+  static let longestSeconds = 60
   /// A live view's range at start, in seconds.
-  package static let defaultSeconds = 10
+  static let defaultSeconds = 10
 
   /// The left edge.
-  package let startMs: Double
+  let startMs: Double
   /// The right edge.
-  package let endMs: Double
+  let endMs: Double
 
   /// A range; an empty or reversed one is widened to 1 ms.
   package init(startMs: Double, endMs: Double) {
@@ -21,13 +21,13 @@ package struct TimelineViewport: Hashable, Sendable {
   }
 
   /// The last `seconds` up to `nowMs`: a live view's range.
-  package static func live(endingAt nowMs: Double, seconds: Int) -> TimelineViewport {
+  static func live(endingAt nowMs: Double, seconds: Int) -> TimelineViewport {
     TimelineViewport(startMs: nowMs - Double(seconds) * 1000, endMs: nowMs)
   }
 
   /// A range that shows all of `model` with `paddingMs` on either side (one
   /// second when the model is empty).
-  package static func fitting(_ model: TimelineModel, paddingMs: Double = 250) -> TimelineViewport {
+  static func fitting(_ model: TimelineModel, paddingMs: Double = 250) -> TimelineViewport {
     guard let extent = model.extent else {
       let origin = model.originMs ?? 0
       return TimelineViewport(startMs: origin, endMs: origin + 1000)
@@ -36,7 +36,7 @@ package struct TimelineViewport: Hashable, Sendable {
   }
 
   /// Its length in ms.
-  package var durationMs: Double { endMs - startMs }
+  var durationMs: Double { endMs - startMs }
 
   /// Whether `ms` lies in it.
   package func contains(_ ms: Double) -> Bool { ms >= startMs && ms <= endMs }

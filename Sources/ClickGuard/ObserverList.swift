@@ -15,12 +15,14 @@ package final class ObserverList<Observer> {
     lastID += 1
     let token = ObservationToken(id: lastID)
     entries.append((token, observer))
+    isEmpty = false
     return token
   }
 
   /// Removes the observer `token` names; an unknown token is ignored.
   package func remove(_ token: ObservationToken) {
     entries.removeAll { $0.token == token }
+    isEmpty = entries.isEmpty
   }
 
   /// The observers, oldest first, as they are now: an observer may add or
@@ -29,6 +31,8 @@ package final class ObserverList<Observer> {
     entries.lazy.map { $0.observer }
   }
 
-  /// Whether there are none.
-  package var isEmpty: Bool { entries.isEmpty }
+  /// Whether there are none. Stored, so a module that asks on every input
+  /// event (ClickGuardGtk, for its input filters) reads one flag instead of
+  /// going through the generic array of observers.
+  package private(set) var isEmpty = true
 }

@@ -1,7 +1,7 @@
 /// Settings of one benchmark run: which rows, and how many of everything.
 struct BenchSettings {
-  /// The rows to run (1…7).
-  var rows: Set<Int> = [1, 2, 3, 4, 5, 6, 7]
+  /// The rows to run (1…8).
+  var rows: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8]
   /// Row 1: decisions per run.
   var coreDecisions = 1_000_000
   /// Row 1: runs per variant.
@@ -19,16 +19,18 @@ struct BenchSettings {
   /// Row 5: real clicks per process.
   var latencyClicks = 200
   /// Row 5: processes per variant.
-  var latencyRounds = 3
+  var latencyRounds = 5
   /// Row 6: starts per program.
   var startupRuns = 7
   /// Row 7: starts of the window with and without the module.
-  var moduleCostPairs = 21
+  var moduleCostPairs = 31
+  /// Row 8: seconds the windows stay idle.
+  var idleSeconds = 20
 
   /// Smaller counts for a quick look (figures noisier; row 4 churns fewer
   /// buttons than its budget is stated for).
   static let quick = BenchSettings(
     coreDecisions: 1_000_000, coreRuns: 3, signalEmissions: 200_000, signalRounds: 3, memoryWidgets: 5_000,
-    churnButtons: 20_000, churnWarmup: 5_000, latencyClicks: 60, latencyRounds: 2, startupRuns: 3,
-    moduleCostPairs: 7)
+    churnButtons: 20_000, churnWarmup: 5_000, latencyClicks: 60, latencyRounds: 3, startupRuns: 3,
+    moduleCostPairs: 9, idleSeconds: 5)
 }

@@ -32,12 +32,12 @@ func startGuardedGtk() {
   }
 }
 
-/// Shows `child` in a new toplevel at (x, y), waits until it is mapped and
-/// drawn, and returns the window.
+/// Shows `child` in a new toplevel of `width` × `height` at (x, y), waits
+/// until it is mapped and drawn, and returns the window.
 @MainActor
-func showWindow(_ child: Widget, x: Int32 = 40, y: Int32 = 40) -> Widget {
+func showWindow(_ child: Widget, x: Int32 = 40, y: Int32 = 40, width: Int32 = 240, height: Int32 = 120) -> Widget {
   let window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
-  gtk_window_set_default_size(window.cast(to: GtkWindow.self), 240, 120)
+  gtk_window_set_default_size(window.cast(to: GtkWindow.self), width, height)
   gtk_container_add(window.cast(to: GtkContainer.self), child)
   gtk_widget_show_all(window)
   gtk_window_move(window.cast(to: GtkWindow.self), x, y)

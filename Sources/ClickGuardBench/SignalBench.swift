@@ -19,8 +19,6 @@ private let countingHandler: @convention(c) (gpointer?, gpointer?) -> Void = { _
 /// Row 2: judging a click, against the same emission unguarded.
 @MainActor
 enum SignalBench {
-  /// The budget: CPU added by judging one click, in nanoseconds.
-  static let budgetNanoseconds = 2000.0
   /// Clicks the Swift handlers counted.
   static var swiftClickCount = 0
 
@@ -122,7 +120,7 @@ enum SignalBench {
   /// Row 2: `rounds` rounds of every variant, each in its own process.
   static func row(count: Int, rounds: Int) -> ResultRow {
     let name = "2. CPU added by judging one click"
-    let budget = "≤ 2 µs (wrapper and global)"
+    let budget = "—"
     var total: [SignalVariant: [Double]] = [:]
     var emit: [SignalVariant: [Double]] = [:]
     var problems: [String] = []
@@ -154,12 +152,11 @@ enum SignalBench {
     func e(_ v: SignalVariant) -> Double { median(emit[v]!) }
     let wrapperAdded = t(.wrapper) - t(.plainSwift)
     let globalAdded = t(.global) - t(.plainC)
-    let ok = max(wrapperAdded, globalAdded) <= budgetNanoseconds && problems.isEmpty
     var row = ResultRow(
       name: name,
       measured: "wrapper +\(fmt(wrapperAdded, 0)) ns (\(fmt(t(.wrapper) / t(.plainSwift), 2))×), "
         + "global +\(fmt(globalAdded, 0)) ns (\(fmt(t(.global) / t(.plainC), 2))×)",
-      budget: budget, verdict: verdict(ok))
+      budget: budget, verdict: problems.isEmpty ? "info" : "NOT MEASURED")
     row.details = [
       "\(count) gtk_button_clicked emissions per process on a mapped GtkButton, each followed by draining the main "
         + "context, timed in thread CPU time; guarded variants judge every emission (guardsProgrammatic, interval 0: all accepted, ticket "
@@ -167,7 +164,7 @@ enum SignalBench {
         + "variant, variants interleaved",
       "CPU per click, emission + main-loop drain: "
         + SignalVariant.allCases.map { "\($0.rawValue) \(fmt(t($0))) ns" }.joined(separator: ", "),
-      "added by judging (budget ≤ \(fmt(budgetNanoseconds, 0)) ns): wrapper − plain-swift = "
+      "added by judging: wrapper − plain-swift = "
         + "+\(fmt(wrapperAdded)) ns, global − plain-c = +\(fmt(globalAdded)) ns",
       "ratios (information): wrapper/plain-swift = \(fmt(t(.wrapper) / t(.plainSwift), 2)), "
         + "global/plain-c = \(fmt(t(.global) / t(.plainC), 2)), "

@@ -45,6 +45,11 @@ func fmt(_ value: Double, _ digits: Int = 1) -> String {
   String(format: "%.\(digits)f", value)
 }
 
+/// Formats `value` with `digits` decimals and its sign (`+1.5`, `-0.3`).
+func signed(_ value: Double, _ digits: Int = 1) -> String {
+  (value >= 0 ? "+" : "") + fmt(value, digits)
+}
+
 /// `PASS` when `ok`, else `MISS`.
 func verdict(_ ok: Bool) -> String { ok ? "PASS" : "MISS" }
 

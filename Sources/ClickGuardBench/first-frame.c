@@ -1,7 +1,8 @@
 /* first-frame.c: the baseline of benchmark row 6 — a minimal GTK 3 window
  * (a header bar and a button, no ClickGuard) that draws its first frame,
  * prints `first-frame-ms <N>` (process start to the end of the first frame's
- * paint, like the demo's --quit-after-first-frame) and exits.
+ * paint, like the demo's --quit-after-first-frame) and exits; with `--stay`
+ * it stays open, idle, until it is killed (row 8 counts its wakeups).
  *
  * Not part of the Swift target (excluded in Package.swift): the benchmark
  * compiles it at run time with `cc $(pkg-config --cflags --libs gtk+-3.0)`. */
@@ -14,6 +15,7 @@
 
 static double main_ms;
 static gboolean drawn;
+static gboolean stay;
 
 static double clock_ms(clockid_t id) {
     struct timespec t;
@@ -80,10 +82,13 @@ static void after_paint(GdkFrameClock *clock, gpointer data) {
     getrusage(RUSAGE_SELF, &usage);
     printf("first-frame-cpu-ms %.1f\n", (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3
                                            + (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3);
+    printf("first-frame-user-ms %.1f\n", usage.ru_utime.tv_sec * 1e3 + usage.ru_utime.tv_usec / 1e3);
+    printf("first-frame-system-ms %.1f\n", usage.ru_stime.tv_sec * 1e3 + usage.ru_stime.tv_usec / 1e3);
+    printf("first-frame-minor-faults %ld\n", usage.ru_minflt);
     printf("first-frame-peak-rss-kb %ld\n", usage.ru_maxrss);
     printf("first-frame-anonymous-kb %ld\n", anonymous_kb());
     fflush(stdout);
-    g_idle_add(quit, NULL);
+    if (!stay) g_idle_add(quit, NULL);
 }
 
 static gboolean on_draw(GtkWidget *widget, cairo_t *cr, gpointer data) {
@@ -102,6 +107,7 @@ static void on_realize(GtkWidget *window, gpointer data) {
 int main(int argc, char **argv) {
     main_ms = clock_ms(CLOCK_MONOTONIC);
     gtk_init(&argc, &argv);
+    stay = argc > 1 && strcmp(argv[1], "--stay") == 0;
     GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
     gtk_window_set_default_size(GTK_WINDOW(window), 480, 320);
     GtkWidget *header = gtk_header_bar_new();

@@ -16,18 +16,27 @@ enum ActivationJudge {
   /// Whether activations of `widget` are judged: a wrapper routes it or
   /// its `container`, or the global install is on.
   static func routes(_ widget: gpointer, in container: gpointer? = nil) -> Bool {
-    GuardRuntime.shared.guardsEveryButton || WidgetGuardState.existing(on: widget)?.isWrapped == true
-      || container.flatMap { WidgetGuardState.existing(on: $0) }?.isWrapped == true
+    routes(own: WidgetGuardState.existing(on: widget), list: container.flatMap { WidgetGuardState.existing(on: $0) })
+  }
+
+  /// Whether a widget carrying `own` in a container carrying `list` is
+  /// judged.
+  private static func routes(own: WidgetGuardState?, list: WidgetGuardState?) -> Bool {
+    GuardRuntime.shared.guardsEveryButton || own?.isWrapped == true || list?.isWrapped == true
   }
 
   /// Judges `action` on `widget`, an item of `container` if given, now.
+  /// The widget's and the container's states are looked up once: a click
+  /// judged here is on the path every accepted click waits for.
   /// - Returns: whether the activation may run (`true` when the widget is
   ///   not routed); `false` means the caller drops it.
   static func allows(
     _ widget: gpointer, in container: gpointer? = nil, action: ActionName, kind: ControlKind = .button,
     input: InputAttribution
   ) -> Bool {
-    guard routes(widget, in: container) else { return true }
+    let own = WidgetGuardState.existing(on: widget)
+    let list = container.flatMap { WidgetGuardState.existing(on: $0) }
+    guard routes(own: own, list: list) else { return true }
     let runtime = GuardRuntime.shared
     var input = input
     // Made while GTK handles an event whose activation was accepted (an
@@ -35,10 +44,10 @@ enum ActivationJudge {
     if input.source == .user || input.source == .shortcut, runtime.input.current?.hasAcceptedActivation == true {
       input.source = .nested
     }
+    let state = settled(own, of: widget)
     let activation = Activation(
-      control: ControlID(object: widget), action: action, kind: kind,
-      settings: settings(of: widget, in: container), eventTime: input.eventTime, pressTime: input.pressTime,
-      source: input.source)
+      control: ControlID(object: widget), action: action, kind: kind, settings: settings(state, in: list),
+      eventTime: input.eventTime, pressTime: input.pressTime, source: input.source)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else {
       if runtime.ringsBellOnDrop, case .dropped = decision.outcome, GObjectType.isA(widget, gtk_widget_get_type()) {
@@ -47,7 +56,7 @@ enum ActivationJudge {
       return false
     }
     if decision.gate != nil { runtime.input.currentEventAcceptedActivation() }
-    if decision.gate?.owningControl != nil {
+    if state == nil, decision.gate?.owningControl != nil {
       // The widget's own gate: forgotten when the widget is finalized.
       _ = WidgetGuardState.attached(to: widget)
     }
@@ -55,24 +64,20 @@ enum ActivationJudge {
     return true
   }
 
-  /// The settings `widget` is judged with: a wrapped container's (a
-  /// ``ListBox``'s rows have the list's) unless the widget is wrapped
-  /// itself, else its own.
-  private static func settings(of widget: gpointer, in container: gpointer?) -> ControlSettings {
-    let own = settledState(of: widget)
-    if own?.isWrapped != true, let list = container.flatMap({ WidgetGuardState.existing(on: $0) }), list.isWrapped {
-      return list.settings
-    }
+  /// The settings a widget carrying `own` is judged with: a wrapped
+  /// container's `list` (a ``ListBox``'s rows have the list's) unless the
+  /// widget is wrapped itself, else its own.
+  private static func settings(_ own: WidgetGuardState?, in list: WidgetGuardState?) -> ControlSettings {
+    if own?.isWrapped != true, let list, list.isWrapped { return list.settings }
     return own?.settings ?? ControlSettings()
   }
 
-  /// The state on `widget`; when nothing set its settings yet and a
+  /// The state `own` of `widget`; when nothing set its settings yet and a
   /// ``WidgetSettings/resolver`` is installed, with the settings it resolves
   /// (attached now, so they are resolved once and go with the widget).
-  private static func settledState(of widget: gpointer) -> WidgetGuardState? {
-    let state = WidgetGuardState.existing(on: widget)
-    guard state?.hasSettings != true, let resolver = WidgetSettings.resolver else { return state }
-    let settled = state ?? WidgetGuardState.attached(to: widget)
+  private static func settled(_ own: WidgetGuardState?, of widget: gpointer) -> WidgetGuardState? {
+    guard own?.hasSettings != true, let resolver = WidgetSettings.resolver else { return own }
+    let settled = own ?? WidgetGuardState.attached(to: widget)
     settled.settings = resolver(widget) ?? ControlSettings()
     return settled
   }

@@ -41,13 +41,13 @@ public final class Button: Control {
   }
 
   /// The button's label.
-  public var label: String {
+  package var label: String {
     get { swiftString(gtk_button_get_label(widget.cast())) ?? "" }
     set { gtk_button_set_label(widget.cast(), newValue) }
   }
 
   /// Emits `clicked` as the app's own code would (`gtk_button_clicked`).
-  public func click() {
+  package func click() {
     gtk_button_clicked(widget.cast())
   }
 }

@@ -83,7 +83,7 @@ public class Control {
   }
 
   /// Sets the accessible name assistive technologies (and AT-SPI tests) read.
-  public func setAccessibleName(_ name: String) {
+  package func setAccessibleName(_ name: String) {
     if let accessible = gtk_widget_get_accessible(widget) {
       atk_object_set_name(accessible, name)
     }

@@ -25,7 +25,7 @@ public final class Entry: Control, ActivatableControl {
   }
 
   /// The entry's text.
-  public var text: String {
+  package var text: String {
     get { swiftString(gtk_entry_get_text(widget.cast())) ?? "" }
     set { gtk_entry_set_text(widget.cast(), newValue) }
   }

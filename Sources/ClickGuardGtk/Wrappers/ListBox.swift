@@ -31,7 +31,7 @@ public final class ListBox: Control {
   }
 
   /// Adds `child` as the last row (GTK wraps it in a GtkListBoxRow).
-  public func append(_ child: WidgetPointer) {
+  package func append(_ child: WidgetPointer) {
     gtk_container_add(widget.cast(), child)
   }
 

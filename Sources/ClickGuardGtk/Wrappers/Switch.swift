@@ -60,7 +60,7 @@ public final class Switch: Control {
 
   /// Whether the switch is on. Setting it is a programmatic change, not
   /// guarded by default.
-  public var isActive: Bool {
+  package var isActive: Bool {
     get { gtk_switch_get_active(widget.cast()) != 0 }
     set { gtk_switch_set_active(widget.cast(), newValue ? 1 : 0) }
   }

@@ -53,7 +53,7 @@ public class ToggleButton: Control {
 
   /// Whether the toggle is on. Setting it is a programmatic activation: it
   /// emits `toggled` and is not guarded by default.
-  public var isActive: Bool {
+  package var isActive: Bool {
     get { gtk_toggle_button_get_active(widget.cast()) != 0 }
     set { gtk_toggle_button_set_active(widget.cast(), newValue ? 1 : 0) }
   }

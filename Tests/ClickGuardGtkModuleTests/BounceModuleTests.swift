@@ -248,6 +248,18 @@ final class BounceModuleTests: XCTestCase {
     XCTAssertEqual(lines.map { $0["reason"] as? String }, Array(repeating: "kind-skipped", count: 5))
   }
 
+  /// A widget group's `policy=guarded` judges a switch under lag too, with
+  /// the same veto: a burst reaches the app once and the switch agrees.
+  func testAGuardedSwitchIsJudgedUnderLagWithTheSameVeto() throws {
+    let rules = "[bounce: type=GtkSwitch]\npolicy=guarded\n"
+    let (result, log, _) = try run(rules: rules, arguments: stillSwitch, burstOnTheSwitch(delayMs: 80))
+    XCTAssertEqual(result.final["memory-sets"], "1")
+    XCTAssertEqual(result.final["memory-active"], result.final["memory-told"])
+    let lines = try switchLines(log)
+    XCTAssertEqual(
+      lines.map { $0["outcome"] as? String }, ["accepted"] + Array(repeating: "dropped", count: 4), "\(lines)")
+  }
+
   /// Under bounce, clicks on the switch slower than the window each act,
   /// with animations on (the change from the frame clock) and off.
   func testUnderTheBounceProfileSlowClicksOnTheSwitchAllAct() throws {

@@ -238,6 +238,25 @@ final class BounceModuleTests: XCTestCase {
     try assertOneChangeReachedTheApp(sliding)
   }
 
+  /// Space pressed 5 times on the focused switch (GTK's `activate`): 5
+  /// changes without the module, 1 under bounce, attributed to the key
+  /// whether the change comes at once (animations off, 80 ms apart) or
+  /// from the frame clock (150 ms apart).
+  func testUnderTheBounceProfileSpacePressesOnTheSwitchActOnce() throws {
+    for (arguments, delayMs) in [(stillSwitch, 80), ([], 150)] {
+      let focused = arguments + ["--focus-memory"]
+      let presses: (FixtureApp) -> Void = { $0.key("space", count: 5, delayMs: delayMs, settle: 0.6) }
+      let without = try run(rules: nil, withModule: false, arguments: focused, presses)
+      XCTAssertEqual(without.result.final["memory-sets"], "5", "\(arguments)")
+      let with = try run(rules: bounce, arguments: focused, presses)
+      XCTAssertEqual(with.result.final["memory-sets"], "1", "\(arguments)")
+      XCTAssertEqual(with.result.final["memory-active"], with.result.final["memory-told"])
+      let lines = try switchLines(with.log)
+      XCTAssertEqual(
+        lines.map { $0["outcome"] as? String }, ["accepted"] + Array(repeating: "dropped", count: 4), "\(lines)")
+    }
+  }
+
   /// The lag profile still skips switches: every click of the burst
   /// reaches the app, logged as passed, kind-skipped.
   func testUnderTheLagProfileTheSwitchPassesEveryClick() throws {

@@ -43,6 +43,10 @@ struct ActivationPath {
     /// GtkSwitch's `state-set`, ``SwitchChanges``); the class handler asks
     /// whether to run the original one.
     case beforeHandlers(runsClassHandler: @MainActor (gpointer) -> Bool)
+    /// Never: the override only notes the emission before the original
+    /// handler runs (who began a switch's change), and what that handler
+    /// does is no judged activation's consequence.
+    case noted(@MainActor (gpointer) -> Void)
   }
 
   var typeName: String
@@ -81,7 +85,8 @@ struct ActivationPath {
 /// switch already flipped `active`: ``SwitchChanges`` judges it in an
 /// emission hook, before the app's handlers, and blocks them for a drop;
 /// the row's override then puts `active` back instead of running GTK's
-/// default handler (the GAction, `state`) and stops the emission. Judged
+/// default handler (the GAction, `state`) and stops the emission; its
+/// `activate` row judges nothing and notes who began the change. Judged
 /// like every other path, a switch is still skipped by the default lag
 /// profile and judged under bounce, one flip per bounce, the switch
 /// showing what the app was told.
@@ -132,6 +137,11 @@ final class ActivationPaths {
     ActivationPath(typeName: "GtkIconView", signal: "activate-cursor-item", handler: .boolean) { view in
       ViewItems.cursorItemActivation(of: view)
     },
+    // Space and Enter reach a switch through `activate`, whose class
+    // handler begins its change: who pressed is noted first.
+    ActivationPath(
+      typeName: "GtkSwitch", signal: "activate", handler: .void,
+      judgment: .noted { GuardRuntime.shared.paths.switches.toggleBegun($0) }),
     ActivationPath(
       typeName: "GtkSwitch", signal: "state-set", handler: .booleanWithBoolean,
       judgment: .beforeHandlers { GuardRuntime.shared.paths.switches.runsClassHandler($0) }),
@@ -189,23 +199,30 @@ final class ActivationPaths {
   }
 
   /// The step of an overridden class handler: judges what the emission on
-  /// `instance` activates; a drop stops the emission.
-  /// - Returns: whether to run the original class handler.
-  fileprivate func allows(_ instance: gpointer) -> Bool {
+  /// `instance` activates; a drop stops the emission and returns `dropped`,
+  /// else the original class handler runs (counted as a chain-up when the
+  /// emission was judged) and its result is returned.
+  fileprivate func run<R>(_ instance: gpointer, dropped: R, original: () -> R) -> R {
     guard let hint = g_signal_get_invocation_hint(instance), let path = paths[hint.pointee.signal_id] else {
-      return true
+      return chainUp(original)
     }
-    let runs =
-      switch path.judgment {
-      case .target(let target): target(instance).map(Self.judge) ?? true
-      case .beforeHandlers(let runsClassHandler): runsClassHandler(instance)
-      }
-    if !runs { g_signal_stop_emission(instance, hint.pointee.signal_id, 0) }
-    return runs
+    let runs: Bool
+    switch path.judgment {
+    case .target(let target): runs = target(instance).map(Self.judge) ?? true
+    case .beforeHandlers(let runsClassHandler): runs = runsClassHandler(instance)
+    case .noted(let note):
+      note(instance)
+      return original()
+    }
+    guard runs else {
+      g_signal_stop_emission(instance, hint.pointee.signal_id, 0)
+      return dropped
+    }
+    return chainUp(original)
   }
 
   /// Runs the original class handler.
-  fileprivate func chainUp<R>(_ original: () -> R) -> R {
+  private func chainUp<R>(_ original: () -> R) -> R {
     chainDepth += 1
     defer { chainDepth -= 1 }
     return original()
@@ -245,8 +262,7 @@ private let voidHandler: @convention(c) (gpointer?, gpointer?) -> Void = { insta
   guard let instance else { return }
   let widget = CallbackArgument(instance)
   MainActor.assumeIsolated {
-    let paths = GuardRuntime.shared.paths
-    if paths.allows(widget.value) { paths.chainUp { cg_chain_up(widget.value) } }
+    GuardRuntime.shared.paths.run(widget.value, dropped: ()) { cg_chain_up(widget.value) }
   }
 }
 
@@ -255,9 +271,7 @@ private let booleanHandler: @convention(c) (gpointer?, gpointer?) -> gboolean = 
   guard let instance else { return 0 }
   let widget = CallbackArgument(instance)
   return MainActor.assumeIsolated {
-    let paths = GuardRuntime.shared.paths
-    guard paths.allows(widget.value) else { return 1 }
-    return paths.chainUp { cg_chain_up_boolean(widget.value) }
+    GuardRuntime.shared.paths.run(widget.value, dropped: 1) { cg_chain_up_boolean(widget.value) }
   }
 }
 
@@ -267,8 +281,6 @@ private let booleanBooleanHandler: @convention(c) (gpointer?, gboolean, gpointer
   guard let instance else { return 0 }
   let widget = CallbackArgument(instance)
   return MainActor.assumeIsolated {
-    let paths = GuardRuntime.shared.paths
-    guard paths.allows(widget.value) else { return 1 }
-    return paths.chainUp { cg_chain_up_boolean_boolean(widget.value, argument) }
+    GuardRuntime.shared.paths.run(widget.value, dropped: 1) { cg_chain_up_boolean_boolean(widget.value, argument) }
   }
 }

@@ -18,7 +18,8 @@ struct DroppedSwitchChange {
 /// with animations on, a click or key only starts a ~100 ms slide and the
 /// frame clock makes the change, with no event. So:
 /// - the click gesture's `released` and the switch's `activate` (Space,
-///   Enter) note who began the change (``WidgetGuardState/pendingToggle``),
+///   Enter), before GTK's own handlers of them, note who began the change
+///   (``WidgetGuardState/pendingToggle``),
 ///   the input tracker's own attribution of that event, used by the change
 ///   it makes, once;
 /// - an emission hook on `state-set`, which runs before every handler,
@@ -34,8 +35,8 @@ struct DroppedSwitchChange {
 /// wrapper routes is the wrapper's to judge.
 @MainActor
 final class SwitchChanges {
-  /// Hooks the switch's `state-set` and `activate` and the click gesture's
-  /// `released`, each once GTK has initialised its class.
+  /// Hooks the switch's `state-set` and the click gesture's `released`,
+  /// each once GTK has initialised its class.
   func install(when classes: ClassSetupQueue) {
     classes.whenInitialized("GtkSwitch") { type in
       EmissionHook.add("state-set", on: type) { emission in
@@ -44,12 +45,6 @@ final class SwitchChanges {
         }
         GuardRuntime.shared.paths.switches.stateSet(
           emission.instance, signalID: emission.signalID, to: g_value_get_boolean(state) != 0)
-        return true
-      }
-      // Space and Enter reach a switch through `activate`, which starts
-      // its slide.
-      EmissionHook.add("activate", on: type) { emission in
-        GuardRuntime.shared.paths.switches.toggleBegun(emission.instance)
         return true
       }
     }
@@ -85,8 +80,11 @@ final class SwitchChanges {
 
   /// `instance` begins a change now (its slide, or the change itself with
   /// animations off): the input that made it is what the change will be
-  /// attributed to.
-  private func toggleBegun(_ instance: gpointer) {
+  /// attributed to. Called before GTK's handler runs: from the click
+  /// gesture's `released` hook, and from the override of the switch's
+  /// `activate` class handler (a row of ``ActivationPaths/table``; an
+  /// emission hook would run after it, and the change too).
+  func toggleBegun(_ instance: gpointer) {
     guard judgesHere(instance) else { return }
     let tracker = GuardRuntime.shared.input
     let input: InputAttribution

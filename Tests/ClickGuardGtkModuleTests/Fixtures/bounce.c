@@ -5,7 +5,8 @@
  * "Memory" prints what its `state-set` and `notify::active` handlers are told
  * (--no-animations turns GTK's animations off, as "Reduce animation" does:
  * the switch then flips on each release, not ~100 ms later from the frame
- * clock). It also has a
+ * clock; --focus-memory gives the switch the keyboard focus, for Space). It
+ * also has a
  * tree view whose rows open on a double-click, an entry and a text view of
  * words, and it
  * watches the X server's bell (XKB BellNotify, on a connection of its own),
@@ -195,10 +196,12 @@ static gboolean quit(gpointer data) {
 int main(int argc, char **argv) {
     gtk_init(&argc, &argv);
     int seconds = 30;
+    gboolean focus_memory = FALSE;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) seconds = atoi(argv[++i]);
         if (strcmp(argv[i], "--no-animations") == 0)
             g_object_set(gtk_settings_get_default(), "gtk-enable-animations", FALSE, NULL);
+        if (strcmp(argv[i], "--focus-memory") == 0) focus_memory = TRUE;
     }
     watch_bell();
     GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
@@ -248,7 +251,7 @@ int main(int argc, char **argv) {
 
     gtk_widget_show_all(window);
     /* No initial focus on the entry: its text would start selected. */
-    gtk_window_set_focus(GTK_WINDOW(window), NULL);
+    gtk_window_set_focus(GTK_WINDOW(window), focus_memory ? memory : NULL);
     g_unix_signal_add(SIGTERM, quit, NULL);
     g_unix_signal_add(SIGINT, quit, NULL);
     g_timeout_add_seconds(seconds, quit, NULL);

@@ -19,9 +19,8 @@ struct DroppedSwitchChange {
 /// frame clock makes the change, with no event. So:
 /// - the click gesture's `released` and the switch's `activate` (Space,
 ///   Enter), before GTK's own handlers of them, note who began the change
-///   (``WidgetGuardState/pendingToggle``),
-///   the input tracker's own attribution of that event, used by the change
-///   it makes, once;
+///   (``WidgetGuardState/pendingToggle``): the input tracker's attribution
+///   of that event, used once, by the change it makes — no time window;
 /// - an emission hook on `state-set`, which runs before every handler,
 ///   judges the change; a drop blocks the switch's `state-set` handlers;
 /// - the `state-set` row of ``ActivationPaths/table`` overrides the class

@@ -69,10 +69,11 @@ struct ClickGate: Sendable {
   /// how many milliseconds after it other activations still belong to its
   /// burst (unbounded while it runs).
   struct Burst: Sendable {
-    var click: EventTimestamp
+    // The 4-byte timestamp last, so no padding follows it in the gate.
     var windowMilliseconds = Int64.max
     /// How long (ms) from the click the action ran, once it finished.
     var lastedMilliseconds = Int64.max
+    var click: EventTimestamp
   }
 
   /// What a judgement found.
@@ -91,8 +92,8 @@ struct ClickGate: Sendable {
   /// A press a pacing gate judged: its event time, and when it was
   /// processed.
   struct Press: Sendable {
-    var eventTime: EventTimestamp?
     var instant: ClickInstant
+    var eventTime: EventTimestamp?
   }
 
   private(set) var state = State.open
@@ -124,7 +125,7 @@ struct ClickGate: Sendable {
     maxBusy: ClickInterval, pace: ClickInterval? = nil, ticket: UInt64
   ) -> Judgement {
     let previous = lastPress
-    if pace != nil { lastPress = Press(eventTime: eventTime, instant: now) }
+    if pace != nil { lastPress = Press(instant: now, eventTime: eventTime) }
     var judgement = Judgement()
     if case .busy(let action) = state {
       if now < action.deadline { return Judgement(drop: .busy) }

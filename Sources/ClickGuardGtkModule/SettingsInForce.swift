@@ -57,15 +57,12 @@ package struct SettingsInForce: Hashable, Sendable {
 
   /// The dispatcher settings: the profile's defaults (``GuardProfile``),
   /// with the mode, interval and maximum busy time in force (the maximum
-  /// busy time never below the interval).
-  ///
-  /// Switches stay skipped under every profile: a switch flips before the
-  /// `state-set` the module sees, from a hook that cannot stop it, so a
-  /// "dropped" switch would still change (GTK itself merges a switch's
-  /// clicks within its 100 ms animation).
+  /// busy time never below the interval). Switches are skipped under lag
+  /// and judged under bounce, like toggles: the module vetoes a dropped
+  /// switch change before the app's `state-set` handlers and puts the
+  /// switch back.
   package var guardConfiguration: GuardConfiguration {
     var configuration = GuardConfiguration(profile: values.profile?.value ?? .lag)
-    configuration.skippedKinds.insert(.switch)
     if let mode = values.mode { configuration.mode = mode.value }
     // Both in range by construction (0...60000 ms), and maxBusy is raised to
     // the interval, so neither throws.

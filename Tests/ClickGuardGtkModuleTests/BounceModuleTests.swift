@@ -1,8 +1,10 @@
 // The bounce profile in a galculator-like C GTK 3 app (Fixtures/bounce.c)
 // with the module, driven by real X input under Xvfb: a tremor's burst on a
 // toggle-button digit types one digit (five without the module, five under
-// the default lag profile), presses slower than the window all act, and
-// deliberate double-clicks (a tree row, a word in an entry) keep working;
+// the default lag profile), a burst on a GtkSwitch reaches the app once with
+// the switch showing what the app was told, presses slower than the window
+// all act, and deliberate double-clicks (a tree row, a word in an entry)
+// keep working;
 // `feedback=bell` rings the X server's bell once per dropped click.
 
 import ClickGuardTestSupport
@@ -14,11 +16,12 @@ final class BounceModuleTests: XCTestCase {
     try XDisplay.require()
   }
 
-  /// Runs `program` (the bounce fixture unless given) with the module and
-  /// a rules file of `rules` (none when `nil`), logging to a new file;
-  /// `withModule: false` runs it without the module.
+  /// Runs `program` (the bounce fixture unless given, with `arguments`)
+  /// with the module and a rules file of `rules` (none when `nil`), logging
+  /// to a new file; `withModule: false` runs it without the module.
   private func run(
-    rules: String?, withModule: Bool = true, program: FixtureProgram = .bounce, _ drive: (FixtureApp) -> Void
+    rules: String?, withModule: Bool = true, program: FixtureProgram = .bounce, arguments: [String] = [],
+    _ drive: (FixtureApp) -> Void
   ) throws -> (result: FixtureResult, log: URL, ready: [String: String]) {
     let log = ModuleHarness.scratch.appendingPathComponent("bounce-\(UUID().uuidString).jsonl")
     var environment = ["CLICKGUARD_LOG": log.path]
@@ -28,7 +31,8 @@ final class BounceModuleTests: XCTestCase {
       environment["CLICKGUARD_CONFIG"] = url.path
     }
     let app = try FixtureApp(
-      modules: withModule ? try ModuleHarness.modulePath() : nil, environment: environment, program: program)
+      modules: withModule ? try ModuleHarness.modulePath() : nil, environment: environment, arguments: arguments,
+      program: program)
     drive(app)
     let result = app.finish()
     XCTAssertEqual(result.status, 0)
@@ -171,18 +175,120 @@ final class BounceModuleTests: XCTestCase {
     XCTAssertEqual(with.result.final["degrees-active"], "1")
   }
 
-  /// A switch is not judged under bounce either (it flips before the
-  /// module sees it, and a hook cannot stop it): it is logged as passed,
-  /// kind-skipped, and every click acts (Fixtures/clickcount.c).
-  func testASwitchStaysPassedUnderBounce() throws {
-    let (result, log, _) = try run(rules: clickcountBounce, program: .clickcount) { app in
-      app.click("switch", count: 1, settle: 0.6)
-      app.click("switch", count: 1, settle: 0.6)
+  /// The decision lines about the switch.
+  private func switchLines(_ log: URL) throws -> [[String: Any]] {
+    try JSONLines.objects(in: log).filter { $0["widget"] as? String == "GtkSwitch" }
+  }
+
+  /// GTK's "Reduce animation" (`--no-animations`): the switch flips on
+  /// each release.
+  private let stillSwitch = ["--no-animations"]
+  private func burstOnTheSwitch(delayMs: Int) -> (FixtureApp) -> Void {
+    { $0.click("memory", count: 5, delayMs: delayMs, settle: 0.6) }
+  }
+
+  /// Without the module a burst flips the switch for every click GTK does
+  /// not merge: 5 clicks 80 ms apart flip it 5 times with animations off,
+  /// once with them on (each click restarts the ~100 ms slide), and 5
+  /// clicks 150 ms apart flip it 5 times either way.
+  func testWithoutTheModuleABurstOnTheSwitchFlipsItSeveralTimes() throws {
+    let still = try run(rules: nil, withModule: false, arguments: stillSwitch, burstOnTheSwitch(delayMs: 80))
+    XCTAssertEqual(still.result.final["memory-sets"], "5")
+    let merged = try run(rules: nil, withModule: false, burstOnTheSwitch(delayMs: 80))
+    XCTAssertEqual(merged.result.final["memory-sets"], "1")
+    let sliding = try run(rules: nil, withModule: false, burstOnTheSwitch(delayMs: 150))
+    XCTAssertEqual(sliding.result.final["memory-sets"], "5")
+  }
+
+  /// Checks one bounce run on the switch: one change reached the app's
+  /// `state-set`, the switch shows what the app was told, every
+  /// `notify::active` reported that state, and the log shows one accepted
+  /// change and four dropped, too fast.
+  private func assertOneChangeReachedTheApp(
+    _ run: (result: FixtureResult, log: URL, ready: [String: String]), file: StaticString = #filePath,
+    line: UInt = #line
+  ) throws {
+    let final = run.result.final
+    XCTAssertEqual(final["memory-sets"], "1", file: file, line: line)
+    XCTAssertEqual(final["memory-told"], "1", file: file, line: line)
+    XCTAssertEqual(final["memory-active"], final["memory-told"], "the switch shows what the app was told")
+    let notified = run.result.lines.filter { $0.hasPrefix("notify-active") }
+    XCTAssertFalse(notified.isEmpty, file: file, line: line)
+    XCTAssertEqual(notified.filter { !$0.hasSuffix("active=1") }, [], file: file, line: line)
+    let lines = try switchLines(run.log)
+    XCTAssertEqual(
+      lines.map { $0["outcome"] as? String }, ["accepted"] + Array(repeating: "dropped", count: 4), "\(lines)",
+      file: file, line: line)
+    XCTAssertEqual(
+      lines.compactMap { $0["reason"] as? String }, Array(repeating: "too-fast", count: 4), file: file, line: line)
+  }
+
+  /// Under bounce a burst on the switch reaches the app once: the dropped
+  /// changes never run its `state-set` handler, the switch is put back, and
+  /// the restores are neither judged nor ring the bell (4 bells, one per
+  /// drop). With animations on, the change comes ~100 ms after the click
+  /// from the frame clock and is still the click's (clicks 150 ms apart,
+  /// which GTK does not merge).
+  func testUnderTheBounceProfileABurstOnTheSwitchReachesTheAppOnce() throws {
+    let still = try run(rules: bounce + "feedback=bell\n", arguments: stillSwitch, burstOnTheSwitch(delayMs: 80))
+    try assertOneChangeReachedTheApp(still)
+    XCTAssertEqual(still.ready["bellwatch"], "1", "the fixture cannot hear the bell")
+    XCTAssertEqual(still.result.final["bells"], "4")
+    let sliding = try run(rules: bounce, burstOnTheSwitch(delayMs: 150))
+    try assertOneChangeReachedTheApp(sliding)
+  }
+
+  /// Space pressed 5 times on the focused switch (GTK's `activate`): 5
+  /// changes without the module, 1 under bounce, attributed to the key
+  /// whether the change comes at once (animations off, 80 ms apart) or
+  /// from the frame clock (150 ms apart).
+  func testUnderTheBounceProfileSpacePressesOnTheSwitchActOnce() throws {
+    for (arguments, delayMs) in [(stillSwitch, 80), ([], 150)] {
+      let focused = arguments + ["--focus-memory"]
+      let presses: (FixtureApp) -> Void = { $0.key("space", count: 5, delayMs: delayMs, settle: 0.6) }
+      let without = try run(rules: nil, withModule: false, arguments: focused, presses)
+      XCTAssertEqual(without.result.final["memory-sets"], "5", "\(arguments)")
+      let with = try run(rules: bounce, arguments: focused, presses)
+      XCTAssertEqual(with.result.final["memory-sets"], "1", "\(arguments)")
+      XCTAssertEqual(with.result.final["memory-active"], with.result.final["memory-told"])
+      let lines = try switchLines(with.log)
+      XCTAssertEqual(
+        lines.map { $0["outcome"] as? String }, ["accepted"] + Array(repeating: "dropped", count: 4), "\(lines)")
     }
-    XCTAssertEqual(result.switched, 2)
-    let lines = try JSONLines.objects(in: log).filter { $0["widget"] as? String == "GtkSwitch" }
-    XCTAssertEqual(lines.map { $0["outcome"] as? String }, ["passed", "passed"], "\(lines)")
-    XCTAssertEqual(lines.map { $0["reason"] as? String }, ["kind-skipped", "kind-skipped"])
+  }
+
+  /// The lag profile still skips switches: every click of the burst
+  /// reaches the app, logged as passed, kind-skipped.
+  func testUnderTheLagProfileTheSwitchPassesEveryClick() throws {
+    let (result, log, _) = try run(rules: nil, arguments: stillSwitch, burstOnTheSwitch(delayMs: 80))
+    XCTAssertEqual(result.final["memory-sets"], "5")
+    let lines = try switchLines(log)
+    XCTAssertEqual(lines.map { $0["outcome"] as? String }, Array(repeating: "passed", count: 5), "\(lines)")
+    XCTAssertEqual(lines.map { $0["reason"] as? String }, Array(repeating: "kind-skipped", count: 5))
+  }
+
+  /// A widget group's `policy=guarded` judges a switch under lag too, with
+  /// the same veto: a burst reaches the app once and the switch agrees.
+  func testAGuardedSwitchIsJudgedUnderLagWithTheSameVeto() throws {
+    let rules = "[bounce: type=GtkSwitch]\npolicy=guarded\n"
+    let (result, log, _) = try run(rules: rules, arguments: stillSwitch, burstOnTheSwitch(delayMs: 80))
+    XCTAssertEqual(result.final["memory-sets"], "1")
+    XCTAssertEqual(result.final["memory-active"], result.final["memory-told"])
+    let lines = try switchLines(log)
+    XCTAssertEqual(
+      lines.map { $0["outcome"] as? String }, ["accepted"] + Array(repeating: "dropped", count: 4), "\(lines)")
+  }
+
+  /// Under bounce, clicks on the switch slower than the window each act,
+  /// with animations on (the change from the frame clock) and off.
+  func testUnderTheBounceProfileSlowClicksOnTheSwitchAllAct() throws {
+    for arguments in [[], stillSwitch] {
+      let (result, log, _) = try run(rules: bounce, arguments: arguments, burstOnTheSwitch(delayMs: 400))
+      XCTAssertEqual(result.final["memory-sets"], "5", "\(arguments)")
+      XCTAssertEqual(result.final["memory-active"], result.final["memory-told"])
+      XCTAssertEqual(
+        try switchLines(log).map { $0["outcome"] as? String }, Array(repeating: "accepted", count: 5), "\(arguments)")
+    }
   }
 
   /// A double-click on "beta" in the entry, then in the text view, selects

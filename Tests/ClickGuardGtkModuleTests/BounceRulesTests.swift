@@ -26,9 +26,9 @@ final class BounceRulesTests: XCTestCase {
     let configuration = settings.guardConfiguration
     XCTAssertEqual(configuration.profile, .bounce)
     XCTAssertEqual(configuration.interval.milliseconds, 300)
-    XCTAssertFalse(configuration.skippedKinds.contains(.toggle))
-    // A switch flips before the module can judge it: it stays passed.
-    XCTAssertTrue(configuration.skippedKinds.contains(.switch))
+    // Toggles and switches are judged: the module vetoes both before the
+    // app hears of a dropped change.
+    XCTAssertEqual(configuration.skippedKinds, [])
     XCTAssertEqual(settings.moduleConfiguration.fence, FenceSettings(), "the spill-over fence stays on")
     XCTAssertEqual(
       settings.entries.map { "\($0.key)=\($0.value)" },

@@ -109,7 +109,8 @@ final class ControlsPanel {
     }
     Signal.notify(widget("fence-switch").raw, property: "active") { [weak self] object in
       guard let self else { return }
-      self.navigator.fenceSettings.isEnabled = gtk_switch_get_active(object.assumingMemoryBound(to: GtkSwitch.self)) != 0
+      let isOn = gtk_switch_get_active(object.assumingMemoryBound(to: GtkSwitch.self)) != 0
+      self.navigator.fenceSettings.isEnabled = isOn
       self.log.record(.setting(name: "fence", value: .bool(self.navigator.fenceSettings.isEnabled)))
       self.updateSubtitle()
     }

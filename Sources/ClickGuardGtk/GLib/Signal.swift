@@ -117,6 +117,26 @@ package enum Signal {
     return SignalConnection(instance: monitor, handlerID: id)
   }
 
+  /// Blocks every handler of signal `signalID` on `instance` not blocked
+  /// already, for a dropped activation whose emission has begun.
+  /// - Returns: the handlers blocked, to unblock once the emission is over.
+  package static func blockHandlers(of instance: gpointer, signalID: guint) -> [gulong] {
+    // One at a time: GLib blocks handlers in bulk only by closure, function
+    // or data.
+    var blocked: [gulong] = []
+    let unblocked = GSignalMatchType(G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue)
+    while case let id = g_signal_handler_find(instance, unblocked, signalID, 0, nil, nil, nil), id != 0 {
+      g_signal_handler_block(instance, id)
+      blocked.append(id)
+    }
+    return blocked
+  }
+
+  /// Unblocks the handlers `ids` of `instance` that are still connected.
+  package static func unblockHandlers(_ ids: [gulong], of instance: gpointer) {
+    for id in ids where g_signal_handler_is_connected(instance, id) != 0 { g_signal_handler_unblock(instance, id) }
+  }
+
   private static func flags(after: Bool) -> GConnectFlags {
     after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0)
   }

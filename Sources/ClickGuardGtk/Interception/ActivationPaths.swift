@@ -33,25 +33,63 @@ struct ActivationPath {
 
   /// The GType name of the class whose handler is overridden, once GTK
   /// initialises it.
+  /// Where an emission is judged.
+  enum Judgment {
+    /// In the class handler, by what an emission on an instance
+    /// activates; `nil` when it activates nothing that is judged (a menu
+    /// item opening its submenu).
+    case target(@MainActor (gpointer) -> ActivationTarget?)
+    /// Before the app's handlers, in an emission hook (a run-last signal:
+    /// GtkSwitch's `state-set`, ``SwitchChanges``); the class handler asks
+    /// whether to run the original one.
+    case beforeHandlers(runsClassHandler: @MainActor (gpointer) -> Bool)
+    /// Never: the override only notes the emission before the original
+    /// handler runs (who began a switch's change), and what that handler
+    /// does is no judged activation's consequence.
+    case noted(@MainActor (gpointer) -> Void)
+  }
+
   var typeName: String
   var signal: String
   var handler: Handler
-  /// What an emission on an instance activates; `nil` when it activates
-  /// nothing that is judged (a menu item opening its submenu).
-  var target: @MainActor (gpointer) -> ActivationTarget?
+  var judgment: Judgment
+
+  /// A row judged in the class handler by `target`.
+  init(
+    typeName: String, signal: String, handler: Handler, target: @escaping @MainActor (gpointer) -> ActivationTarget?
+  ) {
+    self.init(typeName: typeName, signal: signal, handler: handler, judgment: .target(target))
+  }
+
+  init(typeName: String, signal: String, handler: Handler, judgment: Judgment) {
+    self.typeName = typeName
+    self.signal = signal
+    self.handler = handler
+    self.judgment = judgment
+  }
 }
 
 /// The activation paths ClickGuard judges in a class handler, as one table,
 /// and the one step that serves them: judge, then run the original class
 /// handler or stop the emission.
 ///
-/// Every row's signal runs its class handler before the app's handlers (or
-/// is a keybinding signal whose class handler does the activation), so the
-/// override runs before anything of the activation happens: a toggle's
-/// flip, a radio group's update, a GtkActionable's GAction, a list's
-/// selection, `row-activated`. A drop does not chain up and stops the
-/// emission, so nothing of it happens, and a dropped toggle never shows a
-/// state the app was not told. Adding a path is adding a row.
+/// Every row's signal but one runs its class handler before the app's
+/// handlers (or is a keybinding signal whose class handler does the
+/// activation), so the override runs before anything of the activation
+/// happens: a toggle's flip, a radio group's update, a GtkActionable's
+/// GAction, a list's selection, `row-activated`. A drop does not chain up
+/// and stops the emission, so nothing of it happens, and a dropped toggle
+/// never shows a state the app was not told. Adding a path is adding a row.
+///
+/// The one is GtkSwitch's `state-set`, run-last and emitted after the
+/// switch already flipped `active`: ``SwitchChanges`` judges it in an
+/// emission hook, before the app's handlers, and blocks them for a drop;
+/// the row's override then puts `active` back instead of running GTK's
+/// default handler (the GAction, `state`) and stops the emission; its
+/// `activate` row judges nothing and notes who began the change. Judged
+/// like every other path, a switch is still skipped by the default lag
+/// profile and judged under bounce, one flip per bounce, the switch
+/// showing what the app was told.
 ///
 /// Two families are judged elsewhere, with the same judge and a veto of
 /// their own: key presses whose app handlers run before any class handler
@@ -99,7 +137,18 @@ final class ActivationPaths {
     ActivationPath(typeName: "GtkIconView", signal: "activate-cursor-item", handler: .boolean) { view in
       ViewItems.cursorItemActivation(of: view)
     },
+    // Space and Enter reach a switch through `activate`, whose class
+    // handler begins its change: who pressed is noted first.
+    ActivationPath(
+      typeName: "GtkSwitch", signal: "activate", handler: .void,
+      judgment: .noted { GuardRuntime.shared.paths.switches.toggleBegun($0) }),
+    ActivationPath(
+      typeName: "GtkSwitch", signal: "state-set", handler: .booleanWithBoolean,
+      judgment: .beforeHandlers { GuardRuntime.shared.paths.switches.runsClassHandler($0) }),
   ]
+
+  /// GtkSwitch's changes, judged before the app's `state-set` handlers.
+  let switches = SwitchChanges()
 
   /// The rows by the id of their signal, once their classes are set up.
   private var paths: [guint: ActivationPath] = [:]
@@ -113,9 +162,9 @@ final class ActivationPaths {
   var isChainingUp: Bool { chainDepth > 0 }
 
   /// Overrides the class handler of every row, and hooks what attribution
-  /// and the log need (a button's `activate`, a switch's `state-set`), each
-  /// once GTK has initialised its class (``ClassSetupQueue``): ClickGuard
-  /// creates no class the app has not.
+  /// and the switch's judgment need (a button's `activate`,
+  /// ``SwitchChanges``), each once GTK has initialised its class
+  /// (``ClassSetupQueue``): ClickGuard creates no class the app has not.
   func install(when classes: ClassSetupQueue) {
     for path in Self.table {
       classes.whenInitialized(path.typeName) { [unowned self] type in
@@ -135,12 +184,7 @@ final class ActivationPaths {
         return true
       }
     }
-    classes.whenInitialized("GtkSwitch") { type in
-      EmissionHook.add("state-set", on: type) { emission in
-        GuardRuntime.shared.paths.switchStateSet(emission.instance)
-        return true
-      }
-    }
+    switches.install(when: classes)
   }
 
   /// The one judgment every path makes: `true` when `target` may act (it
@@ -155,43 +199,33 @@ final class ActivationPaths {
   }
 
   /// The step of an overridden class handler: judges what the emission on
-  /// `instance` activates; a drop stops the emission.
-  /// - Returns: whether to run the original class handler.
-  fileprivate func allows(_ instance: gpointer) -> Bool {
-    guard let hint = g_signal_get_invocation_hint(instance), let path = paths[hint.pointee.signal_id],
-      let target = path.target(instance)
-    else { return true }
-    guard Self.judge(target) else {
-      g_signal_stop_emission(instance, hint.pointee.signal_id, 0)
-      return false
+  /// `instance` activates; a drop stops the emission and returns `dropped`,
+  /// else the original class handler runs (counted as a chain-up when the
+  /// emission was judged) and its result is returned.
+  fileprivate func run<R>(_ instance: gpointer, dropped: R, original: () -> R) -> R {
+    guard let hint = g_signal_get_invocation_hint(instance), let path = paths[hint.pointee.signal_id] else {
+      return chainUp(original)
     }
-    return true
+    let runs: Bool
+    switch path.judgment {
+    case .target(let target): runs = target(instance).map(Self.judge) ?? true
+    case .beforeHandlers(let runsClassHandler): runs = runsClassHandler(instance)
+    case .noted(let note):
+      note(instance)
+      return original()
+    }
+    guard runs else {
+      g_signal_stop_emission(instance, hint.pointee.signal_id, 0)
+      return dropped
+    }
+    return chainUp(original)
   }
 
   /// Runs the original class handler.
-  fileprivate func chainUp<R>(_ original: () -> R) -> R {
+  private func chainUp<R>(_ original: () -> R) -> R {
     chainDepth += 1
     defer { chainDepth -= 1 }
     return original()
-  }
-
-  /// A switch changes state: reported under the global install, as passed
-  /// (an emission hook cannot stop a change, so a switch opted in through
-  /// ``WidgetSettings``, or under a configuration that does not skip
-  /// switches, is not judged here: its log would tell of a drop that did
-  /// not happen; the ``Switch`` wrapper guards one).
-  private func switchStateSet(_ instance: gpointer) {
-    let state = WidgetGuardState.existing(on: instance)
-    let runtime = GuardRuntime.shared
-    guard runtime.guardsEveryButton, state?.isWrapped != true, state?.settings.policy != .guarded,
-      runtime.dispatcher.configuration.skippedKinds.contains(.switch)
-    else { return }
-    let input = runtime.input.attribution(forClickOf: instance)
-    _ = runtime.dispatcher.begin(
-      Activation(
-        control: ControlID(object: instance), action: .stateSet, kind: .switch,
-        settings: state?.settings ?? ControlSettings(), eventTime: input.eventTime, pressTime: input.pressTime,
-        source: input.source))
   }
 
   /// A list item's activation: the item is the control (GTK keeps it
@@ -228,8 +262,7 @@ private let voidHandler: @convention(c) (gpointer?, gpointer?) -> Void = { insta
   guard let instance else { return }
   let widget = CallbackArgument(instance)
   MainActor.assumeIsolated {
-    let paths = GuardRuntime.shared.paths
-    if paths.allows(widget.value) { paths.chainUp { cg_chain_up(widget.value) } }
+    GuardRuntime.shared.paths.run(widget.value, dropped: ()) { cg_chain_up(widget.value) }
   }
 }
 
@@ -238,9 +271,7 @@ private let booleanHandler: @convention(c) (gpointer?, gpointer?) -> gboolean = 
   guard let instance else { return 0 }
   let widget = CallbackArgument(instance)
   return MainActor.assumeIsolated {
-    let paths = GuardRuntime.shared.paths
-    guard paths.allows(widget.value) else { return 1 }
-    return paths.chainUp { cg_chain_up_boolean(widget.value) }
+    GuardRuntime.shared.paths.run(widget.value, dropped: 1) { cg_chain_up_boolean(widget.value) }
   }
 }
 
@@ -250,8 +281,6 @@ private let booleanBooleanHandler: @convention(c) (gpointer?, gboolean, gpointer
   guard let instance else { return 0 }
   let widget = CallbackArgument(instance)
   return MainActor.assumeIsolated {
-    let paths = GuardRuntime.shared.paths
-    guard paths.allows(widget.value) else { return 1 }
-    return paths.chainUp { cg_chain_up_boolean_boolean(widget.value, argument) }
+    GuardRuntime.shared.paths.run(widget.value, dropped: 1) { cg_chain_up_boolean_boolean(widget.value, argument) }
   }
 }

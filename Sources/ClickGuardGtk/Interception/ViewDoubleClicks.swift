@@ -17,15 +17,15 @@ import ClickGuard
 /// (on release) are left alone.
 @MainActor
 final class ViewDoubleClicks {
-  /// A handler of a view that is blocked for a dropped activation.
-  private struct BlockedHandler {
+  /// The handlers of a view blocked for a dropped activation.
+  private struct BlockedHandlers {
     var view: gpointer
-    var id: gulong
+    var ids: [gulong]
   }
 
   /// The view whose press is being handled, if any.
   private var pressedView: gpointer?
-  private var blocked: [BlockedHandler] = []
+  private var blocked: [BlockedHandlers] = []
 
   /// Brackets the presses of each view class and hooks its activation
   /// signal, once GTK has initialised it (``ClassSetupQueue``).
@@ -55,9 +55,7 @@ final class ViewDoubleClicks {
     pressedView = view
     let handled = cg_chain_up_boolean_pointer(view, event)
     pressedView = outer
-    for handler in blocked where handler.view == view && g_signal_handler_is_connected(view, handler.id) != 0 {
-      g_signal_handler_unblock(view, handler.id)
-    }
+    for handlers in blocked where handlers.view == view { Signal.unblockHandlers(handlers.ids, of: view) }
     blocked.removeAll { $0.view == view }
     return handled
   }
@@ -71,13 +69,7 @@ final class ViewDoubleClicks {
     let time = GuardRuntime.shared.input.current?.time ?? 0
     let target = ViewItems.activation(of: path, in: view, signal: name, input: .stamped(time: time))
     guard !ActivationPaths.judge(target) else { return }
-    // Every handler not blocked already, one at a time (GLib blocks
-    // handlers in bulk only by closure, function or data).
-    let unblocked = GSignalMatchType(G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue)
-    while case let id = g_signal_handler_find(view, unblocked, signalID, 0, nil, nil, nil), id != 0 {
-      g_signal_handler_block(view, id)
-      blocked.append(BlockedHandler(view: view, id: id))
-    }
+    blocked.append(BlockedHandlers(view: view, ids: Signal.blockHandlers(of: view, signalID: signalID)))
   }
 }
 

@@ -21,6 +21,11 @@ final class WidgetGuardState {
   /// Set while ClickGuard itself puts a dropped switch back, so the restore
   /// is neither judged nor reported to the app.
   var isRestoring = false
+  /// A switch's change begun by a click or key and not made yet (GtkSwitch
+  /// slides for ~100 ms first): who made it (``SwitchChanges``).
+  var pendingToggle: InputAttribution?
+  /// A switch's dropped change while its `state-set` emission runs.
+  var droppedChange: DroppedSwitchChange?
   private let control: ControlID
 
   /// How many widgets carry a state now.

@@ -1,7 +1,12 @@
 /* bounce: a galculator-like C GTK 3 app that knows nothing of ClickGuard,
  * for the bounce profile's tests. Its digit "7" is a GtkToggleButton, as
  * galculator's are: each toggle appends a 7 to the display. A View menu's
- * check item "Degrees" (Ctrl+D) is galculator's angle-unit toggle. It also has a
+ * check item "Degrees" (Ctrl+D) is galculator's angle-unit toggle. A GtkSwitch
+ * "Memory" prints what its `state-set` and `notify::active` handlers are told
+ * (--no-animations turns GTK's animations off, as "Reduce animation" does:
+ * the switch then flips on each release, not ~100 ms later from the frame
+ * clock; --focus-memory gives the switch the keyboard focus, for Space). It
+ * also has a
  * tree view whose rows open on a double-click, an entry and a text view of
  * words, and it
  * watches the X server's bell (XKB BellNotify, on a connection of its own),
@@ -9,16 +14,19 @@
  * after --seconds.
  *
  * stdout, one line each, flushed at once:
- *   ready seven=X,Y row1=X,Y word=X,Y textword=X,Y bellwatch=B
+ *   ready seven=X,Y memory=X,Y row1=X,Y word=X,Y textword=X,Y bellwatch=B
  *         (screen centres; word, textword: inside "beta" in the entry and
  *         in the text view; B: 1 when the bell can be heard)
  *   toggled N active=A display=D                    (the 7's `toggled`)
  *   row-activated N path=P                          (the tree's `row-activated`)
  *   degrees N active=A                              (the check menu item's `toggled`)
+ *   state-set N state=S                             (the switch's `state-set`)
+ *   notify-active N active=A                        (the switch's `notify::active`)
  *   selection S E                                   (the entry's selection changed)
  *   bell N                                          (the X server rang the bell)
  *   final toggled=N active=A display=D rows=N bells=N selection=S,E textselection=S,E
- *         degrees=N degrees-active=A
+ *         degrees=N degrees-active=A memory-sets=N memory-told=S memory-active=A
+ *         (memory-told: the state the last `state-set` gave, -1 for none)
  *         (at exit; selections as character offsets)
  * Build: cc bounce.c $(pkg-config --cflags --libs gtk+-3.0 x11) */
 #include <gtk/gtk.h>
@@ -30,8 +38,9 @@
 #include <string.h>
 
 static GtkWidget *seven, *display, *tree, *entry, *text;
-static GtkWidget *degrees;
+static GtkWidget *degrees, *memory;
 static int toggled_count = 0, rows_count = 0, bells = 0, degrees_count = 0;
+static int memory_sets = 0, memory_told = -1, memory_notifies = 0;
 static Display *bell_display = NULL;
 static int xkb_event_base = 0;
 
@@ -49,6 +58,8 @@ static gboolean report_ready(gpointer data) {
     GtkAllocation allocation;
     gtk_widget_get_allocation(seven, &allocation);
     print_point("seven", seven, allocation.width / 2, allocation.height / 2);
+    gtk_widget_get_allocation(memory, &allocation);
+    print_point("memory", memory, allocation.width / 2, allocation.height / 2);
     /* The first row's centre, in the tree view's widget coordinates. */
     GtkTreePath *path = gtk_tree_path_new_first();
     GdkRectangle cell;
@@ -99,6 +110,20 @@ static void on_toggled(GtkToggleButton *button, gpointer data) {
 static void on_degrees(GtkCheckMenuItem *item, gpointer data) {
     (void)data;
     printf("degrees %d active=%d\n", ++degrees_count, gtk_check_menu_item_get_active(item));
+    fflush(stdout);
+}
+
+static gboolean on_memory_state_set(GtkSwitch *sw, gboolean state, gpointer data) {
+    (void)sw; (void)data;
+    memory_told = state;
+    printf("state-set %d state=%d\n", ++memory_sets, state);
+    fflush(stdout);
+    return FALSE;
+}
+
+static void on_memory_active(GObject *object, GParamSpec *spec, gpointer data) {
+    (void)spec; (void)data;
+    printf("notify-active %d active=%d\n", ++memory_notifies, gtk_switch_get_active(GTK_SWITCH(object)));
     fflush(stdout);
 }
 
@@ -171,8 +196,12 @@ static gboolean quit(gpointer data) {
 int main(int argc, char **argv) {
     gtk_init(&argc, &argv);
     int seconds = 30;
+    gboolean focus_memory = FALSE;
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) seconds = atoi(argv[++i]);
+        if (strcmp(argv[i], "--no-animations") == 0)
+            g_object_set(gtk_settings_get_default(), "gtk-enable-animations", FALSE, NULL);
+        if (strcmp(argv[i], "--focus-memory") == 0) focus_memory = TRUE;
     }
     watch_bell();
     GtkWidget *window = gtk_window_new(GTK_WINDOW_TOPLEVEL);
@@ -191,6 +220,11 @@ int main(int argc, char **argv) {
     gtk_widget_set_size_request(seven, 120, 60);
     g_signal_connect(seven, "toggled", G_CALLBACK(on_toggled), NULL);
     gtk_box_pack_start(GTK_BOX(box), seven, FALSE, FALSE, 0);
+    memory = gtk_switch_new();
+    gtk_widget_set_halign(memory, GTK_ALIGN_START);
+    g_signal_connect(memory, "state-set", G_CALLBACK(on_memory_state_set), NULL);
+    g_signal_connect(memory, "notify::active", G_CALLBACK(on_memory_active), NULL);
+    gtk_box_pack_start(GTK_BOX(box), memory, FALSE, FALSE, 0);
 
     GtkListStore *store = gtk_list_store_new(1, G_TYPE_STRING);
     const char *names[] = {"alpha.txt", "beta.txt", "gamma.txt"};
@@ -217,7 +251,7 @@ int main(int argc, char **argv) {
 
     gtk_widget_show_all(window);
     /* No initial focus on the entry: its text would start selected. */
-    gtk_window_set_focus(GTK_WINDOW(window), NULL);
+    gtk_window_set_focus(GTK_WINDOW(window), focus_memory ? memory : NULL);
     g_unix_signal_add(SIGTERM, quit, NULL);
     g_unix_signal_add(SIGINT, quit, NULL);
     g_timeout_add_seconds(seconds, quit, NULL);
@@ -227,10 +261,11 @@ int main(int argc, char **argv) {
     GtkTextIter text_start, text_end;
     gtk_text_buffer_get_selection_bounds(gtk_text_view_get_buffer(GTK_TEXT_VIEW(text)), &text_start, &text_end);
     printf("final toggled=%d active=%d display=%s rows=%d bells=%d selection=%d,%d textselection=%d,%d "
-           "degrees=%d degrees-active=%d\n",
+           "degrees=%d degrees-active=%d memory-sets=%d memory-told=%d memory-active=%d\n",
            toggled_count, gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(seven)),
            gtk_label_get_text(GTK_LABEL(display)), rows_count, bells, start, end,
            gtk_text_iter_get_offset(&text_start), gtk_text_iter_get_offset(&text_end), degrees_count,
-           gtk_check_menu_item_get_active(GTK_CHECK_MENU_ITEM(degrees)));
+           gtk_check_menu_item_get_active(GTK_CHECK_MENU_ITEM(degrees)), memory_sets, memory_told,
+           gtk_switch_get_active(GTK_SWITCH(memory)));
     return 0;
 }

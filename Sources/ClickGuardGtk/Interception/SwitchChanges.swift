@@ -19,7 +19,7 @@ struct DroppedSwitchChange {
 /// frame clock makes the change, with no event. So:
 /// - the click gesture's `released` and the switch's `activate` (Space,
 ///   Enter), before GTK's own handlers of them, note who began the change
-///   (``WidgetGuardState/pendingToggle``): the input tracker's attribution
+///   (``SwitchState/pendingToggle``): the input tracker's attribution
 ///   of that event, used once, by the change it makes — no time window;
 /// - an emission hook on `state-set`, which runs before every handler,
 ///   judges the change; a drop blocks the switch's `state-set` handlers;
@@ -94,17 +94,17 @@ final class SwitchChanges {
     } else {
       input = tracker.attribution(forClickOf: instance)
     }
-    WidgetGuardState.attached(to: instance).pendingToggle = input
+    WidgetGuardState.attached(to: instance).switchState.pendingToggle = input
   }
 
   /// `instance` emits `state-set` (`signalID`) for `newState`, before any
   /// handler: judged; a drop blocks the switch's handlers of the signal
   /// until its class handler (``runsClassHandler(_:)``).
   private func stateSet(_ instance: gpointer, signalID: guint, to newState: Bool) {
-    guard judgesHere(instance), WidgetGuardState.existing(on: instance)?.isRestoring != true else { return }
+    guard judgesHere(instance), WidgetGuardState.existing(on: instance)?.existingSwitchState?.isRestoring != true else { return }
     let input = attribution(ofChangeOf: instance)
     guard !ActivationJudge.allows(instance, action: .stateSet, kind: .switch, input: input) else { return }
-    WidgetGuardState.attached(to: instance).droppedChange = DroppedSwitchChange(
+    WidgetGuardState.attached(to: instance).switchState.droppedChange = DroppedSwitchChange(
       restoredState: !newState, blockedHandlers: Signal.blockHandlers(of: instance, signalID: signalID))
   }
 
@@ -112,7 +112,7 @@ final class SwitchChanges {
   /// (used once: the app's own changes afterwards stay its own), else the
   /// event being dispatched.
   private func attribution(ofChangeOf instance: gpointer) -> InputAttribution {
-    let state = WidgetGuardState.existing(on: instance)
+    let state = WidgetGuardState.existing(on: instance)?.existingSwitchState
     let pending = state?.pendingToggle
     state?.pendingToggle = nil
     return pending ?? GuardRuntime.shared.input.attribution(forClickOf: instance)
@@ -123,7 +123,7 @@ final class SwitchChanges {
   /// handlers still blocked, so they do not hear of the restore), nor for
   /// that restore itself.
   func runsClassHandler(_ instance: gpointer) -> Bool {
-    guard let state = WidgetGuardState.existing(on: instance) else { return true }
+    guard let state = WidgetGuardState.existing(on: instance)?.existingSwitchState else { return true }
     if state.isRestoring { return false }
     guard let drop = state.droppedChange else { return true }
     state.droppedChange = nil

@@ -18,14 +18,15 @@ final class WidgetGuardState {
   /// Whether a ``Control`` wrapper routes this widget (judged even without
   /// the global install).
   var isWrapped = false
-  /// Set while ClickGuard itself puts a dropped switch back, so the restore
-  /// is neither judged nor reported to the app.
-  var isRestoring = false
-  /// A switch's change begun by a click or key and not made yet (GtkSwitch
-  /// slides for ~100 ms first): who made it (``SwitchChanges``).
-  var pendingToggle: InputAttribution?
-  /// A switch's dropped change while its `state-set` emission runs.
-  var droppedChange: DroppedSwitchChange?
+  /// What a switch's changes need kept (switches only, made on first use).
+  private(set) var existingSwitchState: SwitchState?
+  /// The switch's state, made now if it has none.
+  var switchState: SwitchState {
+    if let existingSwitchState { return existingSwitchState }
+    let made = SwitchState()
+    existingSwitchState = made
+    return made
+  }
   private let control: ControlID
 
   /// How many widgets carry a state now.
@@ -59,6 +60,19 @@ final class WidgetGuardState {
       releaseWidgetState)
     return state
   }
+}
+
+/// What ClickGuard keeps on a GtkSwitch while it judges its changes.
+@MainActor
+final class SwitchState {
+  /// Set while ClickGuard itself puts a dropped switch back, so the restore
+  /// is neither judged nor reported to the app.
+  var isRestoring = false
+  /// A change begun by a click or key and not made yet (GtkSwitch slides
+  /// for ~100 ms first): who made it (``SwitchChanges``).
+  var pendingToggle: InputAttribution?
+  /// A dropped change while its `state-set` emission runs.
+  var droppedChange: DroppedSwitchChange?
 }
 
 /// The qdata destroy notify: the widget is being finalized.

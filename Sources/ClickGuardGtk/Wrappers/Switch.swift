@@ -68,11 +68,12 @@ public final class Switch: Control {
   /// Judges a change to `newState`; when dropped, puts the switch back.
   /// - Returns: whether the change goes ahead.
   private func judge(_ newState: Bool) -> Bool {
-    if state.isRestoring { return false }
+    let switchState = state.switchState
+    if switchState.isRestoring { return false }
     guard ActivationJudge.allows(widget.raw, action: .stateSet, kind: .switch, input: attribution()) else {
-      state.isRestoring = true
+      switchState.isRestoring = true
       gtk_switch_set_active(widget.cast(), newState ? 0 : 1)
-      state.isRestoring = false
+      switchState.isRestoring = false
       return false
     }
     return true

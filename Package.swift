@@ -62,7 +62,8 @@ let package = Package(
     // then starts without Foundation.
     .target(name: "ClickGuardDemoDriver", dependencies: ["ClickGuardDemoKit"]),
     .executableTarget(
-      name: "ClickGuardShowcase", dependencies: ["ClickGuard", "ClickGuardDemoDriver", "ClickGuardDemoKit"]),
+      name: "ClickGuardShowcase",
+      dependencies: ["ClickGuard", "ClickGuardCommandKit", "ClickGuardDemoDriver", "ClickGuardDemoKit"]),
     // The harness the test targets share: GTK in the test process (main
     // loop, mapped windows, real X input, counted signals), child processes,
     // display checks and JSON-lines logs. Only test targets depend on it.

@@ -62,18 +62,3 @@ final class UIBuilder {
     return widget
   }
 }
-
-/// Sets `widget`'s accessible name (what AT-SPI tools read).
-@MainActor
-func setAccessibleName(_ widget: WidgetPointer, _ name: String) {
-  if let accessible = gtk_widget_get_accessible(widget) { atk_object_set_name(accessible, name) }
-}
-
-/// `widget`'s accessible name, as assistive technologies read it.
-@MainActor
-func accessibleName(of widget: WidgetPointer) -> String {
-  guard let accessible = gtk_widget_get_accessible(widget), let name = atk_object_get_name(accessible) else {
-    return ""
-  }
-  return String(cString: name)
-}

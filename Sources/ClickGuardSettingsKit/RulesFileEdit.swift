@@ -61,8 +61,7 @@ package final class RulesFileEdit {
         }
       }
       if loaded == 0 {
-        let reason = error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
-        g_clear_error(&error)
+        let reason = messageTaking(&error)
         throw RulesFileEditError(
           "\(path) cannot be parsed (\(reason)); it is left as it is: fix it by hand, then try again")
       }

@@ -30,8 +30,7 @@ final class UIBuilder {
     builder = gtk_builder_new()
     var error: UnsafeMutablePointer<GError>?
     if gtk_builder_add_from_file(builder, file, &error) == 0 {
-      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-      if let error { g_error_free(error) }
+      let message = messageTaking(&error)
       g_object_unref(builder.raw)
       throw DemoStartError("cannot load \(file): \(message)")
     }

@@ -60,7 +60,7 @@ let package = Package(
     // Drives the built demo from outside (subprocess, xdotool, its JSON log):
     // the showcase and the demo's tests share it. Kept out of the app, which
     // then starts without Foundation.
-    .target(name: "ClickGuardDemoDriver", dependencies: ["ClickGuardDemoKit"]),
+    .target(name: "ClickGuardDemoDriver", dependencies: ["ClickGuardDemoKit", "ClickGuardGtk"]),
     .executableTarget(
       name: "ClickGuardShowcase",
       dependencies: ["ClickGuard", "ClickGuardCommandKit", "ClickGuardDemoDriver", "ClickGuardDemoKit"]),

@@ -60,9 +60,10 @@ let package = Package(
     // Drives the built demo from outside (subprocess, xdotool, its JSON log):
     // the showcase and the demo's tests share it. Kept out of the app, which
     // then starts without Foundation.
-    .target(name: "ClickGuardDemoDriver", dependencies: ["ClickGuardDemoKit"]),
+    .target(name: "ClickGuardDemoDriver", dependencies: ["ClickGuardDemoKit", "ClickGuardGtk"]),
     .executableTarget(
-      name: "ClickGuardShowcase", dependencies: ["ClickGuard", "ClickGuardDemoDriver", "ClickGuardDemoKit"]),
+      name: "ClickGuardShowcase",
+      dependencies: ["ClickGuard", "ClickGuardCommandKit", "ClickGuardDemoDriver", "ClickGuardDemoKit"]),
     // The harness the test targets share: GTK in the test process (main
     // loop, mapped windows, real X input, counted signals), child processes,
     // display checks and JSON-lines logs. Only test targets depend on it.

@@ -4,6 +4,7 @@
 // for them.
 
 import CGtk
+import ClickGuardGtk
 
 /// Files and directories of this machine, seen from the running process.
 enum LocalFiles {
@@ -25,11 +26,7 @@ enum LocalFiles {
   /// The directory of the running executable (symbolic links resolved),
   /// or of `argv[0]` when `/proc/self/exe` cannot be read.
   static func executableDirectory() -> String {
-    var executable = CommandLine.arguments[0]
-    if let link = g_file_read_link("/proc/self/exe", nil) {
-      executable = String(cString: link)
-      g_free(link)
-    }
+    let executable = FileName.currentExecutable() ?? CommandLine.arguments[0]
     guard let directory = g_path_get_dirname(executable) else { return "." }
     defer { g_free(directory) }
     return String(cString: directory)

@@ -5,6 +5,7 @@
 // listed and removed alone.
 
 import CGtk
+import ClickGuardGtk
 
 #if canImport(Glibc)
   import Glibc
@@ -51,8 +52,7 @@ struct SettingsIniSwitch {
       let missing = error.map {
         $0.pointee.domain == g_file_error_quark() && $0.pointee.code == G_FILE_ERROR_NOENT.rawValue
       }
-      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-      g_clear_error(&error)
+      let message = messageTaking(&error)
       if missing != true {
         g_key_file_free(file)
         throw Failure(message: "cannot read \(path.displayName): \(message) (it must be a GKeyFile, as GTK reads it)")
@@ -116,8 +116,7 @@ struct SettingsIniSwitch {
       return g_file_set_contents(name, data, gssize(length), &error) != 0
     }
     guard done else {
-      let message = error.map { String(cString: $0.pointee.message) } ?? "errno \(errno)"
-      g_clear_error(&error)
+      let message = messageTaking(&error, or: "errno \(errno)")
       throw Failure(message: "cannot write \(path.displayName): \(message)")
     }
   }

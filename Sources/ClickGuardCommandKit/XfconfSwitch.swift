@@ -5,6 +5,7 @@
 // (org.xfce.Xfconf on the session bus), with GIO: no xfconf-query to run.
 
 import CGtk
+import ClickGuardGtk
 
 /// Xfce's `gtk-modules`: the xfconf property `/Gtk/Modules` of channel
 /// `xsettings`, a string of module names separated by `:`, as GTK reads it.
@@ -90,8 +91,7 @@ final class XfconfSwitch {
       bus, "org.xfce.Xfconf", "/org/xfce/Xfconf", "org.xfce.Xfconf", method, parameters, nil,
       G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error)
     guard let reply else {
-      let message = error.map { String(cString: $0.pointee.message) } ?? "no answer"
-      g_clear_error(&error)
+      let message = messageTaking(&error, or: "no answer")
       throw Failure(message: "cannot \(method == "GetProperty" ? "read" : "change") \(Self.displayName): \(message)")
     }
     return reply

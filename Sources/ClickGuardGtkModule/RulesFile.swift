@@ -86,7 +86,7 @@ package struct RulesFile: Hashable, Sendable {
       }
     }
     guard loaded != 0 else {
-      let reason = Self.message(taking: &error)
+      let reason = messageTaking(&error)
       status = .unusable
       warn(
         line: Self.quotedLine(in: reason).flatMap(text.line(reading:)),
@@ -145,7 +145,7 @@ package struct RulesFile: Hashable, Sendable {
       }
       var error: UnsafeMutablePointer<GError>?
       guard let raw = g_key_file_get_string(keyFile, group, keyName, &error) else {
-        let reason = Self.message(taking: &error)
+        let reason = messageTaking(&error)
         warn(line: line, "[\(group)] \(keyName): \(reason) (accepted: \(key.accepted)); it is ignored")
         continue
       }
@@ -200,12 +200,6 @@ package struct RulesFile: Hashable, Sendable {
       previous = byte
     }
     return value.trimmingKeyFileSpace()
-  }
-
-  /// The message of a GLib error, which is freed.
-  private static func message(taking error: inout UnsafeMutablePointer<GError>?) -> String {
-    defer { g_clear_error(&error) }
-    return error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
   }
 
   /// The line GLib quotes in a parse error (“…”), if any.

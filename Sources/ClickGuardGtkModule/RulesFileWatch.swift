@@ -73,8 +73,7 @@ final class RulesFileWatch {
     defer { g_object_unref(UnsafeMutableRawPointer(directory)) }
     var error: UnsafeMutablePointer<GError>?
     guard let monitor = g_file_monitor_directory(directory, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
-      let reason = error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
-      g_clear_error(&error)
+      let reason = messageTaking(&error)
       GtkModule.logMessage("\(location.path): changes are not followed (\(reason)); restart the app to apply them")
       return
     }

@@ -19,8 +19,7 @@ package struct RulesFileEditError: Error, Equatable, Sendable, CustomStringConve
 
 /// The user's rules file, edited as a person would edit it: loaded with
 /// GKeyFile keeping every comment and every other group and key, a few keys
-/// set, then written back whole through a replacement file
-/// (``ReplacementWrite``).
+/// set, then written back whole through a ``ReplacementFile``.
 ///
 /// A file that cannot be parsed is never written over: loading it throws,
 /// and the window shows why. Neither is anything at the path but a regular
@@ -45,7 +44,7 @@ package final class RulesFileEdit {
     // Freed by deinit, which runs when this init throws too.
     keyFile = g_key_file_new()
     let path = location.path
-    if let kind = ReplacementWrite.nonRegularKind(at: location.fileName) {
+    if let kind = OutputTarget(location.fileName, followingLinks: false).kind.noun {
       throw RulesFileEditError("\(path) is \(kind), not a regular file; it is left as it is (edit it by hand)")
     }
     switch BoundedFileRead.contents(of: location.fileName, limit: RulesFile.sizeLimit) {
@@ -62,8 +61,7 @@ package final class RulesFileEdit {
         }
       }
       if loaded == 0 {
-        let reason = error.flatMap { swiftString($0.pointee.message) } ?? "unknown error"
-        g_clear_error(&error)
+        let reason = messageTaking(&error)
         throw RulesFileEditError(
           "\(path) cannot be parsed (\(reason)); it is left as it is: fix it by hand, then try again")
       }
@@ -109,8 +107,8 @@ package final class RulesFileEdit {
     return String(cString: data)
   }
 
-  /// Writes the file back (``ReplacementWrite``), creating its directory
-  /// when needed.
+  /// Writes the file back through a ``ReplacementFile`` (a regular file or
+  /// nothing is replaced, never a link), creating its directory when needed.
   /// - Throws: ``RulesFileEditError`` naming the path and the reason; the
   ///   file on disk is then as it was.
   package func save() throws(RulesFileEditError) {
@@ -119,9 +117,18 @@ package final class RulesFileEdit {
       throw RulesFileEditError("\(location.path) was not written: GLib could not render it")
     }
     defer { g_free(data) }
-    let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
-    if let problem = ReplacementWrite.write(bytes, to: location.fileName) {
-      throw RulesFileEditError("\(location.path) was not written (\(problem)); it is as it was")
+    let folder = OutputTarget(location.fileName, followingLinks: false).directory
+    if folder.withCString({ g_mkdir_with_parents($0, 0o700) }) != 0 {
+      let reason = String(cString: strerror(errno))
+      throw RulesFileEditError("\(location.path) was not written (cannot make \(folder.displayName): \(reason))")
+    }
+    do {
+      try ReplacementFile.replace(
+        OutputTarget(location.fileName, followingLinks: false),
+        with: UnsafeRawBufferPointer(start: data, count: Int(length)),
+        accepted: "the rules file is made new or replaces a regular file", newFilePermissions: 0o644)
+    } catch {
+      throw RulesFileEditError("\(location.path) was not written (it \(error.problem)); it is as it was")
     }
   }
 
@@ -132,79 +139,5 @@ package final class RulesFileEdit {
     case .tooLarge: "it is over 1 MiB"
     case .failed(let reason): reason
     }
-  }
-}
-
-/// Writes a whole file through a replacement: a new file in the same
-/// directory, written, flushed to disk (`fsync`) and renamed over the
-/// target, so a reader sees the old file or the new one, never half of one,
-/// and a failure leaves the old one. Only a regular file (or nothing) is
-/// replaced: `rename` never follows a link, and a link, FIFO or device at
-/// the path is refused before anything is written.
-package enum ReplacementWrite {
-  /// What is at `name` when it is there and is not a regular file (`lstat`:
-  /// a symbolic link counts as one), in words; `nil` otherwise.
-  package static func nonRegularKind(at name: FileName) -> String? {
-    var status = stat()
-    guard name.withCString({ lstat($0, &status) }) == 0 else { return nil }
-    switch status.st_mode & S_IFMT {
-    case S_IFREG: return nil
-    case S_IFLNK: return "a symbolic link"
-    case S_IFIFO: return "a FIFO"
-    case S_IFDIR: return "a directory"
-    case S_IFCHR, S_IFBLK: return "a device"
-    case S_IFSOCK: return "a socket"
-    default: return "not a regular file"
-    }
-  }
-
-  /// Replaces the file `name` with `bytes`.
-  /// - Returns: `nil` when written, else what went wrong.
-  package static func write(_ bytes: UnsafeRawBufferPointer, to name: FileName) -> String? {
-    if let kind = nonRegularKind(at: name) { return "it is \(kind), not a regular file" }
-    let path = name.bytes
-    let slash = path.lastIndex(of: UInt8(ascii: "/"))
-    let directory =
-      slash.map { $0 == path.startIndex ? [UInt8(ascii: "/")] : Array(path[..<$0]) } ?? [UInt8(ascii: ".")]
-    let base = slash.map { Array(path[($0 + 1)...]) } ?? path
-    if FileName(bytes: directory).withCString({ g_mkdir_with_parents($0, 0o700) }) != 0 {
-      return "cannot make \(FileName(bytes: directory).displayName): \(String(cString: strerror(errno)))"
-    }
-    var mode: mode_t = 0o644
-    var existing = stat()
-    if name.withCString({ stat($0, &existing) }) == 0 { mode = existing.st_mode & 0o7777 }
-    var template = directory + Array("/.".utf8) + base + Array(".XXXXXX".utf8) + [0]
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { g_mkstemp_full($0.baseAddress!, O_RDWR | O_CLOEXEC, 0o600) }
-    }
-    guard descriptor >= 0 else { return "cannot make a new file beside it: \(String(cString: strerror(errno)))" }
-    let temporary = FileName(bytes: Array(template.dropLast()))
-    var problem: String?
-    var written = 0
-    while problem == nil, written < bytes.count {
-      let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
-      if count > 0 {
-        written += count
-      } else if count < 0, errno != EINTR {
-        problem = String(cString: strerror(errno))
-      }
-    }
-    if problem == nil, fchmod(descriptor, mode) != 0 { problem = String(cString: strerror(errno)) }
-    if problem == nil, fsync(descriptor) != 0 { problem = String(cString: strerror(errno)) }
-    if close(descriptor) != 0, problem == nil { problem = String(cString: strerror(errno)) }
-    if problem == nil, temporary.withCString({ from in name.withCString { rename(from, $0) } }) != 0 {
-      problem = String(cString: strerror(errno))
-    }
-    if let problem {
-      _ = temporary.withCString { unlink($0) }
-      return problem
-    }
-    // The rename itself on disk: best effort, the file is in place already.
-    let directoryDescriptor = FileName(bytes: directory).withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-    if directoryDescriptor >= 0 {
-      fsync(directoryDescriptor)
-      close(directoryDescriptor)
-    }
-    return nil
   }
 }

@@ -69,19 +69,3 @@ package final class TryItPad {
     setAccessibleName(result, text)
   }
 }
-
-/// Sets `widget`'s accessible name, what a screen reader says and AT-SPI
-/// tests read.
-@MainActor
-package func setAccessibleName(_ widget: WidgetPointer, _ name: String) {
-  if let accessible = gtk_widget_get_accessible(widget) { atk_object_set_name(accessible, name) }
-}
-
-/// `widget`'s accessible name.
-@MainActor
-package func accessibleName(of widget: WidgetPointer) -> String {
-  guard let accessible = gtk_widget_get_accessible(widget), let name = atk_object_get_name(accessible) else {
-    return ""
-  }
-  return String(cString: name)
-}

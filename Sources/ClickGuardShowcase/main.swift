@@ -6,11 +6,13 @@
 // run it under Xvfb.
 
 import ClickGuard
+import ClickGuardCommandKit
 import ClickGuardDemoDriver
 import ClickGuardDemoKit
 import Foundation
 
-/// The showcase's command line.
+/// The showcase's command line, read by GOption (``GOptionParser``, as
+/// the `clickguard` command's): `--help` is GOption's.
 struct ShowcaseCommand {
   var demo: String?
   var output = "out/showcase"
@@ -20,54 +22,58 @@ struct ShowcaseCommand {
   var scenarios = false
   var timelineOf: String?
 
-  static let usage = """
-    usage: clickguard-showcase [--scenarios] [--demo PATH] [--out DIR] [--only TEXT] [--clicks N] [--delay-ms N]
-           clickguard-showcase --version
-      --scenarios     run the end-to-end scenarios (guard on versus off) and print their table
-      --demo PATH     the clickguard-demo binary (default: beside this one)
-      --out DIR       where logs, screenshots and table.md go (default: out/showcase)
-      --only TEXT     run only scenarios whose name contains TEXT (e.g. "async"; with --scenarios, a number: "6")
-      --clicks N      clicks per burst (1 to 50, default 12; not with --scenarios)
-      --delay-ms N    gap between clicks (10 to 2000, default 150; not with --scenarios)
-      --timeline-of LOG  only draw the timeline of the demo log LOG (LOG-timeline.png beside it)
-      --version       print the version and exit
-    """
+  static let parser = GOptionParser(
+    program: "clickguard-showcase", parameters: "",
+    summary: "Drives the demo with scripted bursts of real clicks and prints what they led to.",
+    options: [
+      CommandOption("scenarios", help: "Run the end-to-end scenarios (guard on versus off) and print their table"),
+      CommandOption(
+        "demo", argument: "PATH", accepted: "a path", help: "The clickguard-demo binary (default: beside this one)"),
+      CommandOption(
+        "out", argument: "DIR", accepted: "a directory",
+        help: "Where logs, screenshots and table.md go (default: out/showcase)"),
+      CommandOption(
+        "only", argument: "TEXT", accepted: "text",
+        help: "Run only scenarios whose name contains TEXT (e.g. \"async\"; with --scenarios, a number: \"6\")"),
+      CommandOption(
+        "clicks", argument: "N", accepted: "1 to 50",
+        help: "Clicks per burst (1 to 50, default 12; not with --scenarios)"),
+      CommandOption(
+        "delay-ms", argument: "N", accepted: "10 to 2000",
+        help: "Gap between clicks (10 to 2000, default 150; not with --scenarios)"),
+      CommandOption(
+        "timeline-of", argument: "LOG", accepted: "a demo log",
+        help: "Only draw the timeline of the demo log LOG (LOG-timeline.png beside it)"),
+      CommandOption("version", help: "Print the version and exit"),
+    ])
 
   init(_ arguments: [String]) throws {
-    var index = 0
-    func value() throws -> String {
-      index += 1
-      guard index < arguments.count else { throw ShowcaseError(description: "\(arguments[index - 1]) needs a value") }
-      return arguments[index]
+    let parsed = try Self.parser.parse(arguments.map { ByteString($0) })
+    if let extra = parsed.remaining.first {
+      throw ShowcaseError(description: "unknown argument '\(extra.displayName)'; run 'clickguard-showcase --help'")
     }
-    func number(_ range: ClosedRange<Int>) throws -> Int {
-      let name = arguments[index]
-      let text = try value()
+    if parsed.has("version") {
+      print("clickguard-showcase \(ClickGuardVersion.current)")
+      exit(0)
+    }
+    func text(_ name: String) -> String? {
+      parsed.last(name)?.value.map { String(decoding: $0.bytes, as: UTF8.self) }
+    }
+    func number(_ name: String, _ range: ClosedRange<Int>) throws -> Int? {
+      guard let text = text(name) else { return nil }
       guard let n = Int(text), range.contains(n) else {
         throw ShowcaseError(
-          description: "\(name): \(text) is not accepted (accepted: \(range.lowerBound) to \(range.upperBound))")
+          description: "--\(name): \(text) is not accepted (accepted: \(range.lowerBound) to \(range.upperBound))")
       }
       return n
     }
-    while index < arguments.count {
-      switch arguments[index] {
-      case "--version":
-        print("clickguard-showcase \(ClickGuardVersion.current)")
-        exit(0)
-      case "--demo": demo = try value()
-      case "--out": output = try value()
-      case "--only": only = try value()
-      case "--clicks": clicks = try number(1...50)
-      case "--delay-ms": delayMs = try number(10...2000)
-      case "--scenarios": scenarios = true
-      case "--timeline-of": timelineOf = try value()
-      case "-h", "--help":
-        print(Self.usage)
-        exit(0)
-      default: throw ShowcaseError(description: "unknown argument '\(arguments[index])'\n\(Self.usage)")
-      }
-      index += 1
-    }
+    demo = text("demo")
+    output = text("out") ?? output
+    only = text("only")
+    clicks = try number("clicks", 1...50) ?? clicks
+    delayMs = try number("delay-ms", 10...2000) ?? delayMs
+    scenarios = parsed.has("scenarios")
+    timelineOf = text("timeline-of")
   }
 }
 

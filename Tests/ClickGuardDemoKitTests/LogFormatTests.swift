@@ -3,6 +3,7 @@
 // /proc/self/stat parsing.
 
 import ClickGuardDemoDriver
+import ClickGuardGtk
 import Foundation
 import XCTest
 

@@ -120,8 +120,7 @@ final class DemoWindow {
     defer { g_object_unref(provider.map { UnsafeMutableRawPointer($0) }) }
     var error: UnsafeMutablePointer<GError>?
     if gtk_css_provider_load_from_path(provider, path, &error) == 0 {
-      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-      if let error { g_error_free(error) }
+      let message = messageTaking(&error)
       throw DemoStartError("cannot load \(path): \(message)")
     }
     gtk_style_context_add_provider_for_screen(

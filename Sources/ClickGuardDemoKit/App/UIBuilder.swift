@@ -30,8 +30,7 @@ final class UIBuilder {
     builder = gtk_builder_new()
     var error: UnsafeMutablePointer<GError>?
     if gtk_builder_add_from_file(builder, file, &error) == 0 {
-      let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-      if let error { g_error_free(error) }
+      let message = messageTaking(&error)
       g_object_unref(builder.raw)
       throw DemoStartError("cannot load \(file): \(message)")
     }
@@ -61,19 +60,4 @@ final class UIBuilder {
     gtk_widget_set_name(widget, id)
     return widget
   }
-}
-
-/// Sets `widget`'s accessible name (what AT-SPI tools read).
-@MainActor
-func setAccessibleName(_ widget: WidgetPointer, _ name: String) {
-  if let accessible = gtk_widget_get_accessible(widget) { atk_object_set_name(accessible, name) }
-}
-
-/// `widget`'s accessible name, as assistive technologies read it.
-@MainActor
-func accessibleName(of widget: WidgetPointer) -> String {
-  guard let accessible = gtk_widget_get_accessible(widget), let name = atk_object_get_name(accessible) else {
-    return ""
-  }
-  return String(cString: name)
 }

@@ -44,8 +44,7 @@ enum WindowCapture {
       let saved = gdk_pixbuf_save_to_callbackv(
         pixbuf, writeChunk, Unmanaged.passUnretained(file).toOpaque(), "png", nil, nil, &error)
       guard saved != 0 else {
-        let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-        if let error { g_error_free(error) }
+        let message = messageTaking(&error)
         file.discard()
         throw OutputFileError(path: path, problem: "cannot be written: \(message) (left as it was)")
       }

@@ -3,6 +3,8 @@
 // line that its writer and its readers (the driver, the tests, the timeline
 // drawn from a log) share. Readers decode with JSONDecoder.
 
+import ClickGuardGtk
+
 extension DemoEvent: Decodable {
   /// Reads the event of one log line (its `type` says which).
   /// - Throws: `DecodingError` for an unknown type or a missing field.

@@ -2,6 +2,8 @@
 // This file is the log's schema, written here and read back by
 // DemoEvent+Decodable under the same names.
 
+import ClickGuardGtk
+
 /// A screen rectangle in root-window coordinates.
 package struct ScreenRect: Hashable, Sendable, Decodable {
   /// Left edge.

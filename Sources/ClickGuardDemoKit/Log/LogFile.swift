@@ -32,8 +32,8 @@ final class LogFile {
   private let descriptor: Int32
   /// The path as messages show it.
   private let path: String
-  /// Lines lost since writing last failed; `nil` while writing works.
-  private var lostLines: Int?
+  /// Lines lost since writing last failed.
+  private var lostLines = LostLines()
 
   /// Opens `name` for the log, as the type's documentation says.
   /// - Throws: ``OutputFileError`` naming the path and why it is refused or
@@ -57,18 +57,9 @@ final class LogFile {
 
   /// Writes `line` and a line break with one `write`, or reports why not.
   func append(_ line: String) {
-    if let reason = LineWriter.append(line, to: descriptor) {
-      if lostLines == nil {
-        Console.error(
-          "\(DemoApplication.programName): warning: cannot write the log to '\(path)': \(reason); "
-            + "each next line is tried again")
-      }
-      lostLines = (lostLines ?? 0) + 1
-    } else if let lost = lostLines {
-      lostLines = nil
-      Console.error(
-        "\(DemoApplication.programName): the log is written to '\(path)' again; "
-          + "\(lost) line\(lost == 1 ? " was" : "s were") lost")
+    let reason = LineWriter.append(line, to: descriptor)
+    if let (message, isFailure) = lostLines.note(reason, log: "the log", destination: "'\(path)'") {
+      Console.error("\(DemoApplication.programName): \(isFailure ? "warning: " : "")\(message)")
     }
   }
 

@@ -1,6 +1,8 @@
 // ResourceLocator: finds the folder holding demo.ui, demo.css and the other
 // resources, whatever the working directory, in a build tree or installed.
 
+import ClickGuardGtk
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -39,7 +41,7 @@ package struct ResourceLocator: Sendable {
   static func forCurrentProcess() -> ResourceLocator {
     ResourceLocator(
       override: getenv(environmentVariable).map { String(cString: $0) },
-      executablePath: currentExecutablePath(), sourceFilePath: compiledSourcePath,
+      executablePath: FileName.currentExecutable(), sourceFilePath: compiledSourcePath,
       fileExists: { access($0, R_OK) == 0 })
   }
 
@@ -108,14 +110,6 @@ package struct ResourceLocator: Sendable {
     }
     let joined = parts.joined(separator: "/")
     return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
-  }
-
-  /// The running executable's real path, from `/proc/self/exe`.
-  package static func currentExecutablePath() -> String? {
-    var buffer = [CChar](repeating: 0, count: 4096)
-    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-    guard count > 0 else { return nil }
-    return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
 

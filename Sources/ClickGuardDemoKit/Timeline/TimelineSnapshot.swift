@@ -5,6 +5,8 @@
 // (Decodable, by the CodingKeys the writer writes), so writer and reader
 // share one definition.
 
+import ClickGuardGtk
+
 /// Where the live timeline drew everything, in the coordinates of the
 /// window's screenshot (origin at the toplevel window's top left).
 package struct TimelineSnapshot: Sendable, Decodable {

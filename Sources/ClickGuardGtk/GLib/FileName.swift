@@ -51,3 +51,14 @@ package struct FileName: Hashable, Sendable {
     }
   }
 }
+
+extension FileName {
+  /// The running executable's real path (`/proc/self/exe`, read with
+  /// `g_file_read_link`), or `nil` when it cannot be read: the command
+  /// finds the module beside it, the demo its resources.
+  package static func currentExecutable() -> String? {
+    guard let link = g_file_read_link("/proc/self/exe", nil) else { return nil }
+    defer { g_free(link) }
+    return String(cString: link)
+  }
+}

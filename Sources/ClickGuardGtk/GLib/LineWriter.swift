@@ -33,3 +33,32 @@ package enum LineWriter {
     return nil
   }
 }
+
+/// The lines a log failed to write in a row, and the two messages a log
+/// shows about them: when writing first fails (each next line is tried
+/// again), and when a line is written again, with how many were lost. The
+/// decision log and the demo's log word their trouble with it.
+package struct LostLines {
+  /// Lines lost since writing last failed; `nil` while writing works.
+  private var count: Int?
+
+  /// No line lost yet.
+  package init() {}
+
+  /// Takes how one line of `log` (`the decision log`) to `destination`
+  /// went: `failure` is the reason it was not written, `nil` when it was.
+  /// - Returns: the message to show, and whether it says writing fails;
+  ///   `nil` when nothing changed.
+  package mutating func note(
+    _ failure: String?, log: String, destination: String
+  ) -> (message: String, isFailure: Bool)? {
+    if let failure {
+      defer { count = (count ?? 0) + 1 }
+      guard count == nil else { return nil }
+      return ("cannot write \(log) to \(destination): \(failure); each next line is tried again", true)
+    }
+    guard let lost = count else { return nil }
+    count = nil
+    return ("\(log) is written to \(destination) again; \(lost) line\(lost == 1 ? " was" : "s were") lost", false)
+  }
+}

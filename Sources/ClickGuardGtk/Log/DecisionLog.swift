@@ -26,8 +26,8 @@ public final class DecisionLog {
   private let destination: String
   private var subscription: (ClickDispatcher, ObservationToken)?
   private var fenceSubscription: ObservationToken?
-  /// Lines lost since writing last failed; `nil` while writing works.
-  private var lostLines: Int?
+  /// Lines lost since writing last failed.
+  private var lostLines = LostLines()
 
   /// Writes to standard error.
   public init() {
@@ -108,16 +108,8 @@ public final class DecisionLog {
       } else {
         LineWriter.append(record.jsonLine, to: STDERR_FILENO)
       }
-    if let reason {
-      if lostLines == nil {
-        cg_log_message(
-          "cannot write the decision log to \(destination): \(reason); each next line is tried again")
-      }
-      lostLines = (lostLines ?? 0) + 1
-    } else if let lost = lostLines {
-      cg_log_message(
-        "the decision log is written to \(destination) again; \(lost) line\(lost == 1 ? " was" : "s were") lost")
-      lostLines = nil
+    if let (message, _) = lostLines.note(reason, log: "the decision log", destination: destination) {
+      cg_log_message(message)
     }
   }
 }

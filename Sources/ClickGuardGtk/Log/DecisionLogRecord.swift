@@ -90,21 +90,17 @@ package struct DecisionLogRecord: Hashable, Sendable {
   /// The record as one line of JSON, without the line break: the fields of
   /// ``DecisionLogField``, in its order.
   package var jsonLine: String {
-    let fields: [(DecisionLogField, String)] = [
-      (.time, jsonStringLiteral(time)), (.pid, String(pid)), (.program, jsonStringLiteral(program)),
-      (.widget, jsonStringLiteral(widget.typeName)), (.id, jsonStringLiteral(widget.builderID)),
-      (.label, jsonStringLiteral(widget.label)), (.accessible, jsonStringLiteral(widget.accessibleName)),
-      (.action, jsonStringLiteral(action)), (.kind, jsonStringLiteral(kind)), (.source, jsonStringLiteral(source)),
-      (.outcome, jsonStringLiteral(outcome)), (.reason, jsonStringLiteral(reason)),
-      (.eventTime, eventTime.map { String($0) } ?? "null"), (.control, jsonStringLiteral(control)),
+    var fields: [(DecisionLogField, JSONValue)] = [
+      (.time, .string(time)), (.pid, .number(pid)), (.program, .optional(program)),
+      (.widget, .string(widget.typeName)), (.id, .optional(widget.builderID)), (.label, .optional(widget.label)),
+      (.accessible, .optional(widget.accessibleName)), (.action, .string(action)), (.kind, .string(kind)),
+      (.source, .string(source)), (.outcome, .string(outcome)), (.reason, .optional(reason)),
+      (.eventTime, .optional(eventTime)), (.control, .string(control)),
     ]
-    let contentFields: [(DecisionLogField, String)] =
-      if let contentType, let contentControl {
-        [(.content, jsonStringLiteral(contentType)), (.contentControl, jsonStringLiteral(contentControl))]
-      } else {
-        []
-      }
-    return "{" + (fields + contentFields).map { "\"\($0.0.rawValue)\":\($0.1)" }.joined(separator: ",") + "}"
+    if let contentType, let contentControl {
+      fields += [(.content, .string(contentType)), (.contentControl, .string(contentControl))]
+    }
+    return JSONValue.object(fields.map { ($0.0.rawValue, $0.1) }).encoded
   }
 
   /// The current wall-clock time as ISO 8601 in UTC with milliseconds, for

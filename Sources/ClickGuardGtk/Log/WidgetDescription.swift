@@ -78,8 +78,8 @@ package struct WidgetDescription: Hashable, Sendable {
     }
     if parts.contains(.name) { name = swiftString(gtk_widget_get_name(gtkWidget)) }
     if parts.contains(.accessible) {
-      accessibleName = gtk_widget_get_accessible(gtkWidget).flatMap { swiftString(atk_object_get_name($0)) }
-        .flatMap { $0.isEmpty ? nil : $0 }
+      let accessible = ClickGuardGtk.accessibleName(of: gtkWidget)
+      accessibleName = accessible.isEmpty ? nil : accessible
     }
     if parts.contains(.label) { label = Self.label(of: widget) }
     if parts.contains(.class) { styleClasses = Self.styleClasses(of: gtkWidget) }

@@ -84,9 +84,7 @@ public class Control {
 
   /// Sets the accessible name assistive technologies (and AT-SPI tests) read.
   package func setAccessibleName(_ name: String) {
-    if let accessible = gtk_widget_get_accessible(widget) {
-      atk_object_set_name(accessible, name)
-    }
+    ClickGuardGtk.setAccessibleName(widget, name)
   }
 
   /// Connects `body` to a parameterless signal; the closure is released by

@@ -1,35 +1,36 @@
-// ReplacementFile: a new file made beside a target the user named, written,
-// then renamed over the target in one step, so the target is either what it
-// was or the whole new file, and never something destroyed on the way.
-
 import CGtk
-import ClickGuardGtk
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// A new file beside a target (same directory, named `.NAME.XXXXXX`),
-/// renamed over the target once written.
+/// written, flushed to disk and renamed over the target in one step, so a
+/// reader sees the old file or the whole new one, never half of one.
 ///
 /// The target is replaced only while it is absent or a regular file, which
-/// is checked again just before the rename; a failed write leaves the target
-/// as it was and removes the new file. This is how the demo writes its
-/// screenshots, and how it starts a log in place of an older one.
+/// is checked again just before the rename (`rename` replaces a link rather
+/// than following it, and a target looked at without following links
+/// refuses one); a failed write leaves the target as it was, removes the new
+/// file and says why. The demo writes its screenshots with it and starts a
+/// log in place of an older one; the settings window saves the rules file.
 package final class ReplacementFile {
   /// The target as it was looked at.
   package let target: OutputTarget
   /// The new file's path.
-  let temporary: FileName
+  package let temporary: FileName
   /// The new file's descriptor, open for writing; -1 once closed.
   private var descriptor: Int32
   private var isDone = false
 
   /// Makes a new, empty file beside `target`, with the permissions of the
-  /// file it will replace, or those of a new file (0666 less the umask).
+  /// file it will replace, or `newFilePermissions` (`nil`: 0666 less the
+  /// umask) when there is none.
   /// - Throws: ``OutputFileError`` when `target` is neither absent nor a
   ///   regular file, or no file can be made in its directory.
-  package init(beside target: OutputTarget, accepted: String) throws(OutputFileError) {
+  package init(
+    beside target: OutputTarget, accepted: String, newFilePermissions: mode_t? = nil
+  ) throws(OutputFileError) {
     self.target = target
     if let refusal = target.refusal(for: accepted) {
       throw OutputFileError(path: target.name.displayName, problem: refusal)
@@ -44,7 +45,22 @@ package final class ReplacementFile {
     }
     descriptor = fd
     temporary = template.withUnsafeBufferPointer { FileName(cString: $0.baseAddress!) }
-    if case .regularFile(let permissions) = target.kind { fchmod(fd, permissions) }
+    if case .regularFile(let permissions) = target.kind {
+      fchmod(fd, permissions)
+    } else if let newFilePermissions {
+      fchmod(fd, newFilePermissions)
+    }
+  }
+
+  /// Replaces `target` with `bytes` (``commit()``).
+  /// - Throws: ``OutputFileError`` naming the path and why; the target is
+  ///   then as it was.
+  package static func replace(
+    _ target: OutputTarget, with bytes: UnsafeRawBufferPointer, accepted: String, newFilePermissions: mode_t? = nil
+  ) throws(OutputFileError) {
+    let file = try ReplacementFile(beside: target, accepted: accepted, newFilePermissions: newFilePermissions)
+    if let reason = file.write(bytes) { throw file.failure("cannot be written: " + reason) }
+    try file.commit()
   }
 
   deinit {
@@ -62,7 +78,7 @@ package final class ReplacementFile {
   /// - Throws: ``OutputFileError`` when it cannot be flushed, or the target
   ///   is no longer absent or a regular file; the new file is then removed
   ///   and the target left as it is.
-  func commit() throws(OutputFileError) {
+  package func commit() throws(OutputFileError) {
     if fsync(descriptor) != 0 {
       throw failure("cannot be written: " + String(cString: strerror(errno)))
     }
@@ -78,7 +94,7 @@ package final class ReplacementFile {
   /// its descriptor (the caller closes it): a log starts empty in place of
   /// an older one and is then written line by line.
   /// - Throws: ``OutputFileError`` as ``commit()`` does.
-  func installKeepingOpen() throws(OutputFileError) -> Int32 {
+  package func installKeepingOpen() throws(OutputFileError) -> Int32 {
     try install()
     let fd = descriptor
     descriptor = -1
@@ -86,7 +102,7 @@ package final class ReplacementFile {
   }
 
   /// Closes and removes the new file, if it is not in place yet.
-  func discard() {
+  package func discard() {
     guard !isDone else { return }
     isDone = true
     if descriptor >= 0 { close(descriptor) }
@@ -94,15 +110,21 @@ package final class ReplacementFile {
     _ = temporary.withCString { unlink($0) }
   }
 
-  /// Re-checks the target and renames the new file over it.
+  /// Re-checks the target, renames the new file over it and puts the
+  /// rename on disk (best effort: the file is in place already).
   private func install() throws(OutputFileError) {
-    let now = OutputTarget(target.name)
-    if let refusal = now.refusal(for: "it changed while the demo was writing") {
+    let now = OutputTarget(target.name, followingLinks: target.followsLinks)
+    if let refusal = now.refusal(for: "it changed while it was being written") {
       throw failure(refusal)
     }
     let renamed = temporary.withCString { from in now.resolved.withCString { to in rename(from, to) } }
     guard renamed == 0 else { throw failure("cannot be replaced: " + String(cString: strerror(errno))) }
     isDone = true
+    let folder = now.directory.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+    if folder >= 0 {
+      fsync(folder)
+      close(folder)
+    }
   }
 
   /// Discards the new file and returns the error to throw.

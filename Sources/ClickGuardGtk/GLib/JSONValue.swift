@@ -1,11 +1,8 @@
-// JSONValue: a tiny JSON writer with ordered keys, so every log line reads
-// `{"type":…,"seq":…,…}` in a stable order. Strings are escaped by
-// ClickGuardGtk's jsonStringLiteral, the package's one escaper.
-// It reads back too (Decodable), so readers share the writer's type.
-
-import ClickGuardGtk
-
-/// A JSON value whose objects keep their keys in the order given.
+/// A JSON value whose objects keep their keys in the order given: the one
+/// JSON writer of the package, without Foundation (the module writes its
+/// decision log with it, the demo its event log), so every line reads
+/// `{"time":…,"pid":…,…}` or `{"type":…,"seq":…,…}` in a stable order. It
+/// reads back too (`Decodable`), so readers share the writer's type.
 package enum JSONValue: Sendable {
   /// `null`.
   case null
@@ -23,7 +20,7 @@ package enum JSONValue: Sendable {
   case object([(String, JSONValue)])
 
   /// The value as compact JSON on one line.
-  var encoded: String {
+  package var encoded: String {
     var out = ""
     write(to: &out)
     return out
@@ -80,9 +77,11 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
 
 extension JSONValue {
   /// A string, or `null` for `nil`.
-  static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+  package static func optional(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
   /// A number, or `null` for `nil`.
-  static func optional<I: BinaryInteger>(_ value: I?) -> JSONValue { value.map { .int(Int64($0)) } ?? .null }
+  package static func optional<I: BinaryInteger>(_ value: I?) -> JSONValue {
+    value.map { .int(Int64($0)) } ?? .null
+  }
   /// A whole number from any integer type.
   package static func number<I: BinaryInteger>(_ value: I) -> JSONValue { .int(Int64(value)) }
 }
@@ -110,4 +109,31 @@ extension JSONValue: Decodable {
       self = .object(fields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
     }
   }
+}
+
+/// A JSON string literal for `value`, quotes included, or `null` for `nil`.
+///
+/// Escapes the quote and the backslash, writes line feed, carriage return and
+/// tab as `\n`, `\r` and `\t`, and every other control character (U+0000 to
+/// U+001F), DEL (U+007F) and the line and paragraph separators (U+2028,
+/// U+2029) as `\u` escapes. The result is one line that any JSON reader
+/// parses back to `value`, and that readers splitting on Unicode line breaks
+/// or choking on raw control characters still see as a single line.
+package func jsonStringLiteral(_ value: String?) -> String {
+  guard let value else { return "null" }
+  var out = "\""
+  for scalar in value.unicodeScalars {
+    switch scalar {
+    case "\"": out += "\\\""
+    case "\\": out += "\\\\"
+    case "\n": out += "\\n"
+    case "\r": out += "\\r"
+    case "\t": out += "\\t"
+    case _ where scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029:
+      let hex = String(scalar.value, radix: 16)
+      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    default: out.unicodeScalars.append(scalar)
+    }
+  }
+  return out + "\""
 }

@@ -1,23 +1,21 @@
-// OutputTarget: what a path the user named for the demo's output (a
-// screenshot, the log) holds, looked at before anything is written there, so
-// that a device, a directory or a missing folder is refused and left as it
-// is instead of being replaced.
-
 import CGtk
-import ClickGuardGtk
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// A path the user named for output, and what is there now.
+/// A path the user named for output (the demo's screenshots and log, the
+/// settings window's rules file), and what is there now, looked at before
+/// anything is written there.
 ///
-/// The demo writes a file the user names only where nothing is lost by it:
-/// a new file, a regular file it replaces whole, or (for the log) a
-/// character device or a pipe it appends to. Everything else, a directory, a
-/// block device, a socket, a path in a folder that does not exist, is
-/// refused with ``refusal(for:)``. A symbolic link is followed: the file it
-/// points to is the target, and the link stays a link.
+/// A file the user names is written only where nothing is lost by it: a new
+/// file, a regular file replaced whole (``ReplacementFile``), or (the demo's
+/// log) a character device or a pipe appended to. Everything else, a
+/// directory, a block device, a socket, a path in a folder that does not
+/// exist, is refused with ``refusal(for:)``. A symbolic link is followed (the
+/// file it points to is the target, and the link stays a link) unless the
+/// target is looked at with `followingLinks: false`: then the link itself is
+/// the target, and refused.
 package struct OutputTarget: Sendable {
   /// What is at a path.
   package enum Kind: Equatable, Sendable {
@@ -37,6 +35,8 @@ package struct OutputTarget: Sendable {
     case socket
     /// A symbolic link whose target does not exist.
     case danglingLink
+    /// A symbolic link, looked at without following it.
+    case symbolicLink
     /// The folder it would be in does not exist, or is not a folder: the
     /// words say which.
     case noDirectory(String)
@@ -48,18 +48,36 @@ package struct OutputTarget: Sendable {
       if case .regularFile = self { return true }
       return false
     }
+
+    /// What it is, in words (`a character device`), when it is there and
+    /// is not a regular file; `nil` otherwise.
+    package var noun: String? {
+      switch self {
+      case .characterDevice: "a character device"
+      case .pipe: "a pipe"
+      case .directory: "a directory"
+      case .blockDevice: "a block device"
+      case .socket: "a socket"
+      case .symbolicLink: "a symbolic link"
+      case .absent, .regularFile, .danglingLink, .noDirectory, .unreachable: nil
+      }
+    }
   }
 
   /// The path as the user gave it.
   package let name: FileName
   /// The path written to: ``name`` with a symbolic link followed.
-  let resolved: FileName
+  package let resolved: FileName
   /// What is there.
   package let kind: Kind
+  /// Whether a symbolic link at ``name`` is followed.
+  let followsLinks: Bool
 
-  /// Looks at `name` now.
-  package init(_ name: FileName) {
+  /// Looks at `name` now; a symbolic link there is followed unless
+  /// `followingLinks` is `false`.
+  package init(_ name: FileName, followingLinks: Bool = true) {
     self.name = name
+    followsLinks = followingLinks
     var status = stat()
     guard name.withCString({ lstat($0, &status) }) == 0 else {
       let error = errno
@@ -67,7 +85,7 @@ package struct OutputTarget: Sendable {
       kind = error == ENOENT || error == ENOTDIR ? Self.missing(name) : .unreachable(Self.reason(error))
       return
     }
-    guard status.st_mode & S_IFMT == S_IFLNK else {
+    guard status.st_mode & S_IFMT == S_IFLNK, followingLinks else {
       resolved = name
       kind = Self.kind(of: status)
       return
@@ -100,23 +118,17 @@ package struct OutputTarget: Sendable {
     Self.directory(of: resolved)
   }
 
-  /// Why the demo leaves the target alone, in words that follow its path;
+  /// Why the target is left alone, in words that follow its path;
   /// `accepted` says what the output may go to. `nil` for a target that is
   /// absent or a regular file.
   package func refusal(for accepted: String) -> String? {
-    let noun: String
     switch kind {
-    case .absent, .regularFile: return nil
-    case .characterDevice: noun = "a character device"
-    case .pipe: noun = "a pipe"
-    case .directory: noun = "a directory"
-    case .blockDevice: noun = "a block device"
-    case .socket: noun = "a socket"
-    case .danglingLink: return "is a symbolic link to a file that does not exist (\(accepted))"
-    case .noDirectory(let words): return words
-    case .unreachable(let reason): return "cannot be looked at: \(reason)"
+    case .absent, .regularFile: nil
+    case .danglingLink: "is a symbolic link to a file that does not exist (\(accepted))"
+    case .noDirectory(let words): words
+    case .unreachable(let reason): "cannot be looked at: \(reason)"
+    default: "is \(kind.noun ?? "not a regular file"), not a regular file, and is left as it is (\(accepted))"
     }
-    return "is \(noun), not a regular file, and is left as it is (\(accepted))"
   }
 
   private static func kind(of status: stat) -> Kind {
@@ -127,6 +139,7 @@ package struct OutputTarget: Sendable {
     case S_IFDIR: .directory
     case S_IFBLK: .blockDevice
     case S_IFSOCK: .socket
+    case S_IFLNK: .symbolicLink
     default: .unreachable("an unknown kind of file")
     }
   }
@@ -160,4 +173,24 @@ package struct OutputTarget: Sendable {
   private static func reason(_ error: Int32) -> String {
     String(cString: strerror(error))
   }
+}
+
+/// A path the user named for output that cannot be written, or is left
+/// alone because writing there would destroy what it is (a device, a
+/// directory).
+package struct OutputFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The path as it can be shown (`g_filename_display_name`).
+  package let path: String
+  /// What is wrong, in words that follow the path: `is a directory, not a
+  /// regular file, …`, `cannot be written: No space left on device`.
+  package let problem: String
+
+  /// An error about `path` (as shown).
+  package init(path: String, problem: String) {
+    self.path = path
+    self.problem = problem
+  }
+
+  /// `'/tmp/x/full' is a character device, not a regular file, …`.
+  package var description: String { "'\(path)' \(problem)" }
 }

@@ -101,7 +101,9 @@ final class SwitchChanges {
   /// handler: judged; a drop blocks the switch's handlers of the signal
   /// until its class handler (``runsClassHandler(_:)``).
   private func stateSet(_ instance: gpointer, signalID: guint, to newState: Bool) {
-    guard judgesHere(instance), WidgetGuardState.existing(on: instance)?.existingSwitchState?.isRestoring != true else { return }
+    guard judgesHere(instance), WidgetGuardState.existing(on: instance)?.existingSwitchState?.isRestoring != true else {
+      return
+    }
     let input = attribution(ofChangeOf: instance)
     guard !ActivationJudge.allows(instance, action: .stateSet, kind: .switch, input: input) else { return }
     WidgetGuardState.attached(to: instance).switchState.droppedChange = DroppedSwitchChange(

@@ -25,8 +25,7 @@ final class ModuleSession {
     self.settings = settings
     self.dispatcher = dispatcher
     lastRulesWarnings = settings.rulesWarnings
-    GlobalGuard.fenceSettings = settings.fence
-    GlobalGuard.ringsBellOnDrop = settings.feedback == .bell
+    applyRules(of: settings)
     switch settings.log {
     case .file(let name):
       do throws(DecisionLogError) {
@@ -49,13 +48,24 @@ final class ModuleSession {
       }
     }
     if settings.periodicStall > .zero { schedulePeriodicStall() }
-    WidgetRuleResolver.install(settings.rules)
-    FenceRuleHandover.install(settings.rules)
     switchWatch = ModuleSwitchWatch.arm { listed in
       if listed { GlobalGuard.install() } else { GlobalGuard.uninstall() }
       cg_log_debug(
         listed ? "gtk-modules lists clickguard again: guarding" : "gtk-modules no longer lists clickguard: idle")
     }
+  }
+
+  /// Puts the part of `settings` a rules file can change in force: the
+  /// dispatcher's settings, the fence's, the drop feedback and the widget
+  /// rules. At start, and again each time the rules file changes.
+  func applyRules(of settings: ModuleConfiguration) {
+    dispatcher.configuration = settings.guardConfiguration
+    GlobalGuard.fenceSettings = settings.fence
+    GlobalGuard.ringsBellOnDrop = settings.feedback == .bell
+    WidgetRuleResolver.uninstall()
+    FenceRuleHandover.uninstall()
+    WidgetRuleResolver.install(settings.rules)
+    FenceRuleHandover.install(settings.rules)
   }
 
   /// Stops the log, the stalls and the rules.

@@ -170,13 +170,7 @@ extension ModuleSession {
   /// fence's, and the widget rules for widgets judged from now on (a widget
   /// keeps the settings it got at its first judgment).
   private func apply(_ new: ModuleConfiguration) {
-    dispatcher.configuration = new.guardConfiguration
-    GlobalGuard.fenceSettings = new.fence
-    GlobalGuard.ringsBellOnDrop = new.feedback == .bell
-    WidgetRuleResolver.uninstall()
-    FenceRuleHandover.uninstall()
-    WidgetRuleResolver.install(new.rules)
-    FenceRuleHandover.install(new.rules)
+    applyRules(of: new)
     settings.guardConfiguration = new.guardConfiguration
     settings.fence = new.fence
     settings.feedback = new.feedback

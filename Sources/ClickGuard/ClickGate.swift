@@ -59,7 +59,7 @@ struct ClickGate: Sendable {
     /// When the gate reopens even if the action never finishes.
     var deadline: ClickInstant
     /// The window that starts when it finishes.
-    var interval: Duration
+    var interval: ClickInterval
     /// Whether what the gate guards became another thing while it ran: no
     /// window follows the finish (``ClickGate/retarget()``).
     var isRetargeted = false
@@ -158,7 +158,7 @@ struct ClickGate: Sendable {
     // the gate in between (a handler that froze the main loop longer than
     // the limit): the clicks queued behind it get their window.
     guard case .busy(let action) = state, action.ticket == ticket else { return false }
-    let interval = action.isRetargeted ? Duration.zero : action.interval
+    let interval = action.isRetargeted ? Duration.zero : action.interval.duration
     state = .cooling(until: now + interval)
     // The action began no earlier than the event it was made by, so that
     // event's timestamp plus the processing-time duration is a lower bound
@@ -197,7 +197,7 @@ struct ClickGate: Sendable {
     ticket: UInt64
   ) {
     let limit = max(maxBusy, interval).duration
-    state = .busy(RunningAction(ticket: ticket, started: now, deadline: now + limit, interval: interval.duration))
+    state = .busy(RunningAction(ticket: ticket, started: now, deadline: now + limit, interval: interval))
     // Until the action finishes, the busy rule covers everything.
     burst = eventTime.map { Burst(click: $0) }
   }

@@ -3,21 +3,32 @@
 ///
 /// Instants of different clocks are not comparable. ClickGuard never reads
 /// the wall clock: it jumps when it is set, monotonic clocks do not.
+///
+/// An instant is kept in whole nanoseconds (64 bits: 292 years from the
+/// clock's origin), half the size of a `Duration`: every gate holds several.
 public struct ClickInstant: InstantProtocol, CustomStringConvertible {
-  /// The time since the clock's origin.
-  public var sinceOrigin: Duration
+  private var nanosecondsSinceOrigin: Int64
 
-  /// The instant `sinceOrigin` after the clock's origin.
+  /// The time since the clock's origin.
+  public var sinceOrigin: Duration {
+    get { .nanoseconds(nanosecondsSinceOrigin) }
+    set { nanosecondsSinceOrigin = newValue.nanoseconds }
+  }
+
+  /// The instant `sinceOrigin` after the clock's origin, to the nanosecond.
   public init(sinceOrigin: Duration) {
-    self.sinceOrigin = sinceOrigin
+    nanosecondsSinceOrigin = sinceOrigin.nanoseconds
   }
 
   public func advanced(by duration: Duration) -> ClickInstant {
-    ClickInstant(sinceOrigin: sinceOrigin + duration)
+    var instant = self
+    let (sum, overflow) = nanosecondsSinceOrigin.addingReportingOverflow(duration.nanoseconds)
+    instant.nanosecondsSinceOrigin = overflow ? (sum < 0 ? .max : .min) : sum
+    return instant
   }
 
   public func duration(to other: ClickInstant) -> Duration {
-    other.sinceOrigin - sinceOrigin
+    .nanoseconds(other.nanosecondsSinceOrigin) - .nanoseconds(nanosecondsSinceOrigin)
   }
 
   /// The instant `duration` after `instant`.
@@ -26,7 +37,7 @@ public struct ClickInstant: InstantProtocol, CustomStringConvertible {
   }
 
   public static func < (lhs: ClickInstant, rhs: ClickInstant) -> Bool {
-    lhs.sinceOrigin < rhs.sinceOrigin
+    lhs.nanosecondsSinceOrigin < rhs.nanosecondsSinceOrigin
   }
 
   public var description: String { "\(sinceOrigin)" }

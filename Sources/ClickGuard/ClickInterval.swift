@@ -2,10 +2,13 @@
 /// validated when it is made.
 ///
 /// Intervals, busy limits and settle delays are all of this type, so a
-/// negative, NaN or endless value never reaches a gate.
+/// negative, NaN or endless value never reaches a gate. The span is kept in
+/// whole nanoseconds, like ``ClickInstant``.
 public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvertible {
+  private let wholeNanoseconds: Int64
+
   /// The span.
-  public let duration: Duration
+  public var duration: Duration { .nanoseconds(wholeNanoseconds) }
 
   /// The longest span accepted: 10 minutes.
   public static let maximum = ClickInterval(unchecked: .seconds(600))
@@ -13,7 +16,7 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
   public static let zero = ClickInterval(unchecked: .zero)
 
   package init(unchecked duration: Duration) {
-    self.duration = duration
+    wholeNanoseconds = duration.nanoseconds
   }
 
   /// Creates an interval from a `Duration`.
@@ -23,7 +26,7 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
     guard duration >= .zero, duration <= Self.maximum.duration else {
       throw ConfigurationError(setting: setting, value: "\(duration)", accepted: "0 ms to 600000 ms")
     }
-    self.duration = duration
+    wholeNanoseconds = duration.nanoseconds
   }
 
   /// Creates an interval from whole milliseconds.
@@ -33,7 +36,7 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
     guard (0...600_000).contains(milliseconds) else {
       throw ConfigurationError(setting: setting, value: "\(milliseconds) ms", accepted: "0 ms to 600000 ms")
     }
-    duration = .milliseconds(milliseconds)
+    wholeNanoseconds = Int64(milliseconds) * 1_000_000
   }
 
   /// Creates an interval from seconds.
@@ -44,31 +47,36 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
       throw ConfigurationError(
         setting: setting, value: "\(seconds) s", accepted: "a finite number of seconds from 0 to 600")
     }
-    duration = .nanoseconds(Int64((seconds * 1e9).rounded()))
+    wholeNanoseconds = Int64((seconds * 1e9).rounded())
   }
 
   /// The interval in whole milliseconds, rounded up.
   public var milliseconds: Int64 { duration.roundedUpMilliseconds }
 
   public static func < (lhs: ClickInterval, rhs: ClickInterval) -> Bool {
-    lhs.duration < rhs.duration
+    lhs.wholeNanoseconds < rhs.wholeNanoseconds
   }
 
   public var description: String {
-    let nanoseconds = duration.nanoseconds
-    return nanoseconds % 1_000_000 == 0 ? "\(nanoseconds / 1_000_000) ms" : "\(Double(nanoseconds) / 1e6) ms"
+    wholeNanoseconds % 1_000_000 == 0
+      ? "\(wholeNanoseconds / 1_000_000) ms" : "\(Double(wholeNanoseconds) / 1e6) ms"
   }
 }
 
 extension Duration {
-  /// The duration in whole nanoseconds (durations here are far below the
-  /// 292 years where that overflows).
+  /// The duration in whole nanoseconds, held at `Int64`'s limits beyond
+  /// them (292 years either way).
   var nanoseconds: Int64 {
-    components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000
+    let (seconds, attoseconds) = components
+    let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    let (sum, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+    if overflow || carry { return seconds < 0 ? .min : .max }
+    return sum
   }
 
   /// The duration in whole milliseconds, rounded up; zero for negative ones.
   var roundedUpMilliseconds: Int64 {
-    (max(0, nanoseconds) + 999_999) / 1_000_000
+    let whole = max(0, nanoseconds)
+    return whole / 1_000_000 + (whole % 1_000_000 == 0 ? 0 : 1)
   }
 }

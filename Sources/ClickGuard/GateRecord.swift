@@ -28,7 +28,7 @@ struct GateRecord: Sendable {
       if case .busy(let action) = before {
         expired = GateTransition(
           kind: .expired, gate: key, control: runningControl ?? activation.control, instant: action.deadline,
-          interval: ClickInterval(unchecked: action.interval), until: action.deadline)
+          interval: action.interval, until: action.deadline)
       }
       runningControl = nil
     }

@@ -55,10 +55,17 @@ final class ModuleSession {
     }
   }
 
-  /// Puts the part of `settings` a rules file can change in force: the
-  /// dispatcher's settings, the fence's, the drop feedback and the widget
-  /// rules. At start, and again each time the rules file changes.
-  func applyRules(of settings: ModuleConfiguration) {
+  /// Takes the part of `new` a rules file can change as the settings in
+  /// force and puts it in force: the dispatcher's settings, the fence's, the
+  /// drop feedback and the widget rules for widgets judged from now on (a
+  /// widget keeps the settings it got at its first judgment). At start, and
+  /// again each time the rules file changes.
+  func applyRules(of new: ModuleConfiguration) {
+    settings.guardConfiguration = new.guardConfiguration
+    settings.fence = new.fence
+    settings.feedback = new.feedback
+    settings.rules = new.rules
+    settings.rulesWarnings = new.rulesWarnings
     dispatcher.configuration = settings.guardConfiguration
     GlobalGuard.fenceSettings = settings.fence
     GlobalGuard.ringsBellOnDrop = settings.feedback == .bell

@@ -152,7 +152,7 @@ final class RulesFileWatch {
 extension ModuleSession {
   /// Follows the rules file at `location`: each change is read and its
   /// settings for `program`, under `environment` (which still wins), are
-  /// applied to the running guard (``apply(_:)``). A file that cannot be
+  /// applied to the running guard (``applyRules(of:)``). A file that cannot be
   /// read or parsed keeps the last good settings and warns once.
   func followRules(at location: RulesFileLocation, program: String, environment: [String: String]) {
     rulesWatch = RulesFileWatch(location: location) { [weak self] file in
@@ -162,20 +162,8 @@ extension ModuleSession {
         return
       }
       self.warnOnce(file.warnings, keeping: false)
-      self.apply(SettingsInForce(program: program, environment: environment, file: file).moduleConfiguration)
+      self.applyRules(of: SettingsInForce(program: program, environment: environment, file: file).moduleConfiguration)
     }
-  }
-
-  /// Applies the rules part of `new`: the dispatcher's settings, the
-  /// fence's, and the widget rules for widgets judged from now on (a widget
-  /// keeps the settings it got at its first judgment).
-  private func apply(_ new: ModuleConfiguration) {
-    applyRules(of: new)
-    settings.guardConfiguration = new.guardConfiguration
-    settings.fence = new.fence
-    settings.feedback = new.feedback
-    settings.rules = new.rules
-    settings.rulesWarnings = new.rulesWarnings
   }
 
   /// Logs `warnings` unless they are the ones logged last; a bad file

@@ -72,7 +72,6 @@ package enum GtkModule {
     g_type_set_qdata(buttonType, processMark, UnsafeMutableRawPointer(bitPattern: 1))
     for warning in settings.warnings { logMessage(warning.description) }
     for line in RulesFileWarning.logLines(settings.rulesWarnings) { logMessage(line) }
-    GtkClickGuard.dispatcher.configuration = settings.guardConfiguration
     GlobalGuard.install()
     guard GlobalGuard.isInstalled else {
       // The app guards itself with ClickGuardGtk: one guard judges.

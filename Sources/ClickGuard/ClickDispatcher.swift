@@ -20,11 +20,10 @@ public final class ClickDispatcher {
   /// The clock every decision reads.
   public let clock: ClickClock
   /// Every decision added up.
-  public private(set) var totals = DecisionCounters()
+  public var totals: DecisionCounters { ledger.totals }
 
-  private var gates: [GateKey: GateRecord] = [:]
-  private var lastTicket: UInt64 = 0
-  private var inputClock = InputClockEstimate()
+  /// The gates, the counters and the input clock: what decisions change.
+  private var ledger = GateLedger()
   private let observers = ObserverList<@MainActor (ClickDecision) -> Void>()
   private let gateObservers = ObserverList<@MainActor (GateTransition) -> Void>()
 
@@ -40,35 +39,17 @@ public final class ClickDispatcher {
   /// ticket, run the action, then hand the ticket to ``finish(_:at:)``.
   public func begin(_ activation: Activation, at instant: ClickInstant? = nil) -> ClickDecision {
     let now = instant ?? clock.now
-    if let eventTime = activation.eventTime { inputClock.observe(eventTime, at: now) }
-    let decision: ClickDecision
-    var judged: GateTransition?
-    switch configuration.rule(for: activation) {
-    case .pass(let reason):
-      decision = ClickDecision(activation: activation, gate: nil, outcome: .passed(reason), instant: now, ticket: nil)
-    case .judge(let key, let interval, let maxBusy, let observing, let pace):
-      let (outcome, transition, expired) = gates[key, default: GateRecord()].judge(
-        activation, on: key, at: now, interval: interval, maxBusy: maxBusy, observing: observing, pace: pace,
-        ticket: lastTicket + 1)
-      var ticket: ClickTicket?
-      if outcome == .accepted {
-        lastTicket += 1
-        ticket = ClickTicket(gate: key, number: lastTicket)
-      }
-      if let expired {
-        totals.busyExpired += 1
-        publish(expired)
-      }
-      judged = transition
-      decision = ClickDecision(activation: activation, gate: key, outcome: outcome, instant: now, ticket: ticket)
+    let (decision, judged, expired) = ledger.decide(activation, by: configuration.rule(for: activation), at: now)
+    if let expired { publish(expired) }
+    if !observers.isEmpty {
+      for observer in observers.observers { observer(decision) }
     }
-    totals.count(decision.outcome)
-    for observer in observers.observers { observer(decision) }
     if let judged { publish(judged) }
     return decision
   }
 
   private func publish(_ transition: GateTransition) {
+    guard !gateObservers.isEmpty else { return }
     for observer in gateObservers.observers { observer(transition) }
   }
 
@@ -78,12 +59,7 @@ public final class ClickDispatcher {
   ///   already, expired past the maximum busy time, or its gate forgotten).
   @discardableResult
   public func finish(_ ticket: ClickTicket, at instant: ClickInstant? = nil) -> Bool {
-    let now = instant ?? clock.now
-    let inputNow = inputClock.inputTime(at: now)
-    let key = ticket.gate
-    guard let finished = gates[key]?.finish(ticket: ticket.number, on: key, at: now, inputNow: inputNow) else {
-      return false
-    }
+    guard let finished = ledger.finish(ticket, at: instant ?? clock.now) else { return false }
     publish(finished)
     return true
   }
@@ -114,14 +90,14 @@ public final class ClickDispatcher {
   /// processed at `instant`, so it knows where the input clock stands before
   /// the first click (activations with an event time tell it too).
   package func observeInput(_ eventTime: EventTimestamp, at instant: ClickInstant) {
-    inputClock.observe(eventTime, at: instant)
+    ledger.inputClock.observe(eventTime, at: instant)
   }
 
   /// Where the input clock stands at `instant`, estimated from the events
   /// seen (never ahead of it), or `nil` before any: the appearance time of
   /// fresh content without a round trip to the X server.
   package func estimatedInputTime(at instant: ClickInstant) -> EventTimestamp? {
-    inputClock.inputTime(at: instant)
+    ledger.inputClock.inputTime(at: instant)
   }
 
   // MARK: Gates
@@ -129,41 +105,39 @@ public final class ClickDispatcher {
   /// What the gate `key` guards is another thing now (a view's row at a
   /// path is another item): see ``ClickGate/retarget()``.
   package func retarget(_ key: GateKey) {
-    gates[key]?.gate.retarget()
+    ledger.retarget(key)
   }
 
   /// Drops every gate of `control`: call it when the control is destroyed.
   /// Group gates are shared and stay.
   public func forget(control: ControlID) {
-    for key in gates.keys where key.owningControl == control { gates[key] = nil }
+    ledger.forget(control)
   }
 
   /// Drops every gate and zeroes every counter.
   public func reset() {
-    gates.removeAll()
-    totals = DecisionCounters()
-    inputClock = InputClockEstimate()
+    ledger.reset()
   }
 
   /// How many gates exist: one per (control, action) judged and one per
   /// group.
-  public var liveGateCount: Int { gates.count }
+  public var liveGateCount: Int { ledger.gates.count }
 
   /// The counters of `control`'s gate for `action`, or `nil` when none was
   /// judged.
   public func counters(for control: ControlID, action: ActionName = .clicked) -> DecisionCounters? {
-    gates[.control(control, action)]?.counters
+    ledger.gates[.control(control, action)]?.counters
   }
 
   /// The counters of a group's shared gate, or `nil` when it has none.
   public func counters(forGroup group: GroupKey) -> DecisionCounters? {
-    gates[.group(group)]?.counters
+    ledger.gates[.group(group)]?.counters
   }
 
   /// Whether the gate `key` would accept an activation without an event time
   /// now.
   public func isOpen(_ key: GateKey) -> Bool {
-    gates[key]?.gate.isOpen(at: clock.now) ?? true
+    ledger.gates[key]?.gate.isOpen(at: clock.now) ?? true
   }
 
   // MARK: Observing

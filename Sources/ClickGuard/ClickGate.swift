@@ -158,17 +158,17 @@ struct ClickGate: Sendable {
     // the gate in between (a handler that froze the main loop longer than
     // the limit): the clicks queued behind it get their window.
     guard case .busy(let action) = state, action.ticket == ticket else { return false }
-    let interval = action.isRetargeted ? Duration.zero : action.interval.duration
+    let interval = action.isRetargeted ? ClickInterval.zero : action.interval
     state = .cooling(until: now + interval)
     // The action began no earlier than the event it was made by, so that
     // event's timestamp plus the processing-time duration is a lower bound
     // for its finish.
-    var lasted = action.started.duration(to: now).roundedUpMilliseconds
+    var lasted = action.started.milliseconds(roundedUpTo: now)
     if let inputNow, let click = burst?.click {
       let sinceClick = Int64(inputNow.milliseconds(since: click))
       if sinceClick > lasted && sinceClick < Self.staleHorizonMilliseconds { lasted = sinceClick }
     }
-    burst?.windowMilliseconds = lasted + interval.roundedUpMilliseconds
+    burst?.windowMilliseconds = lasted + interval.milliseconds
     burst?.lastedMilliseconds = lasted
     return true
   }
@@ -196,7 +196,7 @@ struct ClickGate: Sendable {
     eventTime: EventTimestamp?, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
     ticket: UInt64
   ) {
-    let limit = max(maxBusy, interval).duration
+    let limit = max(maxBusy, interval)
     state = .busy(RunningAction(ticket: ticket, started: now, deadline: now + limit, interval: interval))
     // Until the action finishes, the busy rule covers everything.
     burst = eventTime.map { Burst(click: $0) }
@@ -206,7 +206,7 @@ struct ClickGate: Sendable {
   /// limit, and its burst spans the time it was busy.
   private mutating func expire(_ action: RunningAction) {
     state = .cooling(until: action.deadline)
-    let lasted = action.started.duration(to: action.deadline).roundedUpMilliseconds
+    let lasted = action.started.milliseconds(roundedUpTo: action.deadline)
     burst?.lastedMilliseconds = lasted
     burst?.windowMilliseconds = lasted
   }
@@ -221,7 +221,7 @@ extension ClickGate.Press {
       let delta = Int64(eventTime.milliseconds(since: previous))
       return delta < pace.milliseconds && delta > -ClickGate.staleHorizonMilliseconds
     }
-    return instant.duration(to: now) < pace.duration
+    return now < instant + pace
   }
 }
 

@@ -20,9 +20,36 @@ public struct ClickInstant: InstantProtocol, CustomStringConvertible {
     nanosecondsSinceOrigin = sinceOrigin.nanoseconds
   }
 
+  /// The instant `nanoseconds` after the clock's origin.
+  init(nanosecondsSinceOrigin nanoseconds: Int64) {
+    nanosecondsSinceOrigin = nanoseconds
+  }
+
+  /// Whole milliseconds since the clock's origin, rounded down: what the
+  /// input clock estimate compares with event times.
+  var millisecondsSinceOrigin: Int64 { nanosecondsSinceOrigin / 1_000_000 }
+
   public func advanced(by duration: Duration) -> ClickInstant {
+    advanced(byNanoseconds: duration.nanoseconds)
+  }
+
+  /// `interval` after `instant`: a gate's deadline or window end, in whole
+  /// nanoseconds like both, so judging a click does no `Duration` arithmetic.
+  static func + (instant: ClickInstant, interval: ClickInterval) -> ClickInstant {
+    instant.advanced(byNanoseconds: interval.nanoseconds)
+  }
+
+  /// Whole milliseconds from this instant to `later`, rounded up; `0` when
+  /// `later` is not later.
+  func milliseconds(roundedUpTo later: ClickInstant) -> Int64 {
+    let (elapsed, overflow) = later.nanosecondsSinceOrigin.subtractingReportingOverflow(nanosecondsSinceOrigin)
+    return overflow ? (elapsed < 0 ? .max / 1_000_000 : 0) : ClickInterval.milliseconds(roundingUp: elapsed)
+  }
+
+  /// The instant `nanoseconds` later, saturating at the ends of the range.
+  private func advanced(byNanoseconds nanoseconds: Int64) -> ClickInstant {
     var instant = self
-    let (sum, overflow) = nanosecondsSinceOrigin.addingReportingOverflow(duration.nanoseconds)
+    let (sum, overflow) = nanosecondsSinceOrigin.addingReportingOverflow(nanoseconds)
     instant.nanosecondsSinceOrigin = overflow ? (sum < 0 ? .max : .min) : sum
     return instant
   }

@@ -51,7 +51,16 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
   }
 
   /// The interval in whole milliseconds, rounded up.
-  public var milliseconds: Int64 { duration.roundedUpMilliseconds }
+  public var milliseconds: Int64 { Self.milliseconds(roundingUp: wholeNanoseconds) }
+
+  /// The interval in whole nanoseconds.
+  var nanoseconds: Int64 { wholeNanoseconds }
+
+  /// `nanoseconds` in whole milliseconds, rounded up; `0` when negative.
+  static func milliseconds(roundingUp nanoseconds: Int64) -> Int64 {
+    let whole = max(0, nanoseconds)
+    return whole / 1_000_000 + (whole % 1_000_000 == 0 ? 0 : 1)
+  }
 
   public static func < (lhs: ClickInterval, rhs: ClickInterval) -> Bool {
     lhs.wholeNanoseconds < rhs.wholeNanoseconds
@@ -75,8 +84,4 @@ extension Duration {
   }
 
   /// The duration in whole milliseconds, rounded up; zero for negative ones.
-  var roundedUpMilliseconds: Int64 {
-    let whole = max(0, nanoseconds)
-    return whole / 1_000_000 + (whole % 1_000_000 == 0 ? 0 : 1)
-  }
 }

@@ -12,6 +12,16 @@ public enum GateKey: Hashable, Sendable, CustomStringConvertible {
     return nil
   }
 
+  /// Hashes a control's gate by the control alone: every click looks its
+  /// gate up, and a control's few actions are told apart by `==`, so the
+  /// action's name need not be hashed.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .control(let id, _): hasher.combine(id.rawValue)
+    case .group(let key): hasher.combine(key)
+    }
+  }
+
   public var description: String {
     switch self {
     case .control(let id, let action): "\(id)/\(action)"

@@ -31,6 +31,6 @@ package struct InputClockEstimate: Sendable {
   }
 
   private static func milliseconds(_ instant: ClickInstant) -> UInt32 {
-    UInt32(truncatingIfNeeded: instant.sinceOrigin.nanoseconds / 1_000_000)
+    UInt32(truncatingIfNeeded: instant.millisecondsSinceOrigin)
   }
 }

@@ -68,8 +68,20 @@ struct ClockTests {
   @Test func durationsInMilliseconds() {
     #expect(Duration.milliseconds(3).nanoseconds == 3_000_000)
     #expect(Duration.nanoseconds(-7).nanoseconds == -7)
-    #expect(Duration.nanoseconds(1).roundedUpMilliseconds == 1)
-    #expect(Duration.milliseconds(2).roundedUpMilliseconds == 2)
-    #expect(Duration.nanoseconds(-5).roundedUpMilliseconds == 0)
+    #expect(ClickInterval.milliseconds(roundingUp: 1) == 1)
+    #expect(ClickInterval.milliseconds(roundingUp: 2_000_000) == 2)
+    #expect(ClickInterval.milliseconds(roundingUp: -5) == 0)
+    let start = ClickInstant.ms(1000)
+    #expect(start.milliseconds(roundedUpTo: start.advanced(by: .nanoseconds(1))) == 1)
+    #expect(start.milliseconds(roundedUpTo: .ms(1250)) == 250)
+    #expect(ClickInstant.ms(1250).milliseconds(roundedUpTo: start) == 0)
+  }
+
+  @Test func instantsSaturate() throws {
+    let latest = ClickInstant(sinceOrigin: .seconds(Int64.max))
+    let earliest = ClickInstant(sinceOrigin: .seconds(Int64.min))
+    #expect(latest + (try ClickInterval(milliseconds: 1)) == latest)
+    #expect(earliest.milliseconds(roundedUpTo: latest) == Int64.max / 1_000_000)
+    #expect(latest.milliseconds(roundedUpTo: earliest) == 0)
   }
 }

@@ -186,10 +186,11 @@ final class ContentFence {
     let input: String
     switch type {
     case GDK_BUTTON_RELEASE:
+      // Most releases follow a press that passed: no set to look in.
       gdk_event_get_button(event, &button)
-      return droppedButtons.remove(button) != nil
+      return !droppedButtons.isEmpty && droppedButtons.remove(button) != nil
     case GDK_KEY_RELEASE:
-      return droppedKeys.remove(cg_event_keycode(event)) != nil
+      return !droppedKeys.isEmpty && droppedKeys.remove(cg_event_keycode(event)) != nil
     case GDK_TOUCH_UPDATE:
       return gdk_event_get_event_sequence(event).map { droppedTouches.contains($0) } ?? false
     case GDK_TOUCH_END, GDK_TOUCH_CANCEL:
@@ -205,7 +206,7 @@ final class ContentFence {
       (target, input) = (widget, "press")
     case GDK_KEY_PRESS:
       // A held key whose press was dropped: its auto-repeats go too.
-      if droppedKeys.contains(cg_event_keycode(event)) { return true }
+      if !droppedKeys.isEmpty, droppedKeys.contains(cg_event_keycode(event)) { return true }
       guard let widget = activationKeyTarget(event) else {
         noteTyping(event)
         return false
@@ -313,9 +314,9 @@ final class ContentFence {
   /// A press that passes: a release of its button or key is its own again.
   private func forgetDrops(of event: UnsafeMutablePointer<GdkEvent>, type: GdkEventType, button: guint) {
     switch type {
-    case GDK_KEY_PRESS: droppedKeys.remove(cg_event_keycode(event))
+    case GDK_KEY_PRESS: if !droppedKeys.isEmpty { droppedKeys.remove(cg_event_keycode(event)) }
     case GDK_TOUCH_BEGIN: break
-    default: droppedButtons.remove(button)
+    default: if !droppedButtons.isEmpty { droppedButtons.remove(button) }
     }
   }
 }

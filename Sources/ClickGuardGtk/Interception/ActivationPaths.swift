@@ -150,8 +150,9 @@ final class ActivationPaths {
   /// GtkSwitch's changes, judged before the app's `state-set` handlers.
   let switches = SwitchChanges()
 
-  /// The rows by the id of their signal, once their classes are set up.
-  private var paths: [guint: ActivationPath] = [:]
+  /// How each row's emissions are judged, by the id of its signal, once
+  /// its class is set up.
+  private var judgments: [guint: ActivationPath.Judgment] = [:]
   /// How many overridden class handlers are running the original handler
   /// (a radio's click on the previous member of its group happens inside
   /// the outer one's).
@@ -168,7 +169,7 @@ final class ActivationPaths {
   func install(when classes: ClassSetupQueue) {
     for path in Self.table {
       classes.whenInitialized(path.typeName) { [unowned self] type in
-        paths[g_signal_lookup(path.signal, type)] = path
+        judgments[g_signal_lookup(path.signal, type)] = path.judgment
         switch path.handler {
         case .void: cg_override_class_handler(path.signal, type, voidHandler)
         case .boolean: cg_override_class_handler_boolean(path.signal, type, booleanHandler)
@@ -203,12 +204,13 @@ final class ActivationPaths {
   /// else the original class handler runs (counted as a chain-up when the
   /// emission was judged) and its result is returned.
   fileprivate func run<R>(_ instance: gpointer, dropped: R, original: () -> R) -> R {
-    guard let hint = g_signal_get_invocation_hint(instance), let path = paths[hint.pointee.signal_id] else {
+    guard let hint = g_signal_get_invocation_hint(instance), let judgment = judgments[hint.pointee.signal_id] else {
       return chainUp(original)
     }
     let runs: Bool
-    switch path.judgment {
-    case .target(let target): runs = target(instance).map(Self.judge) ?? true
+    switch judgment {
+    case .target(let target):
+      if let activated = target(instance) { runs = Self.judge(activated) } else { runs = true }
     case .beforeHandlers(let runsClassHandler): runs = runsClassHandler(instance)
     case .noted(let note):
       note(instance)

@@ -15,6 +15,9 @@ import ClickGuard
 final class ActivationScopes {
   /// Open scopes, shallowest first.
   private var open: [ActivationScope] = []
+  /// The last scope that closed and finished, kept for the next one: a
+  /// click then allocates nothing on the path its action waits for.
+  private var spare: ActivationScope?
   private var isCloserAttached = false
 
   /// Adds `ticket` to the scope of the current main-loop level, opening one
@@ -25,7 +28,14 @@ final class ActivationScopes {
       scope.add(ticket)
       return
     }
-    let scope = ActivationScope(depth: depth, dispatcher: dispatcher)
+    let scope: ActivationScope
+    if let spare {
+      self.spare = nil
+      spare.reopen(atDepth: depth, dispatcher: dispatcher)
+      scope = spare
+    } else {
+      scope = ActivationScope(depth: depth, dispatcher: dispatcher)
+    }
     scope.add(ticket)
     open.append(scope)
   }
@@ -42,6 +52,7 @@ final class ActivationScopes {
     while let scope = open.last, scope.depth > depth || scope.depth == 0 {
       open.removeLast()
       scope.close()
+      if scope.isFinished { spare = scope }
     }
   }
 

@@ -94,7 +94,7 @@ final class InputTracker {
   /// Notes `event`, then runs `body` (GTK's handling of it) with `event` as
   /// the ``current`` one.
   func dispatch(_ event: UnsafeMutablePointer<GdkEvent>, dispatcher: ClickDispatcher, body: () -> Void) {
-    observe(event, at: dispatcher.clock.now, dispatcher: dispatcher)
+    observe(event, dispatcher: dispatcher)
     var keyval: guint = 0
     var state = GdkModifierType(0)
     gdk_event_get_keyval(event, &keyval)
@@ -222,15 +222,17 @@ final class InputTracker {
     keys[keyval].map { !$0.released } ?? false
   }
 
-  private func observe(_ event: UnsafeMutablePointer<GdkEvent>, at now: ClickInstant, dispatcher: ClickDispatcher) {
+  /// Notes a stamped input event: the input clock, keys, the last release.
+  /// Other events (exposes, crossings, configures) change none of them.
+  private func observe(_ event: UnsafeMutablePointer<GdkEvent>, dispatcher: ClickDispatcher) {
     let type = gdk_event_get_event_type(event)
-    let time = gdk_event_get_time(event)
     switch type {
-    case GDK_KEY_PRESS, GDK_KEY_RELEASE, GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_MOTION_NOTIFY:
-      if let stamp = EventTimestamp(gdkTime: time) { dispatcher.observeInput(stamp, at: now) }
-    default:
-      break
+    case GDK_KEY_PRESS, GDK_KEY_RELEASE, GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_MOTION_NOTIFY: break
+    default: return
     }
+    let now = dispatcher.clock.now
+    let time = gdk_event_get_time(event)
+    if let stamp = EventTimestamp(gdkTime: time) { dispatcher.observeInput(stamp, at: now) }
     var keyval: guint = 0
     switch type {
     case GDK_KEY_PRESS:

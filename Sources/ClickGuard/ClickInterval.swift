@@ -82,6 +82,4 @@ extension Duration {
     if overflow || carry { return seconds < 0 ? .min : .max }
     return sum
   }
-
-  /// The duration in whole milliseconds, rounded up; zero for negative ones.
 }

@@ -39,7 +39,8 @@ public final class ClickDispatcher {
   /// ticket, run the action, then hand the ticket to ``finish(_:at:)``.
   public func begin(_ activation: Activation, at instant: ClickInstant? = nil) -> ClickDecision {
     let now = instant ?? clock.now
-    let (decision, judged, expired) = ledger.decide(activation, by: configuration.rule(for: activation), at: now)
+    let (decision, judged, expired) = ledger.decide(
+      activation, by: configuration.rule(for: activation), at: now, reporting: !gateObservers.isEmpty)
     if let expired { publish(expired) }
     if !observers.isEmpty {
       for observer in observers.observers { observer(decision) }

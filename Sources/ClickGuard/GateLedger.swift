@@ -9,10 +9,10 @@ struct GateLedger {
   private var lastTicket: UInt64 = 0
 
   /// Decides `activation` by `rule` at `now`.
-  /// - Returns: the decision; the gate's transition, when a gate judged it;
-  ///   and the running action the judgment found past its maximum busy
-  ///   time, if any.
-  mutating func decide(_ activation: Activation, by rule: GateRule, at now: ClickInstant) -> (
+  /// - Returns: the decision and, when `reporting` (someone observes the
+  ///   gates), the gate's transition, when a gate judged it, and the running
+  ///   action the judgment found past its maximum busy time, if any.
+  mutating func decide(_ activation: Activation, by rule: GateRule, at now: ClickInstant, reporting: Bool) -> (
     decision: ClickDecision, judged: GateTransition?, expired: GateTransition?
   ) {
     if let eventTime = activation.eventTime { inputClock.observe(eventTime, at: now) }
@@ -23,15 +23,15 @@ struct GateLedger {
       totals.count(decision.outcome)
       return (decision, nil, nil)
     case .judge(let key, let interval, let maxBusy, let observing, let pace):
-      let (outcome, transition, expired) = gates[key, default: GateRecord()].judge(
+      let (outcome, busyExpired, transition, expired) = gates[key, default: GateRecord()].judge(
         activation, on: key, at: now, interval: interval, maxBusy: maxBusy, observing: observing, pace: pace,
-        ticket: lastTicket + 1)
+        ticket: lastTicket + 1, reporting: reporting)
       var ticket: ClickTicket?
       if outcome == .accepted {
         lastTicket += 1
         ticket = ClickTicket(gate: key, number: lastTicket)
       }
-      if expired != nil { totals.busyExpired += 1 }
+      if busyExpired { totals.busyExpired += 1 }
       totals.count(outcome)
       let decision = ClickDecision(activation: activation, gate: key, outcome: outcome, instant: now, ticket: ticket)
       return (decision, transition, expired)

@@ -8,13 +8,14 @@ struct GateRecord: Sendable {
 
   /// Judges an activation on the gate `key` and counts the outcome: a drop
   /// when `observing` is a would-drop, and the activation runs anyway.
-  /// - Returns: the outcome; the transition it made (accepted or dropped);
-  ///   and, when a running action's maximum busy time ran out on the way,
+  /// - Returns: the outcome; whether a running action's maximum busy time
+  ///   ran out on the way; and, when `reporting` (someone observes the
+  ///   gates), the transition the judgment made (accepted or dropped) and
   ///   that expiry.
   mutating func judge(
     _ activation: Activation, on key: GateKey, at now: ClickInstant, interval: ClickInterval,
-    maxBusy: ClickInterval, observing: Bool, pace: ClickInterval?, ticket: UInt64
-  ) -> (outcome: ClickOutcome, transition: GateTransition, expired: GateTransition?) {
+    maxBusy: ClickInterval, observing: Bool, pace: ClickInterval?, ticket: UInt64, reporting: Bool
+  ) -> (outcome: ClickOutcome, busyExpired: Bool, transition: GateTransition?, expired: GateTransition?) {
     let before = gate.state
     let judgement = gate.judge(
       eventTime: activation.eventTime, pressTime: activation.pressTime, at: now, interval: interval, maxBusy: maxBusy,
@@ -25,7 +26,7 @@ struct GateRecord: Sendable {
     var expired: GateTransition?
     if judgement.busyExpired {
       counters.busyExpired += 1
-      if case .busy(let action) = before {
+      if reporting, case .busy(let action) = before {
         expired = GateTransition(
           kind: .expired, gate: key, control: runningControl ?? activation.control, instant: action.deadline,
           interval: action.interval, until: action.deadline)
@@ -37,10 +38,11 @@ struct GateRecord: Sendable {
       runningControl = activation.control
       until = action.deadline
     }
+    guard reporting else { return (outcome, judgement.busyExpired, nil, nil) }
     let transition = GateTransition(
       kind: outcome == .accepted ? .accepted : .dropped, gate: key, control: activation.control, instant: now,
       interval: interval, until: until)
-    return (outcome, transition, expired)
+    return (outcome, judgement.busyExpired, transition, expired)
   }
 
   /// Finishes the running action of `ticket` on the gate `key` at `now`.

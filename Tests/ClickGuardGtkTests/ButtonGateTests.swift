@@ -94,19 +94,11 @@ final class ButtonGateTests: XCTestCase {
     try onMain {
       try GtkHarness.start()
       let dispatcher = GtkHarness.freshDispatcher()
-      let action = g_simple_action_new("open-details", nil)!
-      let activations = Tally()
-      GtkHarness.count("activate", on: UnsafeMutableRawPointer(action), into: activations, pointerArgument: true)
-      let group = g_simple_action_group_new()!
-      g_action_map_add_action(OpaquePointer(group), action)
-      g_object_unref(UnsafeMutableRawPointer(action))
-
       let button = Button(label: "Details")
       gtk_actionable_set_action_name(OpaquePointer(button.widget), "win.open-details")
       let window = GtkHarness.showWindow(GtkHarness.box([button.widget]))
       defer { GtkHarness.close(window) }
-      gtk_widget_insert_action_group(window, "win", OpaquePointer(group))
-      g_object_unref(UnsafeMutableRawPointer(group))
+      let activations = Self.addOpenDetailsAction(to: window)
       GtkHarness.pump(until: { gtk_widget_is_sensitive(button.widget) != 0 }, timeout: 2)
       XCTAssertTrue(gtk_widget_is_sensitive(button.widget) != 0, "the button found its action")
 
@@ -122,5 +114,47 @@ final class ButtonGateTests: XCTestCase {
       GtkHarness.pump(for: 0.3)
       XCTAssertEqual(activations.count, 5, "guard off: every click activates the GAction")
     }
+  }
+
+  /// A button's GAction is read at every click (only what its type says is
+  /// kept from the first): a button given an action after a judged click
+  /// has its next click judged under the action's name, in a gate of its
+  /// own.
+  func testActionNamedAfterAClickIsJudgedUnderItsName() throws {
+    try onMain {
+      try GtkHarness.start()
+      _ = GtkHarness.freshDispatcher()
+      let button = Button(label: "Details")
+      let window = GtkHarness.showWindow(GtkHarness.box([button.widget]))
+      defer { GtkHarness.close(window) }
+      let activations = Self.addOpenDetailsAction(to: window)
+
+      GtkHarness.click(button.widget, count: 1, delayMs: 0)
+      GtkHarness.pump(for: 0.2)
+      XCTAssertEqual(button.counters(for: .clicked)?.accepted, 1, "no GAction yet: judged as `clicked`")
+
+      gtk_actionable_set_action_name(OpaquePointer(button.widget), "win.open-details")
+      GtkHarness.pump(until: { gtk_widget_is_sensitive(button.widget) != 0 }, timeout: 2)
+      GtkHarness.click(button.widget, count: 1, delayMs: 0)
+      GtkHarness.pump(for: 0.2)
+      XCTAssertEqual(activations.count, 1, "the click activated the GAction")
+      XCTAssertEqual(button.counters(for: "win.open-details")?.accepted, 1, "judged under the GAction's name")
+      XCTAssertEqual(button.counters(for: .clicked)?.accepted, 1, "the `clicked` gate judged nothing more")
+    }
+  }
+
+  /// Gives `window` the action `win.open-details`.
+  /// - Returns: the tally of its activations.
+  @MainActor
+  private static func addOpenDetailsAction(to window: WidgetPointer) -> Tally {
+    let action = g_simple_action_new("open-details", nil)!
+    let activations = Tally()
+    GtkHarness.count("activate", on: UnsafeMutableRawPointer(action), into: activations, pointerArgument: true)
+    let group = g_simple_action_group_new()!
+    g_action_map_add_action(OpaquePointer(group), action)
+    g_object_unref(UnsafeMutableRawPointer(action))
+    gtk_widget_insert_action_group(window, "win", OpaquePointer(group))
+    g_object_unref(UnsafeMutableRawPointer(group))
+    return activations
   }
 }

@@ -16,6 +16,40 @@ struct ActivationTarget {
   var accepted: (@MainActor () -> Void)?
 }
 
+/// What a button's or menu item's type says about its activations: whether
+/// it toggles, and its GtkActionable interface, which names the GAction it
+/// activates. Asked of GObject once per widget and kept on its
+/// ``WidgetGuardState``: a type never changes, and GObject's type queries
+/// read type data that the first click after a pause finds cold, which made
+/// them the slowest part of judging it.
+struct ControlTraits {
+  var kind: ControlKind
+  /// The class's GtkActionable interface, if it implements one.
+  var actionable: UnsafeMutablePointer<GtkActionableInterface>?
+
+  /// The traits of `instance`, a toggle when it is a `toggleType`: those kept
+  /// on its state, else asked of GObject now (and kept, if it has a state).
+  @MainActor
+  static func of(_ instance: gpointer, toggleType: GType) -> ControlTraits {
+    let state = WidgetGuardState.existing(on: instance)
+    if let traits = state?.traits { return traits }
+    let instanceClass = instance.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class
+    let traits = ControlTraits(
+      kind: GObjectType.isA(instance, toggleType) ? .toggle : .button,
+      actionable: g_type_interface_peek(instanceClass, gtk_actionable_get_type())?.assumingMemoryBound(
+        to: GtkActionableInterface.self))
+    state?.traits = traits
+    return traits
+  }
+
+  /// The action an activation of `instance` performs: its GAction, if it
+  /// has one, else the signal's name.
+  func actionName(of instance: gpointer, signal: String) -> ActionName {
+    guard let name = actionable?.pointee.get_action_name?(OpaquePointer(instance)) else { return ActionName(signal) }
+    return ActionName(String(cString: name))
+  }
+}
+
 /// One activation path ClickGuard judges by overriding a class handler: a
 /// row of ``ActivationPaths/table``.
 struct ActivationPath {
@@ -102,17 +136,17 @@ final class ActivationPaths {
   /// The rows.
   static let table: [ActivationPath] = [
     ActivationPath(typeName: "GtkButton", signal: "clicked", handler: .void) { button in
-      let isToggle = GObjectType.isA(button, gtk_toggle_button_get_type())
+      let traits = ControlTraits.of(button, toggleType: gtk_toggle_button_get_type())
       return ActivationTarget(
-        widget: button, action: actionName(of: button, signal: "clicked"), kind: isToggle ? .toggle : .button,
+        widget: button, action: traits.actionName(of: button, signal: "clicked"), kind: traits.kind,
         input: GuardRuntime.shared.input.attribution(forClickOf: button))
     },
     ActivationPath(typeName: "GtkMenuItem", signal: "activate", handler: .void) { item in
       // An item that opens a submenu does not act: menus are left alone.
       guard gtk_menu_item_get_submenu(item.assumingMemoryBound(to: GtkMenuItem.self)) == nil else { return nil }
-      let isCheck = GObjectType.isA(item, gtk_check_menu_item_get_type())
+      let traits = ControlTraits.of(item, toggleType: gtk_check_menu_item_get_type())
       return ActivationTarget(
-        widget: item, action: actionName(of: item, signal: "activate"), kind: isCheck ? .toggle : .button,
+        widget: item, action: traits.actionName(of: item, signal: "activate"), kind: traits.kind,
         input: GuardRuntime.shared.input.attribution(forMenuItem: item))
     },
     // Return and Space reach the focused row through GtkWindow's
@@ -248,12 +282,6 @@ final class ActivationPaths {
     return UnsafeMutableRawPointer(item)
   }
 
-  /// The action an activation performs: an actionable widget's GAction,
-  /// else the signal's name.
-  private static func actionName(of instance: gpointer, signal: String) -> ActionName {
-    guard let name = gtk_actionable_get_action_name(OpaquePointer(instance)) else { return ActionName(signal) }
-    return ActionName(String(cString: name))
-  }
 }
 
 // One trampoline per C signature of an overridden class handler. GTK emits

@@ -18,6 +18,20 @@ final class WidgetGuardState {
   /// Whether a ``Control`` wrapper routes this widget (judged even without
   /// the global install).
   var isWrapped = false
+  /// What the widget's type says about its activations, asked of GObject
+  /// at its first judged activation (buttons and menu items).
+  var traits: ControlTraits? {
+    get { traitsKind.map { ControlTraits(kind: $0, actionable: traitsActionable) } }
+    set {
+      traitsKind = newValue?.kind
+      traitsActionable = newValue?.actionable
+    }
+  }
+  // The traits' parts, stored apart so the kind packs beside the flags
+  // above and a state stays in malloc's 104-byte size class (the heap
+  // budget, BENCHMARKS.md row 3).
+  private var traitsKind: ControlKind?
+  private var traitsActionable: UnsafeMutablePointer<GtkActionableInterface>?
   /// What a switch's changes need kept (switches only, made on first use).
   private(set) var existingSwitchState: SwitchState?
   /// The switch's state, made now if it has none.

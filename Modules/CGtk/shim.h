@@ -199,12 +199,6 @@ static inline gboolean cg_object_get_bool(gpointer object, const char *name) {
     return value;
 }
 
-/* GdkEvent is a union; its accessors cover type and time, these cover the
- * window the event was delivered to. */
-static inline GdkWindow *cg_event_window(const GdkEvent *event) {
-    return event->any.window;
-}
-
 /* A key event's hardware keycode and keyboard group, to translate it with
  * gdk_keymap_translate_keyboard_state (no GDK 3 accessor for the group). */
 static inline guint16 cg_event_keycode(const GdkEvent *event) {

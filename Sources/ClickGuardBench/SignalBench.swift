@@ -32,8 +32,13 @@ enum SignalBench {
   }
 
   /// Child process: runs `variant` for `count` emissions and prints
-  /// `total-ns`, `emit-ns`, `handled`, `emitted` and `accepted`.
-  static func child(_ variant: SignalVariant, count: Int) {
+  /// `total-ns`, `emit-ns`, `handled`, `emitted` and `accepted`. With
+  /// `evictingCaches`, the measured emissions are each followed by writing
+  /// over 16 MiB, so each one starts as a click after a pause does, with
+  /// nothing of its path in the caches: for counting, under callgrind's
+  /// cache simulation, the cache lines a cold click touches (its times are
+  /// then no row's).
+  static func child(_ variant: SignalVariant, count: Int, evictingCaches: Bool = false) {
     var dispatcher: ClickDispatcher?
     switch variant {
     case .plainC, .plainSwift:
@@ -85,10 +90,12 @@ enum SignalBench {
       gtk_button_clicked(button)
       drainMainContext()
     }
+    var evicted = evictingCaches ? [UInt8](repeating: 0, count: 16 << 20) : []
     let start = threadCPUNanoseconds()
     for _ in 0..<count {
       gtk_button_clicked(button)
       drainMainContext()
+      for line in stride(from: 0, to: evicted.count, by: 64) { evicted[line] &+= 1 }
     }
     let total = threadCPUNanoseconds() - start
 

@@ -24,6 +24,7 @@ func usage() -> Never {
     usage: clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7,8]
            clickguard-bench soak [count]
            clickguard-bench core-once core-supplied|core-system|classic-A|classic-B N
+           clickguard-bench child signal VARIANT N [evict]
            clickguard-bench --version
     GTK rows need a display: run under xvfb-run -a.
     """)
@@ -53,8 +54,10 @@ func runChildMode(_ args: [String]) {
   guard let kind = args.first else { usage() }
   switch kind {
   case "signal":
-    guard args.count == 3, let variant = SignalVariant(rawValue: args[1]), let count = Int(args[2]) else { usage() }
-    SignalBench.child(variant, count: count)
+    guard args.count == 3 || (args.count == 4 && args[3] == "evict"), let variant = SignalVariant(rawValue: args[1]),
+      let count = Int(args[2])
+    else { usage() }
+    SignalBench.child(variant, count: count, evictingCaches: args.count == 4)
   case "memory":
     guard args.count == 2, let count = Int(args[1]) else { usage() }
     MemoryBench.child(count: count)

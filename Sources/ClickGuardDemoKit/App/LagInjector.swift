@@ -71,9 +71,7 @@ final class LagInjector {
 
   private func inspect(_ event: UnsafeMutablePointer<GdkEvent>) {
     guard isArmed, stallMs > 0, stallEveryMs == 0, gdk_event_get_event_type(event) == GDK_BUTTON_PRESS else { return }
-    var data: gpointer?
-    if let window = cg_event_window(event) { gdk_window_get_user_data(window, &data) }
-    guard let target = data?.assumingMemoryBound(to: GtkWidget.self) else { return }
+    guard let target = gtk_get_event_widget(event) else { return }
     guard triggerArea.contains(where: { $0 == target || gtk_widget_is_ancestor(target, $0) != 0 }) else { return }
     isArmed = false
     stall(trigger: "next-click", ms: stallMs)

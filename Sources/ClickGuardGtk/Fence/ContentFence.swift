@@ -233,6 +233,8 @@ final class ContentFence {
   /// The nearest fenced content `target` is in, and its reason to drop a
   /// press made at `eventTime`; `nil` when every fence on the way passes it.
   private func judge(_ target: WidgetPointer, eventTime: EventTimestamp?) -> (WidgetPointer, SpillOverFence.Reason)? {
+    // No content was ever fenced, or all of it is gone: no widget to ask.
+    guard FencedContent.liveCount > 0 else { return nil }
     let now = GuardRuntime.shared.dispatcher.clock.now
     let guardsEverything = GuardRuntime.shared.guardsEveryButton
     var widget: WidgetPointer? = target
@@ -267,7 +269,9 @@ final class ContentFence {
   /// A key that is neither an activation key nor a modifier was pressed:
   /// typing disarms the fences of the content it goes to.
   private func noteTyping(_ event: UnsafeMutablePointer<GdkEvent>) {
-    guard event.pointee.key.is_modifier == 0, let focus = keyFocus(of: event) else { return }
+    guard FencedContent.liveCount > 0, event.pointee.key.is_modifier == 0, let focus = keyFocus(of: event) else {
+      return
+    }
     let eventTime = EventTimestamp(gdkTime: gdk_event_get_time(event))
     var widget: WidgetPointer? = focus
     while let current = widget {

@@ -252,13 +252,11 @@ final class InputTracker {
   }
 }
 
-/// The widget an event was delivered to, if it is a widget's window.
+/// The widget an event goes to: the owner of the GdkWindow it was
+/// delivered to (`gtk_get_event_widget`, as GTK itself finds it).
 @MainActor
 func eventWidget(_ event: UnsafeMutablePointer<GdkEvent>) -> WidgetPointer? {
-  var data: gpointer?
-  if let window = cg_event_window(event) { gdk_window_get_user_data(window, &data) }
-  guard let data, GObjectType.isA(data, gtk_widget_get_type()) else { return nil }
-  return data.assumingMemoryBound(to: GtkWidget.self)
+  gtk_get_event_widget(event)
 }
 
 /// Who made an activation, and when by the input events' own clock: what

@@ -281,7 +281,6 @@ final class ActivationPaths {
     else { return nil }
     return UnsafeMutableRawPointer(item)
   }
-
 }
 
 // One trampoline per C signature of an overridden class handler. GTK emits

@@ -5,10 +5,11 @@
 /// negative, NaN or endless value never reaches a gate. The span is kept in
 /// whole nanoseconds, like ``ClickInstant``.
 public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvertible {
-  private let wholeNanoseconds: Int64
+  /// The span in whole nanoseconds.
+  let nanoseconds: Int64
 
   /// The span.
-  public var duration: Duration { .nanoseconds(wholeNanoseconds) }
+  public var duration: Duration { .nanoseconds(nanoseconds) }
 
   /// The longest span accepted: 10 minutes.
   public static let maximum = ClickInterval(unchecked: .seconds(600))
@@ -16,7 +17,7 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
   public static let zero = ClickInterval(unchecked: .zero)
 
   package init(unchecked duration: Duration) {
-    wholeNanoseconds = duration.nanoseconds
+    nanoseconds = duration.nanoseconds
   }
 
   /// Creates an interval from a `Duration`.
@@ -26,7 +27,7 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
     guard duration >= .zero, duration <= Self.maximum.duration else {
       throw ConfigurationError(setting: setting, value: "\(duration)", accepted: "0 ms to 600000 ms")
     }
-    wholeNanoseconds = duration.nanoseconds
+    nanoseconds = duration.nanoseconds
   }
 
   /// Creates an interval from whole milliseconds.
@@ -36,7 +37,7 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
     guard (0...600_000).contains(milliseconds) else {
       throw ConfigurationError(setting: setting, value: "\(milliseconds) ms", accepted: "0 ms to 600000 ms")
     }
-    wholeNanoseconds = Int64(milliseconds) * 1_000_000
+    nanoseconds = Int64(milliseconds) * 1_000_000
   }
 
   /// Creates an interval from seconds.
@@ -47,14 +48,11 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
       throw ConfigurationError(
         setting: setting, value: "\(seconds) s", accepted: "a finite number of seconds from 0 to 600")
     }
-    wholeNanoseconds = Int64((seconds * 1e9).rounded())
+    nanoseconds = Int64((seconds * 1e9).rounded())
   }
 
   /// The interval in whole milliseconds, rounded up.
-  public var milliseconds: Int64 { Self.milliseconds(roundingUp: wholeNanoseconds) }
-
-  /// The interval in whole nanoseconds.
-  var nanoseconds: Int64 { wholeNanoseconds }
+  public var milliseconds: Int64 { Self.milliseconds(roundingUp: nanoseconds) }
 
   /// `nanoseconds` in whole milliseconds, rounded up; `0` when negative.
   static func milliseconds(roundingUp nanoseconds: Int64) -> Int64 {
@@ -63,12 +61,12 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
   }
 
   public static func < (lhs: ClickInterval, rhs: ClickInterval) -> Bool {
-    lhs.wholeNanoseconds < rhs.wholeNanoseconds
+    lhs.nanoseconds < rhs.nanoseconds
   }
 
   public var description: String {
-    wholeNanoseconds % 1_000_000 == 0
-      ? "\(wholeNanoseconds / 1_000_000) ms" : "\(Double(wholeNanoseconds) / 1e6) ms"
+    nanoseconds % 1_000_000 == 0
+      ? "\(nanoseconds / 1_000_000) ms" : "\(Double(nanoseconds) / 1e6) ms"
   }
 }
 

@@ -186,27 +186,26 @@ final class ContentFence {
     let input: String
     switch type {
     case GDK_BUTTON_RELEASE:
-      // Most releases follow a press that passed: no set to look in.
       gdk_event_get_button(event, &button)
-      return !droppedButtons.isEmpty && droppedButtons.remove(button) != nil
+      return droppedButtons.removeIfHeld(button)
     case GDK_KEY_RELEASE:
-      return !droppedKeys.isEmpty && droppedKeys.remove(cg_event_keycode(event)) != nil
+      return droppedKeys.removeIfHeld(cg_event_keycode(event))
     case GDK_TOUCH_UPDATE:
-      return gdk_event_get_event_sequence(event).map { droppedTouches.contains($0) } ?? false
+      return gdk_event_get_event_sequence(event).map { droppedTouches.holds($0) } ?? false
     case GDK_TOUCH_END, GDK_TOUCH_CANCEL:
-      return gdk_event_get_event_sequence(event).map { droppedTouches.remove($0) != nil } ?? false
+      return gdk_event_get_event_sequence(event).map { droppedTouches.removeIfHeld($0) } ?? false
     case GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS:
       // GDK's double and triple clicks follow their own press at once: they
       // go where it went.
       gdk_event_get_button(event, &button)
-      return droppedButtons.contains(button)
+      return droppedButtons.holds(button)
     case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
       gdk_event_get_button(event, &button)
       guard let widget = eventWidget(event) else { return false }
       (target, input) = (widget, "press")
     case GDK_KEY_PRESS:
       // A held key whose press was dropped: its auto-repeats go too.
-      if !droppedKeys.isEmpty, droppedKeys.contains(cg_event_keycode(event)) { return true }
+      if droppedKeys.holds(cg_event_keycode(event)) { return true }
       guard let widget = activationKeyTarget(event) else {
         noteTyping(event)
         return false
@@ -318,9 +317,25 @@ final class ContentFence {
   /// A press that passes: a release of its button or key is its own again.
   private func forgetDrops(of event: UnsafeMutablePointer<GdkEvent>, type: GdkEventType, button: guint) {
     switch type {
-    case GDK_KEY_PRESS: if !droppedKeys.isEmpty { droppedKeys.remove(cg_event_keycode(event)) }
+    case GDK_KEY_PRESS: _ = droppedKeys.removeIfHeld(cg_event_keycode(event))
     case GDK_TOUCH_BEGIN: break
-    default: if !droppedButtons.isEmpty { droppedButtons.remove(button) }
+    default: _ = droppedButtons.removeIfHeld(button)
     }
+  }
+}
+
+/// The fence's drop sets: a press, release or key looks in them on every
+/// event, and they are empty unless a press was dropped, so an empty set
+/// answers without hashing the member.
+extension Set {
+  /// Whether `member` is in the set.
+  fileprivate func holds(_ member: Element) -> Bool {
+    !isEmpty && contains(member)
+  }
+
+  /// Removes `member`, if the set holds it.
+  /// - Returns: whether it did.
+  fileprivate mutating func removeIfHeld(_ member: Element) -> Bool {
+    !isEmpty && remove(member) != nil
   }
 }

@@ -73,10 +73,21 @@ static inline GType cg_type_of(gpointer instance) {
 }
 
 /* Installs `handler` as the class handler of `signal` for `type` and its
- * subtypes (G_CALLBACK is a cast macro). */
+ * subtypes, called with `data` (what g_signal_override_class_handler does,
+ * with data; G_CALLBACK is a cast macro). */
+static inline void cg_override_class_closure(const char *signal, GType type, GCallback handler, gpointer data) {
+    guint signal_id = g_signal_lookup(signal, type);
+    if (signal_id == 0) {
+        g_critical("ClickGuard: no signal '%s' on %s", signal, g_type_name(type));
+        return;
+    }
+    g_signal_override_class_closure(signal_id, type, g_cclosure_new(handler, data, NULL));
+}
+
+/* For a `void (instance)` class handler. */
 static inline void cg_override_class_handler(const char *signal, GType type,
-                                             void (*handler)(gpointer instance, gpointer data)) {
-    g_signal_override_class_handler(signal, type, G_CALLBACK(handler));
+                                             void (*handler)(gpointer instance, gpointer data), gpointer data) {
+    cg_override_class_closure(signal, type, G_CALLBACK(handler), data);
 }
 
 /* The chain-up from an override of a `void (instance)` signal's class
@@ -90,8 +101,9 @@ static inline void cg_chain_up(gpointer instance) {
  * `gboolean (instance)` (GtkIconView::activate-cursor-item) and
  * `gboolean (instance, gboolean)` (GtkTreeView::select-cursor-row). */
 static inline void cg_override_class_handler_boolean(const char *signal, GType type,
-                                                     gboolean (*handler)(gpointer instance, gpointer data)) {
-    g_signal_override_class_handler(signal, type, G_CALLBACK(handler));
+                                                     gboolean (*handler)(gpointer instance, gpointer data),
+                                                     gpointer data) {
+    cg_override_class_closure(signal, type, G_CALLBACK(handler), data);
 }
 static inline gboolean cg_chain_up_boolean(gpointer instance) {
     gboolean result = FALSE;
@@ -99,8 +111,9 @@ static inline gboolean cg_chain_up_boolean(gpointer instance) {
     return result;
 }
 static inline void cg_override_class_handler_boolean_boolean(
-    const char *signal, GType type, gboolean (*handler)(gpointer instance, gboolean argument, gpointer data)) {
-    g_signal_override_class_handler(signal, type, G_CALLBACK(handler));
+    const char *signal, GType type, gboolean (*handler)(gpointer instance, gboolean argument, gpointer data),
+    gpointer data) {
+    cg_override_class_closure(signal, type, G_CALLBACK(handler), data);
 }
 static inline gboolean cg_chain_up_boolean_boolean(gpointer instance, gboolean argument) {
     gboolean result = FALSE;
@@ -112,7 +125,7 @@ static inline gboolean cg_chain_up_boolean_boolean(gpointer instance, gboolean a
  * (GtkWidget::button-press-event). */
 static inline void cg_override_class_handler_boolean_pointer(
     const char *signal, GType type, gboolean (*handler)(gpointer instance, gpointer argument, gpointer data)) {
-    g_signal_override_class_handler(signal, type, G_CALLBACK(handler));
+    cg_override_class_closure(signal, type, G_CALLBACK(handler), NULL);
 }
 static inline gboolean cg_chain_up_boolean_pointer(gpointer instance, gpointer argument) {
     gboolean result = FALSE;

@@ -14,3 +14,12 @@ public struct ClickDecision: Sendable {
   /// Whether the action runs.
   public var runsAction: Bool { outcome.runsAction }
 }
+
+extension ClickDecision {
+  /// The decision `verdict` is for `activation`.
+  init(_ activation: Activation, _ verdict: GateVerdict) {
+    self.init(
+      activation: activation, gate: verdict.gate, outcome: verdict.outcome, instant: verdict.instant,
+      ticket: verdict.ticket)
+  }
+}

@@ -38,15 +38,46 @@ public final class ClickDispatcher {
   /// Judges `activation` at `instant` (default: now). When the decision has a
   /// ticket, run the action, then hand the ticket to ``finish(_:at:)``.
   public func begin(_ activation: Activation, at instant: ClickInstant? = nil) -> ClickDecision {
-    let now = instant ?? clock.now
-    let (decision, judged, expired) = ledger.decide(
-      activation, by: configuration.rule(for: activation), at: now, reporting: !gateObservers.isEmpty)
-    if let expired { publish(expired) }
+    var kept: GateRecord?
+    let verdict = judge(activation, at: instant ?? clock.now, kept: &kept)
+    return ClickDecision(activation, verdict)
+  }
+
+  /// Judges `activation` now, like ``begin(_:at:)``, on `kept`, the gate
+  /// its control kept from its last judgment, while that is still its
+  /// gate (else `kept` becomes the gate that judged it): a widget's click
+  /// reaches its gate without a look-up, and builds a ``ClickDecision``
+  /// only when someone observes decisions.
+  package func judge(_ activation: Activation, kept: inout GateRecord?) -> GateVerdict {
+    judge(activation, at: clock.now, kept: &kept)
+  }
+
+  private func judge(_ activation: Activation, at now: ClickInstant, kept: inout GateRecord?) -> GateVerdict {
+    let rule = configuration.rule(for: activation)
+    let (verdict, expiry) = ledger.decide(activation, by: rule, at: now, kept: &kept)
+    if !observers.isEmpty || !gateObservers.isEmpty {
+      report(verdict, of: activation, by: rule, on: kept, expiry: expiry)
+    }
+    return verdict
+  }
+
+  /// Tells the observers of `verdict`, for `activation` by `rule` on
+  /// `gate`: the expiry it found, the decision, then the gate's transition.
+  private func report(
+    _ verdict: GateVerdict, of activation: Activation, by rule: GateRule, on gate: GateRecord?,
+    expiry: GateRecord.Expiry?
+  ) {
+    var transitions: (judged: GateTransition, expired: GateTransition?)?
+    if !gateObservers.isEmpty, case .judge(_, let interval, _, _, _) = rule, let gate {
+      transitions = gate.transitions(
+        of: verdict.outcome, by: activation, at: verdict.instant, interval: interval, expiry: expiry)
+    }
+    if let expired = transitions?.expired { publish(expired) }
     if !observers.isEmpty {
+      let decision = ClickDecision(activation, verdict)
       for observer in observers.observers { observer(decision) }
     }
-    if let judged { publish(judged) }
-    return decision
+    if let judged = transitions?.judged { publish(judged) }
   }
 
   private func publish(_ transition: GateTransition) {

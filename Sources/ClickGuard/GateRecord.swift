@@ -1,21 +1,49 @@
 /// One gate and the decisions it made.
-struct GateRecord: Sendable {
+///
+/// A reference, so the control it judges can keep it: a widget keeps its
+/// own gate on its ClickGuard state, and its clicks reach the gate without
+/// a look-up in the ledger, which keeps every gate for everything else
+/// (finishing tickets, counters, forgetting).
+package final class GateRecord {
+  /// The gate's key in its ledger.
+  let key: GateKey
+  /// The ledger that made it. Kept alive by its records, so no other
+  /// ledger can be mistaken for it.
+  let ledger: GateLedger.Identity
+  /// Whether the ledger dropped it (its control forgotten): a control that
+  /// kept it then finds its gate in the ledger again.
+  private(set) var isRetired = false
   var gate = ClickGate()
   var counters = DecisionCounters()
   /// The control of the accepted action the gate is busy with (its
   /// finish or expiry is published under it).
   var runningControl: ControlID?
 
-  /// Judges an activation on the gate `key` and counts the outcome: a drop
-  /// when `observing` is a would-drop, and the activation runs anyway.
-  /// - Returns: the outcome; whether a running action's maximum busy time
-  ///   ran out on the way; and, when `reporting` (someone observes the
-  ///   gates), the transition the judgment made (accepted or dropped) and
-  ///   that expiry.
-  mutating func judge(
-    _ activation: Activation, on key: GateKey, at now: ClickInstant, interval: ClickInterval,
-    maxBusy: ClickInterval, observing: Bool, pace: ClickInterval?, ticket: UInt64, reporting: Bool
-  ) -> (outcome: ClickOutcome, busyExpired: Bool, transition: GateTransition?, expired: GateTransition?) {
+  init(key: GateKey, ledger: GateLedger.Identity) {
+    self.key = key
+    self.ledger = ledger
+  }
+
+  /// The ledger dropped the gate.
+  func retire() {
+    isRetired = true
+  }
+
+  /// An accepted action a judgment found past its maximum busy time.
+  struct Expiry {
+    var action: ClickGate.RunningAction
+    /// The control that started it.
+    var control: ControlID?
+  }
+
+  /// Judges an activation and counts the outcome: a drop when `observing`
+  /// is a would-drop, and the activation runs anyway.
+  /// - Returns: the outcome, and the running action whose maximum busy time
+  ///   ran out on the way, if any.
+  func judge(
+    _ activation: Activation, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
+    observing: Bool, pace: ClickInterval?, ticket: UInt64
+  ) -> (outcome: ClickOutcome, expiry: Expiry?) {
     let before = gate.state
     let judgement = gate.judge(
       eventTime: activation.eventTime, pressTime: activation.pressTime, at: now, interval: interval, maxBusy: maxBusy,
@@ -23,32 +51,40 @@ struct GateRecord: Sendable {
     let outcome: ClickOutcome =
       if let drop = judgement.drop { observing ? .wouldDrop(drop) : .dropped(drop) } else { .accepted }
     counters.count(outcome)
-    var expired: GateTransition?
+    var expiry: Expiry?
     if judgement.busyExpired {
       counters.busyExpired += 1
-      if reporting, case .busy(let action) = before {
-        expired = GateTransition(
-          kind: .expired, gate: key, control: runningControl ?? activation.control, instant: action.deadline,
-          interval: action.interval, until: action.deadline)
-      }
+      if case .busy(let action) = before { expiry = Expiry(action: action, control: runningControl) }
       runningControl = nil
     }
-    var until: ClickInstant?
-    if outcome == .accepted, case .busy(let action) = gate.state {
-      runningControl = activation.control
-      until = action.deadline
-    }
-    guard reporting else { return (outcome, judgement.busyExpired, nil, nil) }
-    let transition = GateTransition(
-      kind: outcome == .accepted ? .accepted : .dropped, gate: key, control: activation.control, instant: now,
-      interval: interval, until: until)
-    return (outcome, judgement.busyExpired, transition, expired)
+    if outcome == .accepted { runningControl = activation.control }
+    return (outcome, expiry)
   }
 
-  /// Finishes the running action of `ticket` on the gate `key` at `now`.
+  /// What observers of the gates are told of a judgment of `activation` at
+  /// `now` with `interval`: the transition it made (accepted or dropped)
+  /// and the expiry it found.
+  func transitions(
+    of outcome: ClickOutcome, by activation: Activation, at now: ClickInstant, interval: ClickInterval,
+    expiry: Expiry?
+  ) -> (judged: GateTransition, expired: GateTransition?) {
+    var until: ClickInstant?
+    if outcome == .accepted, case .busy(let action) = gate.state { until = action.deadline }
+    let judged = GateTransition(
+      kind: outcome == .accepted ? .accepted : .dropped, gate: key, control: activation.control, instant: now,
+      interval: interval, until: until)
+    let expired = expiry.map {
+      GateTransition(
+        kind: .expired, gate: key, control: $0.control ?? activation.control, instant: $0.action.deadline,
+        interval: $0.action.interval, until: $0.action.deadline)
+    }
+    return (judged, expired)
+  }
+
+  /// Finishes the running action of `ticket` at `now`.
   /// - Returns: the `finished` transition, or `nil`, changing nothing, when
   ///   the ticket is stale.
-  mutating func finish(ticket: UInt64, on key: GateKey, at now: ClickInstant, inputNow: EventTimestamp?)
+  func finish(ticket: UInt64, at now: ClickInstant, inputNow: EventTimestamp?)
     -> GateTransition?
   {
     // A ticket is the accepted action's, which set the running control.

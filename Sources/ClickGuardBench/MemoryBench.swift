@@ -132,11 +132,13 @@ enum MemoryBench {
       name: name,
       measured: "\(fmt(total, 0)) B on \(fmt(button / 1024, 1)) KiB (\(fmt(share * 100, 1))%)",
       budget: budget, verdict: verdict(share <= budgetShare && allMapped))
-    // The dictionary's storage after the clicks: its buckets hold a GateKey
-    // and a gate record each, plus one bit of occupancy per bucket.
+    // After the clicks: one GateRecord object per gate, and the dictionary's
+    // storage, whose buckets hold a GateKey and a reference each, plus one
+    // bit of occupancy per bucket.
     let buckets = dictionaryBuckets(holding: gates)
-    let perBucket = (gateTotal - Double(buckets) / 8) / Double(buckets)
-    let keyStride = MemoryLayout<GateKey>.stride
+    let perBucket = MemoryLayout<GateKey>.stride + MemoryLayout<GateRecord>.stride
+    let dictionaryBytes = Double(buckets * perBucket) + Double(buckets) / 8
+    let record = (gateTotal - dictionaryBytes) / Double(gates)
     row.details = [
       "\(count) labelled GtkButtons shown in a grid in a mapped window (\(v["buttons-mapped"] ?? "?") mapped), "
         + "then wrapped (Button(adopting:), wrapper dropped at once), then one judged click each; heap in use "
@@ -146,11 +148,13 @@ enum MemoryBench {
       "wrapping: \(fmt(state, 1)) B per widget: the WidgetGuardState object (settings, flags, the control's id; "
         + "malloc_usable_size \(v["state-object"] ?? "?") B) and its qdata entry, one 24-byte GDataElt (the widget's "
         + "GData len/alloc/usable bytes before \(v["qdata-before"] ?? "?"), after \(v["qdata-after"] ?? "?"))",
-      "first judged click: \(fmt(gate, 1)) B per widget: the gate's entry in the dispatcher's [GateKey: GateRecord] "
-        + "dictionary, ≈ \(fmt(perBucket, 0)) B per bucket (GateKey \(keyStride) B, gate record ≈ "
-        + "\(fmt(perBucket - Double(keyStride), 0)) B), \(buckets) buckets for \(gates) gates (\(fmt(100 * Double(gates) / Double(buckets), 0))% "
-        + "full): amortized ×\(fmt(Double(buckets) / Double(gates), 2)); a Swift dictionary is 37.5–75% full, "
-        + "so a gate costs \(fmt(perBucket * 4 / 3, 0))–\(fmt(perBucket * 8 / 3, 0)) B depending on the count",
+      "first judged click: \(fmt(gate, 1)) B per widget: its GateRecord object (the key, the gate, its counters), "
+        + "≈ \(fmt(record, 0)) B, and its entry in the dispatcher's [GateKey: GateRecord] dictionary, \(perBucket) B "
+        + "per bucket (GateKey \(MemoryLayout<GateKey>.stride) B and the reference), \(buckets) buckets for \(gates) "
+        + "gates (\(fmt(100 * Double(gates) / Double(buckets), 0))% full): amortized ×"
+        + "\(fmt(Double(buckets) / Double(gates), 2)); a Swift dictionary is 37.5–75% full, so a gate costs "
+        + "\(fmt(record + Double(perBucket) * 4 / 3, 0))–\(fmt(record + Double(perBucket) * 8 / 3, 0)) B depending on "
+        + "the count",
       "ClickGuard's total \(fmt(total, 1)) B per widget: \(fmt(share * 100, 1))% of the button's own heap",
       "live states \(v["states"] ?? "?"), gates in the dispatcher \(v["gates"] ?? "?") while the widgets live; "
         + "\(v["states-after-unref"] ?? "?") and \(v["gates-after-unref"] ?? "?") after they were finalized",

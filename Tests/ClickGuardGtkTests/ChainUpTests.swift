@@ -22,7 +22,7 @@ private enum OverridingButton {
       gtk_button_get_type(), "ClickGuardTestOverridingButton", query.class_size, nil, query.instance_size, nil,
       GTypeFlags(rawValue: 0))
     g_type_class_unref(g_type_class_ref(type))
-    cg_override_class_handler("clicked", type, subclassOverride)
+    cg_override_class_handler("clicked", type, subclassOverride, nil)
     return type
   }()
 

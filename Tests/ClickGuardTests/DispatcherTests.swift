@@ -1,6 +1,7 @@
 // ClickDispatcher's API around the rules: run/runAsync, decisions and
 // tickets, counters per gate and in total, observers and the decisions()
-// stream, forget(control:)/reset() and liveGateCount, isOpen.
+// stream, forget(control:)/reset() and liveGateCount, gates kept by their
+// controls, isOpen.
 
 import Testing
 
@@ -311,6 +312,56 @@ struct DispatcherTests {
     #expect(after.outcome == .accepted)
     #expect(!h.finish(before))
     #expect(h.click(2, settings: group).outcome == .dropped(.busy))
+  }
+
+  // MARK: Kept gates
+
+  @Test func aKeptGateJudgesAsTheLedgersOwn() throws {
+    let h = Harness()
+    var kept: GateRecord?
+    #expect(h.dispatcher.judge(h.activation(), kept: &kept).outcome == .accepted)
+    let gate = try #require(kept)
+    #expect(h.dispatcher.judge(h.activation(), kept: &kept).outcome == .dropped(.busy))
+    #expect(kept === gate)
+    // A look-up finds the same gate, and the counters hold both drops.
+    #expect(h.click().outcome == .dropped(.busy))
+    #expect(h.dispatcher.counters(for: ControlID(1))?.droppedBusy == 2)
+    #expect(h.dispatcher.liveGateCount == 1)
+  }
+
+  @Test func aKeptGateJudgesNoOtherActionOrControl() {
+    let h = Harness()
+    var kept: GateRecord?
+    _ = h.dispatcher.judge(h.activation(1), kept: &kept)
+    // Control 1's `clicked` is busy; its other action and control 2 are not.
+    #expect(h.dispatcher.judge(h.activation(1, action: "app.open"), kept: &kept).outcome == .accepted)
+    #expect(h.dispatcher.judge(h.activation(2), kept: &kept).outcome == .accepted)
+    #expect(h.dispatcher.judge(h.activation(1), kept: &kept).outcome == .dropped(.busy))
+    #expect(h.dispatcher.liveGateCount == 3)
+  }
+
+  @Test func aKeptGateGoesWithItsControlAndOnReset() {
+    let h = Harness()
+    var kept: GateRecord?
+    _ = h.dispatcher.judge(h.activation(), kept: &kept)
+    h.dispatcher.forget(control: ControlID(1))
+    // The forgotten gate was busy: a new one judges.
+    #expect(h.dispatcher.judge(h.activation(), kept: &kept).outcome == .accepted)
+    #expect(h.dispatcher.liveGateCount == 1)
+    h.dispatcher.reset()
+    #expect(h.dispatcher.judge(h.activation(), kept: &kept).outcome == .accepted)
+    #expect(h.dispatcher.counters(for: ControlID(1))?.accepted == 1)
+    #expect(h.dispatcher.liveGateCount == 1)
+  }
+
+  @Test func anotherDispatchersGateIsNotKept() {
+    let h = Harness()
+    let other = Harness()
+    var kept: GateRecord?
+    _ = other.dispatcher.judge(other.activation(), kept: &kept)
+    #expect(h.dispatcher.judge(h.activation(), kept: &kept).outcome == .accepted)
+    #expect(other.dispatcher.counters(for: ControlID(1))?.accepted == 1)
+    #expect(h.dispatcher.counters(for: ControlID(1))?.accepted == 1)
   }
 
   // MARK: isOpen

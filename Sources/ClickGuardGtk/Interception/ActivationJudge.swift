@@ -26,15 +26,16 @@ enum ActivationJudge {
   }
 
   /// Judges `action` on `widget`, an item of `container` if given, now.
-  /// The widget's and the container's states are looked up once: a click
+  /// The widget's and the container's states are looked up once (the
+  /// widget's not at all when the caller passes it as `state`): a click
   /// judged here is on the path every accepted click waits for.
   /// - Returns: whether the activation may run (`true` when the widget is
   ///   not routed); `false` means the caller drops it.
   static func allows(
     _ widget: gpointer, in container: gpointer? = nil, action: ActionName, kind: ControlKind = .button,
-    input: InputAttribution
+    input: InputAttribution, state known: WidgetGuardState? = nil
   ) -> Bool {
-    let own = WidgetGuardState.existing(on: widget)
+    let own = known ?? WidgetGuardState.existing(on: widget)
     let list = container.flatMap { WidgetGuardState.existing(on: $0) }
     guard routes(own: own, list: list) else { return true }
     let runtime = GuardRuntime.shared
@@ -48,19 +49,21 @@ enum ActivationJudge {
     let activation = Activation(
       control: ControlID(object: widget), action: action, kind: kind, settings: settings(state, in: list),
       eventTime: input.eventTime, pressTime: input.pressTime, source: input.source)
-    let decision = runtime.dispatcher.begin(activation)
-    guard decision.runsAction else {
-      if runtime.ringsBellOnDrop, case .dropped = decision.outcome, GObjectType.isA(widget, gtk_widget_get_type()) {
+    var gate = state?.gate
+    let verdict = runtime.dispatcher.judge(activation, kept: &gate)
+    state?.gate = gate
+    guard verdict.runsAction else {
+      if runtime.ringsBellOnDrop, case .dropped = verdict.outcome, GObjectType.isA(widget, gtk_widget_get_type()) {
         gtk_widget_error_bell(widget.assumingMemoryBound(to: GtkWidget.self))
       }
       return false
     }
-    if decision.gate != nil { runtime.input.currentEventAcceptedActivation() }
-    if state == nil, decision.gate?.owningControl != nil {
+    if verdict.gate != nil { runtime.input.currentEventAcceptedActivation() }
+    if state == nil, verdict.gate?.owningControl != nil {
       // The widget's own gate: forgotten when the widget is finalized.
-      _ = WidgetGuardState.attached(to: widget)
+      WidgetGuardState.attached(to: widget).gate = gate
     }
-    if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
+    if let ticket = verdict.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true
   }
 

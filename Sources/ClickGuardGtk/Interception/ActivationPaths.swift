@@ -12,6 +12,9 @@ struct ActivationTarget {
   var action: ActionName
   var kind: ControlKind = .button
   var input: InputAttribution
+  /// The widget's ClickGuard state, when the row found it: the judge then
+  /// does not look it up again.
+  var state: WidgetGuardState?
   /// Runs once the activation is accepted.
   var accepted: (@MainActor () -> Void)?
 }
@@ -28,10 +31,9 @@ struct ControlTraits {
   var actionable: UnsafeMutablePointer<GtkActionableInterface>?
 
   /// The traits of `instance`, a toggle when it is a `toggleType`: those kept
-  /// on its state, else asked of GObject now (and kept, if it has a state).
+  /// on its `state`, else asked of GObject now (and kept, if it has a state).
   @MainActor
-  static func of(_ instance: gpointer, toggleType: GType) -> ControlTraits {
-    let state = WidgetGuardState.existing(on: instance)
+  static func of(_ instance: gpointer, toggleType: GType, state: WidgetGuardState?) -> ControlTraits {
     if let traits = state?.traits { return traits }
     let instanceClass = instance.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class
     let traits = ControlTraits(
@@ -136,18 +138,20 @@ final class ActivationPaths {
   /// The rows.
   static let table: [ActivationPath] = [
     ActivationPath(typeName: "GtkButton", signal: "clicked", handler: .void) { button in
-      let traits = ControlTraits.of(button, toggleType: gtk_toggle_button_get_type())
+      let state = WidgetGuardState.existing(on: button)
+      let traits = ControlTraits.of(button, toggleType: gtk_toggle_button_get_type(), state: state)
       return ActivationTarget(
         widget: button, action: traits.actionName(of: button, signal: "clicked"), kind: traits.kind,
-        input: GuardRuntime.shared.input.attribution(forClickOf: button))
+        input: GuardRuntime.shared.input.attribution(forClickOf: button), state: state)
     },
     ActivationPath(typeName: "GtkMenuItem", signal: "activate", handler: .void) { item in
       // An item that opens a submenu does not act: menus are left alone.
       guard gtk_menu_item_get_submenu(item.assumingMemoryBound(to: GtkMenuItem.self)) == nil else { return nil }
-      let traits = ControlTraits.of(item, toggleType: gtk_check_menu_item_get_type())
+      let state = WidgetGuardState.existing(on: item)
+      let traits = ControlTraits.of(item, toggleType: gtk_check_menu_item_get_type(), state: state)
       return ActivationTarget(
         widget: item, action: traits.actionName(of: item, signal: "activate"), kind: traits.kind,
-        input: GuardRuntime.shared.input.attribution(forMenuItem: item))
+        input: GuardRuntime.shared.input.attribution(forMenuItem: item), state: state)
     },
     // Return and Space reach the focused row through GtkWindow's
     // `activate-default` / `activate-focus`, which emit the item's own
@@ -184,9 +188,6 @@ final class ActivationPaths {
   /// GtkSwitch's changes, judged before the app's `state-set` handlers.
   let switches = SwitchChanges()
 
-  /// How each row's emissions are judged, by the id of its signal, once
-  /// its class is set up.
-  private var judgments: [guint: ActivationPath.Judgment] = [:]
   /// How many overridden class handlers are running the original handler
   /// (a radio's click on the previous member of its group happens inside
   /// the outer one's).
@@ -201,13 +202,15 @@ final class ActivationPaths {
   /// ``SwitchChanges``), each once GTK has initialised its class
   /// (``ClassSetupQueue``): ClickGuard creates no class the app has not.
   func install(when classes: ClassSetupQueue) {
-    for path in Self.table {
-      classes.whenInitialized(path.typeName) { [unowned self] type in
-        judgments[g_signal_lookup(path.signal, type)] = path.judgment
+    for (row, path) in Self.table.enumerated() {
+      classes.whenInitialized(path.typeName) { type in
+        // Each override's closure carries its row (GINT_TO_POINTER).
+        let data = UnsafeMutableRawPointer(bitPattern: row + 1)
         switch path.handler {
-        case .void: cg_override_class_handler(path.signal, type, voidHandler)
-        case .boolean: cg_override_class_handler_boolean(path.signal, type, booleanHandler)
-        case .booleanWithBoolean: cg_override_class_handler_boolean_boolean(path.signal, type, booleanBooleanHandler)
+        case .void: cg_override_class_handler(path.signal, type, voidHandler, data)
+        case .boolean: cg_override_class_handler_boolean(path.signal, type, booleanHandler, data)
+        case .booleanWithBoolean:
+          cg_override_class_handler_boolean_boolean(path.signal, type, booleanBooleanHandler, data)
         }
       }
     }
@@ -227,22 +230,24 @@ final class ActivationPaths {
   static func judge(_ target: ActivationTarget) -> Bool {
     guard
       ActivationJudge.allows(
-        target.widget, in: target.container, action: target.action, kind: target.kind, input: target.input)
+        target.widget, in: target.container, action: target.action, kind: target.kind, input: target.input,
+        state: target.state)
     else { return false }
     target.accepted?()
     return true
   }
 
   /// The step of an overridden class handler: judges what the emission on
-  /// `instance` activates; a drop stops the emission and returns `dropped`,
-  /// else the original class handler runs (counted as a chain-up when the
-  /// emission was judged) and its result is returned.
-  fileprivate func run<R>(_ instance: gpointer, dropped: R, original: () -> R) -> R {
-    guard let hint = g_signal_get_invocation_hint(instance), let judgment = judgments[hint.pointee.signal_id] else {
-      return chainUp(original)
-    }
+  /// `instance` activates by the table's row `data` names; a drop stops the
+  /// emission and returns `dropped`, else the original class handler runs
+  /// (counted as a chain-up when the emission was judged) and its result
+  /// is returned.
+  fileprivate func run<R>(_ instance: gpointer, row data: gpointer?, dropped: R, original: () -> R) -> R {
+    let row = Int(bitPattern: data) - 1
+    guard Self.table.indices.contains(row) else { return chainUp(original) }
+    let path = Self.table[row]
     let runs: Bool
-    switch judgment {
+    switch path.judgment {
     case .target(let target):
       if let activated = target(instance) { runs = Self.judge(activated) } else { runs = true }
     case .beforeHandlers(let runsClassHandler): runs = runsClassHandler(instance)
@@ -251,7 +256,7 @@ final class ActivationPaths {
       return original()
     }
     guard runs else {
-      g_signal_stop_emission(instance, hint.pointee.signal_id, 0)
+      g_signal_stop_emission_by_name(instance, path.signal)
       return dropped
     }
     return chainUp(original)
@@ -287,29 +292,34 @@ final class ActivationPaths {
 // on its own thread, the main one.
 
 /// `void (instance)`.
-private let voidHandler: @convention(c) (gpointer?, gpointer?) -> Void = { instance, _ in
+private let voidHandler: @convention(c) (gpointer?, gpointer?) -> Void = { instance, data in
   guard let instance else { return }
   let widget = CallbackArgument(instance)
+  let row = CallbackArgument(data)
   MainActor.assumeIsolated {
-    GuardRuntime.shared.paths.run(widget.value, dropped: ()) { cg_chain_up(widget.value) }
+    GuardRuntime.shared.paths.run(widget.value, row: row.value, dropped: ()) { cg_chain_up(widget.value) }
   }
 }
 
 /// `gboolean (instance)`.
-private let booleanHandler: @convention(c) (gpointer?, gpointer?) -> gboolean = { instance, _ in
+private let booleanHandler: @convention(c) (gpointer?, gpointer?) -> gboolean = { instance, data in
   guard let instance else { return 0 }
   let widget = CallbackArgument(instance)
+  let row = CallbackArgument(data)
   return MainActor.assumeIsolated {
-    GuardRuntime.shared.paths.run(widget.value, dropped: 1) { cg_chain_up_boolean(widget.value) }
+    GuardRuntime.shared.paths.run(widget.value, row: row.value, dropped: 1) { cg_chain_up_boolean(widget.value) }
   }
 }
 
 /// `gboolean (instance, gboolean)`.
 private let booleanBooleanHandler: @convention(c) (gpointer?, gboolean, gpointer?) -> gboolean = {
-  instance, argument, _ in
+  instance, argument, data in
   guard let instance else { return 0 }
   let widget = CallbackArgument(instance)
+  let row = CallbackArgument(data)
   return MainActor.assumeIsolated {
-    GuardRuntime.shared.paths.run(widget.value, dropped: 1) { cg_chain_up_boolean_boolean(widget.value, argument) }
+    GuardRuntime.shared.paths.run(widget.value, row: row.value, dropped: 1) {
+      cg_chain_up_boolean_boolean(widget.value, argument)
+    }
   }
 }

@@ -28,10 +28,13 @@ final class WidgetGuardState {
     }
   }
   // The traits' parts, stored apart so the kind packs beside the flags
-  // above and a state stays in malloc's 104-byte size class (the heap
-  // budget, BENCHMARKS.md row 3).
+  // above: a state is 16 bytes smaller than with an optional
+  // `ControlTraits` (the heap budget, BENCHMARKS.md row 3).
   private var traitsKind: ControlKind?
   private var traitsActionable: UnsafeMutablePointer<GtkActionableInterface>?
+  /// The gate that judged the widget last, kept so its next click reaches
+  /// it without a look-up (the dispatcher checks it is still the gate).
+  var gate: GateRecord?
   /// What a switch's changes need kept (switches only, made on first use).
   private(set) var existingSwitchState: SwitchState?
   /// The switch's state, made now if it has none.

@@ -1,5 +1,6 @@
 import CGtk
 import ClickGuard
+import Synchronization
 
 /// The open ``ActivationScope``s, one per main-loop level that has accepted
 /// activations running, and the main-loop source that closes them.
@@ -14,7 +15,14 @@ import ClickGuard
 @MainActor
 final class ActivationScopes {
   /// Open scopes, shallowest first.
-  private var open: [ActivationScope] = []
+  private var open: [ActivationScope] = [] {
+    didSet { Self.anyOpen.store(!open.isEmpty, ordering: .relaxed) }
+  }
+  /// Whether any scope is open, read by the closing source's `prepare`
+  /// before it enters the main actor: most iterations have nothing to
+  /// close, and the source runs at the start of every one, in every app
+  /// the module is loaded into.
+  nonisolated static let anyOpen = Atomic<Bool>(false)
   /// The last scope that closed and finished, kept for the next one: a
   /// click then allocates nothing on the path its action waits for.
   private var spare: ActivationScope?
@@ -77,6 +85,7 @@ final class ActivationScopes {
 private let closerPrepare: @convention(c) (UnsafeMutablePointer<GSource>?, UnsafeMutablePointer<gint>?) -> gboolean = {
   _, timeout in
   timeout?.pointee = -1
+  guard ActivationScopes.anyOpen.load(ordering: .relaxed) else { return 0 }
   // The loop iterating now runs at the depth its prepare sees.
   let depth = g_main_depth()
   MainActor.assumeIsolated { GuardRuntime.shared.scopes.mainLoopIterates(atDepth: depth) }

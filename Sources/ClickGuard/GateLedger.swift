@@ -1,7 +1,8 @@
 /// What a ``ClickDispatcher``'s decisions change: every gate, the ticket
-/// numbers, the input clock estimate and the counters. One value, so a
-/// decision is one mutation of it, and its logic is plain code the
-/// dispatcher feeds rules and instants.
+/// numbers, the input clock estimate and the counters. Its logic is plain
+/// code the dispatcher feeds rules and instants. The gates are
+/// ``GateRecord`` objects, so a control can keep its own: judging one
+/// changes that record and the ledger's counters, never the dictionary.
 struct GateLedger {
   /// What a ledger's gates remember it by: a control that kept a gate
   /// judges on it only while it is this ledger's.

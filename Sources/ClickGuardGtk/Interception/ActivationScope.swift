@@ -17,6 +17,9 @@ final class ActivationScope {
   private var tickets: [ClickTicket] = []
   private var holds = 0
   private var isClosed = false
+  /// The open scope this one was opened inside, while it is open
+  /// (``ActivationScopes``' stack).
+  var outer: ActivationScope?
 
   init(depth: Int32, dispatcher: ClickDispatcher) {
     self.depth = depth

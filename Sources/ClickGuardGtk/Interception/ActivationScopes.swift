@@ -14,9 +14,12 @@ import Synchronization
 /// until the handler returns.
 @MainActor
 final class ActivationScopes {
-  /// Open scopes, shallowest first.
-  private var open: [ActivationScope] = [] {
-    didSet { Self.anyOpen.store(!open.isEmpty, ordering: .relaxed) }
+  /// The deepest open scope. Each open scope holds the one it was opened
+  /// inside (``ActivationScope/outer``), so the open scopes are a stack
+  /// from here to the shallowest, pushed and popped without an array's
+  /// generic code on the path every accepted click waits for.
+  private var innermost: ActivationScope? {
+    didSet { Self.anyOpen.store(innermost != nil, ordering: .relaxed) }
   }
   /// Whether any scope is open, read by the closing source's `prepare`
   /// before it enters the main actor: most iterations have nothing to
@@ -32,7 +35,7 @@ final class ActivationScopes {
   /// if needed.
   func enter(_ ticket: ClickTicket, dispatcher: ClickDispatcher) {
     let depth = g_main_depth()
-    if let scope = open.last, scope.depth == depth {
+    if let scope = innermost, scope.depth == depth {
       scope.add(ticket)
       return
     }
@@ -45,20 +48,27 @@ final class ActivationScopes {
       scope = ActivationScope(depth: depth, dispatcher: dispatcher)
     }
     scope.add(ticket)
-    open.append(scope)
+    scope.outer = innermost
+    innermost = scope
   }
 
   /// The scope of the activation being handled now, if it holds a ticket.
   var current: ActivationScope? {
-    open.last { $0.depth == g_main_depth() && !$0.isEmpty }
+    var scope = innermost
+    while let open = scope {
+      if open.depth == g_main_depth(), !open.isEmpty { return open }
+      scope = open.outer
+    }
+    return nil
   }
 
   /// A main loop at `depth` starts an iteration: every scope opened deeper
   /// has returned to its level. Activations made outside any dispatch
   /// (depth 0: the app's own code before it runs the loop) are done too.
   fileprivate func mainLoopIterates(atDepth depth: Int32) {
-    while let scope = open.last, scope.depth > depth || scope.depth == 0 {
-      open.removeLast()
+    while let scope = innermost, scope.depth > depth || scope.depth == 0 {
+      innermost = scope.outer
+      scope.outer = nil
       scope.close()
       if scope.isFinished { spare = scope }
     }

@@ -21,7 +21,12 @@ final class WidgetGuardState {
   /// What the widget's type says about its activations, asked of GObject
   /// at its first judged activation (buttons and menu items).
   var traits: ControlTraits? {
-    get { traitsKind.map { ControlTraits(kind: $0, actionable: traitsActionable) } }
+    // Not `traitsKind.map { … }`: a closure reading the state's properties
+    // is compiled with a check that it runs on the main actor.
+    get {
+      guard let traitsKind else { return nil }
+      return ControlTraits(kind: traitsKind, actionable: traitsActionable)
+    }
     set {
       traitsKind = newValue?.kind
       traitsActionable = newValue?.actionable

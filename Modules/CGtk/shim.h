@@ -97,6 +97,17 @@ static inline void cg_chain_up(gpointer instance) {
     g_signal_chain_from_overridden_handler(instance);
 }
 
+/* GtkButton's `clicked` class handler for `instance`: its class's `clicked`
+ * method, if it has one (GtkButton's own is NULL; a toggle button's flips
+ * it). An override installed on GtkButton, the class that defines the
+ * signal, chains up to the signal's default class closure, which runs just
+ * this: calling it directly skips GLib's chain-up, which collects the
+ * arguments into GValues and looks the emission up again. */
+static inline void cg_button_clicked_method(gpointer instance) {
+    GtkButtonClass *klass = GTK_BUTTON_GET_CLASS(instance);
+    if (klass->clicked != NULL) klass->clicked((GtkButton *)instance);
+}
+
 /* The same for keybinding signals with a gboolean result:
  * `gboolean (instance)` (GtkIconView::activate-cursor-item) and
  * `gboolean (instance, gboolean)` (GtkTreeView::select-cursor-row). */

@@ -79,6 +79,10 @@ struct ActivationPath {
   enum Handler {
     /// `void (instance)`.
     case void
+    /// `void (instance)`, overridden on the class that defines the signal,
+    /// whose original handler is the class's method `run`: the chain-up
+    /// calls it directly (GtkButton's `clicked`, the path most clicks take).
+    case method(run: @convention(c) (gpointer?) -> Void)
     /// `gboolean (instance)`: a keybinding signal; a drop reports the key
     /// handled.
     case boolean
@@ -156,7 +160,8 @@ struct ActivationPath {
 final class ActivationPaths {
   /// The rows.
   static let table: [ActivationPath] = [
-    ActivationPath(typeName: "GtkButton", signal: "clicked", handler: .void) { button in
+    ActivationPath(typeName: "GtkButton", signal: "clicked", handler: .method(run: cg_button_clicked_method)) {
+      button in
       let state = WidgetGuardState.existing(on: button)
       let traits = ControlTraits.of(button, toggleType: gtk_toggle_button_get_type(), state: state)
       return ActivationTarget(
@@ -226,7 +231,7 @@ final class ActivationPaths {
         // Each override's closure carries its row (GINT_TO_POINTER).
         let data = UnsafeMutableRawPointer(bitPattern: row + 1)
         switch path.handler {
-        case .void: cg_override_class_handler(path.signal, type, voidHandler, data)
+        case .void, .method: cg_override_class_handler(path.signal, type, voidHandler, data)
         case .boolean: cg_override_class_handler_boolean(path.signal, type, booleanHandler, data)
         case .booleanWithBoolean:
           cg_override_class_handler_boolean_boolean(path.signal, type, booleanBooleanHandler, data)
@@ -260,10 +265,12 @@ final class ActivationPaths {
   /// `instance` activates by the table's row `data` names; a drop stops the
   /// emission and returns `dropped`, else the original class handler runs
   /// (counted as a chain-up when the emission was judged) and its result
-  /// is returned.
-  fileprivate func run<R>(_ instance: gpointer, row data: gpointer?, dropped: R, original: () -> R) -> R {
+  /// is returned. `original` runs it, told how the row's handler is called.
+  fileprivate func run<R>(
+    _ instance: gpointer, row data: gpointer?, dropped: R, original: (ActivationPath.Handler?) -> R
+  ) -> R {
     let row = Int(bitPattern: data) - 1
-    guard Self.table.indices.contains(row) else { return chainUp(original) }
+    guard Self.table.indices.contains(row) else { return chainUp { original(nil) } }
     let path = Self.table[row]
     let runs: Bool
     switch path.judgment {
@@ -272,13 +279,13 @@ final class ActivationPaths {
     case .beforeHandlers(let runsClassHandler): runs = runsClassHandler(instance)
     case .noted(let note):
       note(instance)
-      return original()
+      return original(path.handler)
     }
     guard runs else {
       g_signal_stop_emission_by_name(instance, path.signal)
       return dropped
     }
-    return chainUp(original)
+    return chainUp { original(path.handler) }
   }
 
   /// Runs the original class handler.
@@ -316,7 +323,9 @@ private let voidHandler: @convention(c) (gpointer?, gpointer?) -> Void = { insta
   let widget = CallbackArgument(instance)
   let row = CallbackArgument(data)
   MainActor.assumeIsolated {
-    GuardRuntime.shared.paths.run(widget.value, row: row.value, dropped: ()) { cg_chain_up(widget.value) }
+    GuardRuntime.shared.paths.run(widget.value, row: row.value, dropped: ()) { handler in
+      if case .method(let method) = handler { method(widget.value) } else { cg_chain_up(widget.value) }
+    }
   }
 }
 
@@ -326,7 +335,7 @@ private let booleanHandler: @convention(c) (gpointer?, gpointer?) -> gboolean = 
   let widget = CallbackArgument(instance)
   let row = CallbackArgument(data)
   return MainActor.assumeIsolated {
-    GuardRuntime.shared.paths.run(widget.value, row: row.value, dropped: 1) { cg_chain_up_boolean(widget.value) }
+    GuardRuntime.shared.paths.run(widget.value, row: row.value, dropped: 1) { _ in cg_chain_up_boolean(widget.value) }
   }
 }
 
@@ -337,7 +346,7 @@ private let booleanBooleanHandler: @convention(c) (gpointer?, gboolean, gpointer
   let widget = CallbackArgument(instance)
   let row = CallbackArgument(data)
   return MainActor.assumeIsolated {
-    GuardRuntime.shared.paths.run(widget.value, row: row.value, dropped: 1) {
+    GuardRuntime.shared.paths.run(widget.value, row: row.value, dropped: 1) { _ in
       cg_chain_up_boolean_boolean(widget.value, argument)
     }
   }

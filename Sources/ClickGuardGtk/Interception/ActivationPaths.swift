@@ -7,8 +7,8 @@ import ClickGuard
 /// A class, not a struct: a row hands it over as an optional, and the
 /// compiler disposes of an optional struct of this shape through its
 /// runtime type metadata and value witnesses, code and data a click after a
-/// pause finds cold (about 2 µs of row 5 in BENCHMARKS.md); an optional
-/// reference is released directly.
+/// pause finds cold (BENCHMARKS.md, row 5); an optional reference is
+/// released directly.
 final class ActivationTarget {
   /// The control: the widget, a list's item, or a tree or icon view (whose
   /// rows are not widgets).

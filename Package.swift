@@ -37,7 +37,8 @@ let package = Package(
     // libc calls the benchmarks need that Glibc does not import (malloc.h).
     .systemLibrary(name: "CBenchSupport", path: "Modules/CBenchSupport"),
     .executableTarget(
-      name: "ClickGuardBench", dependencies: ["ClickGuard", "ClickGuardGtk", "CGtk", "CBenchSupport"],
+      name: "ClickGuardBench",
+      dependencies: ["ClickGuard", "ClickGuardGtk", "ClickGuardGtkModule", "CGtk", "CBenchSupport"],
       exclude: ["first-frame.c"]),
     // The demo: a library (options, log, app) with thin executables on top.
     .target(name: "ClickGuardDemoKit", dependencies: ["ClickGuard", "ClickGuardGtk", "CGtk"]),
@@ -81,7 +82,8 @@ let package = Package(
       name: "ClickGuardDemoKitTests",
       dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver", "ClickGuardTestSupport"]),
     .testTarget(
-      name: "ClickGuardCommandKitTests", dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule"],
+      name: "ClickGuardCommandKitTests",
+      dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardSettingsKitTests",

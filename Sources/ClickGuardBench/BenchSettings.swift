@@ -1,7 +1,7 @@
 /// Settings of one benchmark run: which rows, and how many of everything.
 struct BenchSettings {
-  /// The rows to run (1…8).
-  var rows: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8]
+  /// The rows to run (1…9).
+  var rows: Set<Int> = [1, 2, 3, 4, 5, 6, 7, 8, 9]
   /// Row 1: decisions per run.
   var coreDecisions = 1_000_000
   /// Row 1: runs per variant.
@@ -28,11 +28,13 @@ struct BenchSettings {
   var moduleCostPairs = 31
   /// Row 8: seconds the windows stay idle.
   var idleSeconds = 20
+  /// Row 9: reads of the largest rules file, each way.
+  var rulesFileRuns = 7
 
   /// Smaller counts for a quick look (figures noisier; row 4 churns fewer
   /// buttons than its budget is stated for).
   static let quick = BenchSettings(
     coreDecisions: 1_000_000, coreRuns: 3, signalEmissions: 200_000, signalRounds: 3, memoryWidgets: 5_000,
     churnButtons: 20_000, churnWarmup: 5_000, latencyClicks: 60, latencyRounds: 3, startupRuns: 3,
-    moduleCostPairs: 9, idleSeconds: 5)
+    moduleCostPairs: 9, idleSeconds: 5, rulesFileRuns: 3)
 }

@@ -4,7 +4,7 @@
 // child processes (this executable again, `child …`) so each variant starts
 // from a clean process.
 //
-//   clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7,8]
+//   clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7,8,9]
 //   clickguard-bench soak [count]            churn row only; exit 1 on leftover state
 //   clickguard-bench core-once VARIANT N     one row-1 run, for profilers
 //   clickguard-bench --version
@@ -21,7 +21,7 @@ import Foundation
 func usage() -> Never {
   note(
     """
-    usage: clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7,8]
+    usage: clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7,8,9]
            clickguard-bench soak [count]
            clickguard-bench core-once core-supplied|core-system|classic-A|classic-B N
            clickguard-bench child signal VARIANT N [evict]
@@ -136,6 +136,7 @@ func main() {
   if settings.rows.contains(6) { rows.append(StartupBench.row(runs: settings.startupRuns)) }
   if settings.rows.contains(7) { rows.append(ModuleCostBench.row(pairs: settings.moduleCostPairs)) }
   if settings.rows.contains(8) { rows.append(IdleBench.row(seconds: settings.idleSeconds)) }
+  if settings.rows.contains(9) { rows.append(RulesFileBench.row(runs: settings.rulesFileRuns)) }
   print("ClickGuard benchmarks")
   for line in machine { print("- \(line)") }
   let seconds = Double(monotonicNanoseconds() - start) / 1e9

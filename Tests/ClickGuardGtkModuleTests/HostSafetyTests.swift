@@ -3,9 +3,10 @@
 // side, with CLICKGUARD_CONFIG at what a hostile user might name (a FIFO
 // that no one writes, devices, huge files, rules files of many groups) and
 // CLICKGUARD_LOG at a FIFO that no one reads. With the module, its window
-// comes within 2× the time it takes without and under 2 s, one message
-// names the problem, and the app is still guarded. The log's own rows (a
-// full pipe, rotation) are LogFollowingTests.
+// comes (a module that blocks fails after 5 s), one message names the
+// problem, and the app is still guarded. What start-up costs is `make
+// bench`'s (rows 7 and 9), not timed here. The log's own rows (a full pipe,
+// rotation) are LogFollowingTests.
 
 import ClickGuardTestSupport
 import Foundation
@@ -58,12 +59,12 @@ final class HostSafetyTests: XCTestCase {
     try assertRefusedConfig(random.path, saying: "it is over 1 MiB")
   }
 
-  func testARulesFileOf1000GroupsCostsTheAppNoTime() throws {
-    try assertManyGroupsCostNothing(1_000)
+  func testARulesFileOf1000GroupsLeavesTheAppGuardedAndSilent() throws {
+    try assertManyGroupsAreSilent(1_000)
   }
 
-  func testARulesFileOf5000GroupsCostsTheAppNoTime() throws {
-    try assertManyGroupsCostNothing(5_000)
+  func testARulesFileOf5000GroupsLeavesTheAppGuardedAndSilent() throws {
+    try assertManyGroupsAreSilent(5_000)
   }
 
   func testARulesFileOf100000GroupsIsRefusedAsOver1MiB() throws {
@@ -88,8 +89,7 @@ final class HostSafetyTests: XCTestCase {
 
   // MARK: Helpers
 
-  /// With `CLICKGUARD_CONFIG=path`: the window as fast as without the
-  /// module, one message naming the path, what it is and what is accepted,
+  /// With `CLICKGUARD_CONFIG=path`: the window comes, one message naming the path, what it is and what is accepted,
   /// and the app guarded with the defaults.
   private func assertRefusedConfig(
     _ path: String, saying what: String, file: StaticString = #filePath, line: UInt = #line
@@ -104,8 +104,8 @@ final class HostSafetyTests: XCTestCase {
   }
 
   /// A valid rules file of `count` groups (none for the fixture): the
-  /// window as fast as without the module, no message, the app guarded.
-  private func assertManyGroupsCostNothing(_ count: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+  /// window comes, no message, the app guarded.
+  private func assertManyGroupsAreSilent(_ count: Int, file: StaticString = #filePath, line: UInt = #line) throws {
     let rules = directory.appendingPathComponent("\(count).conf")
     try RulesFileLimitTests.manyGroups(count).write(to: rules, atomically: true, encoding: .utf8)
     let app = try HostStart.sideBySide(
@@ -119,9 +119,10 @@ final class HostSafetyTests: XCTestCase {
 /// the rows of HostSafetyTests and LogFollowingTests check after.
 enum HostStart {
   /// Starts the fixture without the module, then with it, both with
-  /// `environment`; checks that with the module its window came within 2×
-  /// the time without and under 2 s, and its peak memory within 64 MiB of
-  /// it; prints both. A module that holds the app up fails this within 5 s.
+  /// `environment`; checks that with the module its window came (a module
+  /// that holds the app up fails this after 5 s: a hang, not a speed bound;
+  /// start-up cost is `make bench`'s row 7) and its peak memory is within
+  /// 64 MiB of the plain one's; prints both.
   /// - Returns: the running app with the module.
   static func sideBySide(
     _ test: XCTestCase, _ row: String, _ environment: [String: String], file: StaticString = #filePath,
@@ -134,8 +135,6 @@ enum HostStart {
     print(
       "\(row): window without the module \(seconds(plain.secondsToReady)), \(plain.peakResidentKiB / 1024) MiB; "
         + "with it \(seconds(guarded.secondsToReady)), \(guarded.peakResidentKiB / 1024) MiB")
-    XCTAssertLessThan(guarded.secondsToReady, 2, row, file: file, line: line)
-    XCTAssertLessThan(guarded.secondsToReady, 2 * plain.secondsToReady, row, file: file, line: line)
     XCTAssertLessThan(guarded.peakResidentKiB, plain.peakResidentKiB + 64 * 1024, row, file: file, line: line)
     return guarded
   }

@@ -1,13 +1,22 @@
 // The rules file read without blocking and with a bound: what is not a
-// regular file of at most 1 MiB is refused at once with one warning, and a
-// file of many groups is checked in time linear in its size — all without a
-// display (the process tests are HostSafetyTests).
+// regular file of at most 1 MiB is refused with one warning before anything
+// is read, and a file of many groups has the line of every group found — all
+// without a display (the process tests are HostSafetyTests). How long the
+// largest file takes to read, against GKeyFile alone, is `make bench`'s
+// row 9, not a timed assertion here.
 
 import ClickGuardGtkModule
+import ClickGuardTestSupport
 import Foundation
 import XCTest
 
 @testable import ClickGuardGtk
+
+/// A read of the rules file that had not returned after ten seconds.
+private struct ReadBlocked: Error, CustomStringConvertible {
+  var path: String
+  var description: String { "reading \(path) blocked" }
+}
 
 final class RulesFileLimitTests: XCTestCase {
   private var directory: URL!
@@ -21,25 +30,19 @@ final class RulesFileLimitTests: XCTestCase {
     try? FileManager.default.removeItem(at: directory)
   }
 
-  /// Reads `path` as the module does, three times, and the shortest time
-  /// it took: the cost of reading, not the noise of a shared machine.
-  private func read(_ path: String) -> (file: RulesFile, seconds: Double) {
-    var best = Double.infinity
-    var file = RulesFile(reading: RulesFileLocation(path: path, isExplicit: true))
-    for _ in 0..<3 {
-      let start = ContinuousClock.now
-      file = RulesFile(reading: RulesFileLocation(path: path, isExplicit: true))
-      let elapsed = start.duration(to: .now)
-      best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  /// Reads `path` as the module does; a read that blocks fails the test
+  /// instead of hanging it.
+  private func read(_ path: String) throws -> RulesFile {
+    guard let file = unblocked({ RulesFile(reading: RulesFileLocation(path: path, isExplicit: true)) }) else {
+      throw ReadBlocked(path: path)
     }
-    print("read \(path) in \(Int(best * 1000)) ms (best of 3)")
-    return (file, best)
+    return file
   }
 
   private func assertRefused(
     _ path: String, saying what: String, file: StaticString = #filePath, line: UInt = #line
-  ) {
-    let (rules, seconds) = read(path)
+  ) throws {
+    let rules = try read(path)
     XCTAssertEqual(rules.status, .unusable, file: file, line: line)
     XCTAssertEqual(rules.rules, RuleSet(), file: file, line: line)
     XCTAssertEqual(rules.warnings.count, 1, "\(rules.warnings)", file: file, line: line)
@@ -47,23 +50,22 @@ final class RulesFileLimitTests: XCTestCase {
     for part in [path + ": is not read", what, "accepted: a regular file of at most 1 MiB", "using the defaults"] {
       XCTAssertTrue(message.contains(part), "\(part) not in \(message)", file: file, line: line)
     }
-    XCTAssertLessThan(seconds, 0.1, message, file: file, line: line)
   }
 
   func testAFIFOWithNoWriterIsRefusedAtOnce() throws {
     let fifo = directory.appendingPathComponent("fifo").path
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-    assertRefused(fifo, saying: "it is a FIFO")
+    try assertRefused(fifo, saying: "it is a FIFO")
   }
 
-  func testDevicesAreRefusedAtOnce() {
+  func testDevicesAreRefusedAtOnce() throws {
     for device in ["/dev/zero", "/dev/full", "/dev/random", "/dev/null"] {
-      assertRefused(device, saying: "it is a character device")
+      try assertRefused(device, saying: "it is a character device")
     }
   }
 
   func testADirectoryAndASocketAreRefused() throws {
-    assertRefused(directory.path, saying: "it is a directory")
+    try assertRefused(directory.path, saying: "it is a directory")
     let socketPath = directory.appendingPathComponent("socket").path
     let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(socket) }
@@ -78,7 +80,7 @@ final class RulesFileLimitTests: XCTestCase {
       }
     }
     XCTAssertEqual(bound, 0)
-    assertRefused(socketPath, saying: "it is a socket")
+    try assertRefused(socketPath, saying: "it is a socket")
   }
 
   func testASparse200MBFileAndA2MBRandomFileAreRefusedAsOver1MiB() throws {
@@ -86,27 +88,27 @@ final class RulesFileLimitTests: XCTestCase {
     let descriptor = open(sparse, O_WRONLY | O_CREAT, 0o644)
     XCTAssertEqual(ftruncate(descriptor, 200_000_000), 0)
     close(descriptor)
-    assertRefused(sparse, saying: "it is over 1 MiB")
+    try assertRefused(sparse, saying: "it is over 1 MiB")
     let random = directory.appendingPathComponent("random")
     try Data((0..<2_000_000).map { _ in UInt8.random(in: 0...255) }).write(to: random)
-    assertRefused(random.path, saying: "it is over 1 MiB")
+    try assertRefused(random.path, saying: "it is over 1 MiB")
   }
 
   func testAFileOfExactly1MiBIsReadAndOneByteMoreIsNot() throws {
     let comment = Array(repeating: UInt8(ascii: "#"), count: RulesFile.sizeLimit - 1) + [UInt8(ascii: "\n")]
     let exact = directory.appendingPathComponent("exact.conf")
     try Data(comment).write(to: exact)
-    let (file, _) = read(exact.path)
+    let file = try read(exact.path)
     XCTAssertEqual(file.status, .loaded)
     XCTAssertEqual(file.warnings, [])
     let over = directory.appendingPathComponent("over.conf")
     try Data(comment + [UInt8(ascii: "\n")]).write(to: over)
-    assertRefused(over.path, saying: "it is over 1 MiB")
+    try assertRefused(over.path, saying: "it is over 1 MiB")
   }
 
   func testAFileThatCannotBeOpenedSaysWhy() throws {
     let missing = directory.appendingPathComponent("absent.conf").path
-    let (file, _) = read(missing)
+    let file = try read(missing)
     XCTAssertEqual(file.status, .missing)
     XCTAssertEqual(
       file.warnings.map(\.description),
@@ -129,21 +131,21 @@ final class RulesFileLimitTests: XCTestCase {
     return text
   }
 
-  func testA5000GroupFileIsCheckedInUnder100Milliseconds() throws {
+  func testA5000GroupFileIsCheckedWithTheLineOfEveryGroup() throws {
     let url = directory.appendingPathComponent("5000.conf")
     try Self.manyGroups(5_000).write(to: url, atomically: true, encoding: .utf8)
-    let (file, seconds) = read(url.path)
+    let file = try read(url.path)
     XCTAssertEqual(file.status, .loaded)
     XCTAssertEqual(file.warnings, [])
     XCTAssertEqual(file.rules.programs.count, 1_667)
     XCTAssertEqual(file.rules.widgetRules.count, 3_333)
+    XCTAssertEqual(file.rules.programs["app-0"]?.interval?.origin.description, "\(url.path):5 [app-0]")
     XCTAssertEqual(file.rules.programs["app-4998"]?.interval?.origin.description, "\(url.path):10001 [app-4998]")
-    XCTAssertLessThan(seconds, 0.1)
   }
 
-  /// The largest file read (some 30 000 groups in 1 MiB) costs well under a
-  /// second, and one line of every group is found (linear, not quadratic).
-  func testAFileOfAsManyGroupsAs1MiBHoldsIsCheckedInWellUnderASecond() throws {
+  /// The largest file read (some 30 000 groups in 1 MiB) is loaded with
+  /// every group.
+  func testAFileOfAsManyGroupsAs1MiBHoldsIsLoadedWithEveryGroup() throws {
     var count = 30_000
     var text = Self.manyGroups(count)
     while text.utf8.count > RulesFile.sizeLimit {
@@ -152,17 +154,16 @@ final class RulesFileLimitTests: XCTestCase {
     }
     let url = directory.appendingPathComponent("full.conf")
     try text.write(to: url, atomically: true, encoding: .utf8)
-    let (file, seconds) = read(url.path)
+    let file = try read(url.path)
     XCTAssertEqual(file.status, .loaded)
     XCTAssertEqual(file.warnings, [])
     XCTAssertEqual(file.rules.programs.count + file.rules.widgetRules.count, count)
-    XCTAssertLessThan(seconds, 0.5, "\(count) groups")
   }
 
   func testA100000GroupFileIsRefusedAsOver1MiB() throws {
     let url = directory.appendingPathComponent("100000.conf")
     try Self.manyGroups(100_000).write(to: url, atomically: true, encoding: .utf8)
-    assertRefused(url.path, saying: "it is over 1 MiB")
+    try assertRefused(url.path, saying: "it is over 1 MiB")
   }
 
   func testAFileOfThousandsOfBadGroupsLogsTenProblemsAndHowManyMore() {

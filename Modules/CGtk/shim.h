@@ -8,6 +8,8 @@
 #include <gmodule.h>
 #include <glib-unix.h>
 #include <signal.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #ifdef GDK_WINDOWING_X11
 #include <gdk/gdkx.h>
 #endif
@@ -254,6 +256,13 @@ static inline gboolean cg_signal_handled_by_swift_runtime(int sig) {
     cg_dl_info runtime, owner;
     if (!cg_dladdr(&cg_swift_runtime_symbol, &runtime) || !cg_dladdr(handler, &owner)) return FALSE;
     return runtime.fbase == owner.fbase;
+}
+
+/* Whether the calling thread is the process's main one: its thread id is the
+ * process id. (syscall is variadic; glibc's gettid wrapper needs a GNU
+ * feature macro.) */
+static inline gboolean cg_is_main_thread(void) {
+    return syscall(SYS_gettid) == getpid();
 }
 
 /* Gives `sig` its default disposition. */

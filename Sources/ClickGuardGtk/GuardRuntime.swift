@@ -63,7 +63,9 @@ final class GuardRuntime {
   /// The quark named `name` for this copy alone: qdata one copy attaches
   /// (a Swift object of its own) is never seen by another copy.
   nonisolated static func quark(_ name: String) -> GQuark {
-    MainActor.assumeIsolated { g_quark_from_string("\(name)@\(shared.token)") }
+    // The token as a number: interpolating the pointer itself would go
+    // through `String(describing:)` and its dynamic casts.
+    MainActor.assumeIsolated { g_quark_from_string("\(name)@\(UInt(bitPattern: shared.token))") }
   }
 
   /// Puts ClickGuard between GTK and the app: the activation paths' class

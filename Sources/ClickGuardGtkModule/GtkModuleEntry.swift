@@ -5,12 +5,6 @@
 import CGtk
 import ClickGuardGtk
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// GModule's load hook: keeps the module loaded for the life of the process.
 /// Swift code registers runtime metadata and GTK keeps pointers to the class
 /// handler, so unloading it would leave both dangling. It also gives the host
@@ -45,22 +39,9 @@ public func clickGuardGtkModuleDisplayInit(_ display: OpaquePointer?) {
 /// with one message in GLib's log (GTK belongs to the thread that called
 /// `gtk_init`, and ClickGuard's state to the main actor).
 private func startOnGtkThread() {
-  guard isMainThread() else {
+  guard cg_is_main_thread() != 0 else {
     cg_log_message("GTK was initialized off the main thread; the module stays idle")
     return
   }
   MainActor.assumeIsolated { _ = GtkModule.start() }
-}
-
-/// Whether the calling thread is the process's main thread: its thread id
-/// equals the process id (read from `/proc/thread-self`, which names
-/// `PID/task/TID`). Assumes yes when that cannot be read.
-private func isMainThread() -> Bool {
-  var buffer = [CChar](repeating: 0, count: 64)
-  let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
-  guard count > 0 else { return true }
-  let path = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  let parts = path.split(separator: "/")
-  guard parts.count == 3 else { return true }
-  return parts[0] == parts[2]
 }

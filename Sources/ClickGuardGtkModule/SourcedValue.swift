@@ -1,5 +1,11 @@
 /// A setting's value together with where it came from.
-package struct SourcedValue<Value: Hashable & Sendable>: Hashable, Sendable {
+///
+/// `Value` carries no constraint of its own; the conformances below are
+/// conditional. A constrained generic parameter makes the Swift runtime
+/// check the constraint, by a search of every conformance in the module,
+/// each time it first builds the type's metadata — five searches at every
+/// app's start for the settings' value types.
+package struct SourcedValue<Value> {
   /// The value.
   package var value: Value
   /// Where it was set.
@@ -11,3 +17,7 @@ package struct SourcedValue<Value: Hashable & Sendable>: Hashable, Sendable {
     self.origin = origin
   }
 }
+
+extension SourcedValue: Equatable where Value: Equatable {}
+extension SourcedValue: Hashable where Value: Hashable {}
+extension SourcedValue: Sendable where Value: Sendable {}

@@ -1,10 +1,10 @@
 /// A setting's value together with where it came from.
 ///
 /// `Value` carries no constraint of its own; the conformances below are
-/// conditional. A constrained generic parameter makes the Swift runtime
-/// check the constraint, by a search of every conformance in the module,
-/// each time it first builds the type's metadata — five searches at every
-/// app's start for the settings' value types.
+/// conditional. With a constrained parameter, the Swift runtime checks the
+/// constraint when it first builds the type's metadata, by searching every
+/// conformance record in the module: once per setting's value type, at the
+/// start of every app the module is loaded into.
 package struct SourcedValue<Value> {
   /// The value.
   package var value: Value

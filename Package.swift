@@ -58,7 +58,10 @@ let package = Package(
     .systemLibrary(name: "CBenchSupport", path: "Modules/CBenchSupport"),
     .executableTarget(
       name: "ClickGuardBench",
-      dependencies: ["ClickGuard", "ClickGuardGtk", "ClickGuardRules", "ClickGuardGtkModule", "CGtk", "CBenchSupport"],
+      dependencies: [
+        "ClickGuard", "ClickGuardGtk", "ClickGuardRules", "ClickGuardGtkModule", "CGtk", "CBenchSupport",
+        "ClickGuardSeededRandom",
+      ],
       exclude: ["first-frame.c"]),
     // The demo: a library (options, log, app, timeline) under a thin
     // executable. It starts without Foundation: what needs Foundation
@@ -95,7 +98,10 @@ let package = Package(
     .target(
       name: "ClickGuardTestSupport", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"],
       path: "Tests/ClickGuardTestSupport", exclude: ["Fixtures"]),
-    .testTarget(name: "ClickGuardTests", dependencies: ["ClickGuard", "ClickGuardTestSupport"]),
+    // The seeded generator the randomized tests and the benchmarks share.
+    .target(name: "ClickGuardSeededRandom", path: "Tests/ClickGuardSeededRandom"),
+    .testTarget(
+      name: "ClickGuardTests", dependencies: ["ClickGuard", "ClickGuardSeededRandom", "ClickGuardTestSupport"]),
     .testTarget(
       name: "ClickGuardGtkTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"]),
     .testTarget(

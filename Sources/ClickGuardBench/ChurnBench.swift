@@ -1,4 +1,4 @@
-// Row 4 (and `make soak`): create and destroy many guarded buttons in a
+// The churn (and `make soak`): create and destroy many guarded buttons in a
 // mapped window — some with closed gates, some with async actions still
 // running when they go — and check that no ClickGuard state and no memory
 // stays behind.
@@ -13,7 +13,7 @@ import Foundation
   import Glibc
 #endif
 
-/// Row 4 and `make soak`: guarded buttons created and destroyed.
+/// The churn and `make soak`: guarded buttons created and destroyed.
 @MainActor
 enum ChurnBench {
   /// Async actions waiting to complete (resumed after their buttons are
@@ -131,7 +131,7 @@ enum ChurnBench {
     drainMainContext()
   }
 
-  /// Row 4.
+  /// The churn, in a child process.
   static func row(count: Int, warmup: Int) -> ResultRow {
     let result = runChild(["child", "churn", String(count), String(warmup)])
     let v = result.values
@@ -148,7 +148,12 @@ enum ChurnBench {
     var row = ResultRow(
       name: "4. churn (\(count) buttons)",
       measured: "\(gates) gates, \(states) states left, RSS +\(kib("rss-growth")) KiB",
-      budget: "0, 0, < 1024 KiB", verdict: verdict(ok))
+      budget: "0, 0, < 1024 KiB", verdict: verdict(ok),
+      checks: [
+        BudgetCheck(value: Double(gates), limit: 0) { "\(fmt($0, 0)) gates" },
+        BudgetCheck(value: Double(states), limit: 0) { "\(fmt($0, 0)) states" },
+        BudgetCheck(value: Double(rss), limit: Double(1 << 20) - 1) { "RSS +\(fmt($0 / 1024, 0)) KiB" },
+      ])
     let shape =
       "\(warmup) buttons of warm-up, then \(count) created in batches of 100 in a mapped window, half clicked "
       + "(gate closed when destroyed), a sixth clicked twice, a third with an async action still running when "

@@ -1,11 +1,11 @@
-// Row 1 (information): the decision cost of the core (ClickDispatcher and
+// Information, without a budget: the decision cost of the core (ClickDispatcher and
 // its gates) against literal Swift models of the two classic iOS approaches
 // (prior-art.md), on one workload of 1M decisions over 1 000 gates.
 
 import ClickGuard
 import Foundation
 
-/// Row 1: runs the core and the classic models over one workload.
+/// Runs the core and the classic models over one workload.
 @MainActor
 enum CoreBench {
   /// The configuration every core run uses: the workload's interval.
@@ -27,7 +27,7 @@ enum CoreBench {
 
   /// The core: each activation copied from its control's template with the
   /// op's event time, judged, and finished at once when accepted and the op
-  /// says so. With `suppliesInstants` the caller passes instants 40 ns apart
+  /// says so. With `suppliesInstants` the caller passes instants a fixed step apart
   /// (`begin(_:at:)`), else the dispatcher reads `ClickClock.system`.
   static func runCore(_ workload: CoreWorkload, suppliesInstants: Bool) -> CoreRun {
     let dispatcher = ClickDispatcher(configuration: configuration())
@@ -88,7 +88,7 @@ enum CoreBench {
     return (Double(middle - start) / Double(calls), Double(end - middle) / Double(calls))
   }
 
-  /// Row 1: every variant `runs` times, interleaved, after one warm-up round.
+  /// Every variant `runs` times, interleaved, after one warm-up round.
   static func row(decisions: Int, runs: Int) -> ResultRow {
     note("row 1: building the workload (\(decisions) decisions over \(CoreWorkload.controls) gates)")
     let workload = CoreWorkload(decisions: decisions)

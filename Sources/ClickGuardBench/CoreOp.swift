@@ -1,4 +1,4 @@
-/// One activation of the row-1 workload.
+/// One activation of the core workload.
 struct CoreOp {
   /// Index of the control (0 ..< ``CoreWorkload/controls``).
   var control: Int

@@ -1,4 +1,4 @@
-/// What one run of one row-1 variant did.
+/// What one run of one core variant did.
 struct CoreRun {
   /// Wall time of the whole run.
   var nanoseconds: Int64

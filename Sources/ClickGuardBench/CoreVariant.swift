@@ -1,4 +1,4 @@
-/// The variants of row 1.
+/// The variants of the core decision cost.
 enum CoreVariant: String, CaseIterable {
   /// ClickDispatcher with instants supplied by the caller (`begin(_:at:)`).
   case supplied = "core-supplied"

@@ -1,6 +1,7 @@
 import ClickGuard
+import ClickGuardSeededRandom
 
-/// The row-1 workload: which controls are activated, in which order, with
+/// The core workload: which controls are activated, in which order, with
 /// which event times.
 ///
 /// Shape (the "stall, then burst" pattern of prior-art.md, scaled to the
@@ -13,9 +14,9 @@ import ClickGuard
 /// performs a GAction (`app.open-details`) instead of `clicked`, one in ten
 /// shares a group gate (20 groups).
 ///
-/// The interval is 20 µs — 500 ms scaled down to the pace at which the
-/// benchmark clicks (a round of 1 000 controls takes far longer than 20 µs,
-/// a burst far less) — so a gate reopens between rounds and closes within a
+/// The interval (``interval``) is the default scaled down to the pace at
+/// which the benchmark clicks (a round of all the controls takes far longer
+/// than it, a burst far less) — so a gate reopens between rounds and closes within a
 /// burst, whether time comes from the system clock or from the supplied
 /// instants. The decision logic does not depend on the scale of the numbers.
 struct CoreWorkload {

@@ -1,5 +1,5 @@
-// Row 8: the wakeups the installed module adds to an idle window: the C GTK 3
-// window of row 6 (first-frame.c --stay), with and without the module in
+// The wakeups the installed module adds to an idle window: the C GTK 3
+// window the start-up rows use (first-frame.c --stay), with and without the module in
 // GTK3_MODULES, side by side; each one's context switches (every thread's,
 // /proc/PID/task/*/status) counted over the same idle time after its first
 // frame.
@@ -10,7 +10,7 @@ import Foundation
   import Glibc
 #endif
 
-/// Row 8: wakeups of an idle window with and without the module.
+/// Wakeups of an idle window with and without the module.
 enum IdleBench {
   /// A started window: its process and the pipe its figures come through.
   struct Window {
@@ -72,7 +72,7 @@ enum IdleBench {
     }
   }
 
-  /// Row 8: both windows idle for `seconds` after their first frames (and a
+  /// Both windows idle for `seconds` after their first frames (and a
   /// second of settling).
   static func row(seconds: Int) -> ResultRow {
     let name = "8. installed module's wakeups in an idle window"
@@ -109,7 +109,8 @@ enum IdleBench {
     let with = guardedAfter - guardedBefore
     var row = ResultRow(
       name: name, measured: "\(signed(Double(with - without), 0)) (\(with) with the module, \(without) without)",
-      budget: budget, verdict: verdict(with <= without))
+      budget: budget, verdict: verdict(with <= without),
+      checks: [BudgetCheck(value: Double(with - without), limit: 0) { "\(signed($0, 0)) wakeups" }])
     row.details = [
       "first-frame.c --stay (the window of rows 6 and 7, left open) with and without the installed module, side "
         + "by side; context switches of all its threads (voluntary + nonvoluntary in /proc/PID/task/*/status) "

@@ -1,4 +1,4 @@
-// Row 3: the heap ClickGuard uses per guarded widget — the widget's
+// The heap ClickGuard uses per guarded widget — the widget's
 // WidgetGuardState (qdata), the qdata entry itself, and the gate its first
 // judged click adds to the dispatcher's dictionary — against the heap of a
 // plain labelled GtkButton shown in a mapped window, measured in the same
@@ -10,7 +10,7 @@ import ClickGuard
 import ClickGuardGtk
 import Foundation
 
-/// Row 3: heap per guarded widget.
+/// Heap per guarded widget.
 @MainActor
 enum MemoryBench {
   /// The budget: ClickGuard's heap per widget as a share of a plain
@@ -113,7 +113,7 @@ enum MemoryBench {
     gtk_widget_destroy(spareWindow)
   }
 
-  /// Row 3.
+  /// The heap per widget, in a child process.
   static func row(count: Int) -> ResultRow {
     let name = "3. heap per guarded widget"
     let budget = "≤ \(fmt(budgetShare * 100, 0))% of a plain labelled GtkButton's heap"
@@ -131,7 +131,8 @@ enum MemoryBench {
     var row = ResultRow(
       name: name,
       measured: "\(fmt(total, 0)) B on \(fmt(button / 1024, 1)) KiB (\(fmt(share * 100, 1))%)",
-      budget: budget, verdict: verdict(share <= budgetShare && allMapped))
+      budget: budget, verdict: verdict(share <= budgetShare && allMapped),
+      checks: [BudgetCheck(value: share * 100, limit: budgetShare * 100) { "\(fmt($0, 1))%" }])
     // After the clicks: one GateRecord object per gate, and the dictionary's
     // storage, whose buckets hold a GateKey and a reference each, plus one
     // bit of occupancy per bucket.

@@ -1,5 +1,5 @@
-// Row 7: what the installed module costs an app that loads it — the C GTK 3
-// window of row 6 (first-frame.c) to its first frame, with and without the
+// What the installed module costs an app that loads it — the C GTK 3
+// window the demo start-up is measured against (first-frame.c) to its first frame, with and without the
 // module in GTK3_MODULES, in pairs: the private (unshared) memory it adds and
 // the CPU time, with peak resident memory as information.
 
@@ -9,14 +9,14 @@ import Foundation
   import Glibc
 #endif
 
-/// Row 7: private memory and CPU the installed module adds to a C GTK 3
+/// Private memory and CPU the installed module adds to a C GTK 3
 /// window's start-up.
 enum ModuleCostBench {
   /// The budget: extra private (anonymous) memory at the first frame, in
-  /// KiB (0.5 MiB).
+  /// KiB.
   static let budgetPrivateKiB = 512.0
   /// The budget: extra CPU time to the first frame, in percent.
-  static let budgetCPUPercent = 3.0
+  static let budgetCPUPercent = 5.0
 
   /// The module measured: `$CLICKGUARD_BENCH_MODULE` (make bench sets it),
   /// else the installed build's (`make static`) beside this build tree.
@@ -61,7 +61,7 @@ enum ModuleCostBench {
     return Start(peakKiB: peak, cpuMs: cpu, systemMs: system, anonymousKiB: anonymous)
   }
 
-  /// Row 7: `pairs` starts of the window without and with the module,
+  /// `pairs` starts of the window without and with the module,
   /// interleaved, after one uncounted start of each.
   static func row(pairs: Int) -> ResultRow {
     let name = "7. installed module's cost to a C window's start"
@@ -105,7 +105,11 @@ enum ModuleCostBench {
       name: name,
       measured: "\(signed(extraPrivateKiB / 1024, 2)) MiB private, \(signed(extraCPU, 1))% CPU "
         + "(peak RSS \(signed(extraPeakKiB / 1024, 2)) MiB)",
-      budget: budget, verdict: verdict(ok))
+      budget: budget, verdict: verdict(ok),
+      checks: [
+        BudgetCheck(value: extraPrivateKiB / 1024, limit: budgetPrivateKiB / 1024) { "\(signed($0, 2)) MiB private" },
+        BudgetCheck(value: extraCPU, limit: budgetCPUPercent) { "\(signed($0, 1))% CPU" },
+      ])
     let size = (try? FileManager.default.attributesOfItem(atPath: module)[.size] as? Int) ?? 0
     row.details = [
       "first-frame.c to its first frame, \(pairs) pairs interleaved (which starts first alternates; after one "

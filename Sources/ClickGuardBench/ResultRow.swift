@@ -1,4 +1,4 @@
-/// One row of the results table.
+/// One row of one run: what it measured and its verdict in that run.
 struct ResultRow {
   /// The row's number and name.
   var name: String
@@ -11,24 +11,32 @@ struct ResultRow {
   var verdict: String
   /// Further figures and explanations, one per line.
   var details: [String] = []
+  /// The figures the budget judges, each against its limit; empty for an
+  /// information row.
+  var checks: [BudgetCheck] = []
 
   /// A row that could not be measured, with what went wrong.
   static func notMeasured(_ name: String, budget: String, _ problems: [String]) -> ResultRow {
     ResultRow(name: name, measured: "—", budget: budget, verdict: "NOT MEASURED", details: problems)
   }
 
-  /// Prints `rows` as a Markdown table followed by each row's details.
-  static func printTable(_ rows: [ResultRow]) {
-    print("")
-    print("| row | measured | budget | result |")
-    print("|---|---|---|---|")
-    for row in rows {
-      print("| \(row.name) | \(row.measured) | \(row.budget) | \(row.verdict) |")
-    }
-    print("")
-    for row in rows where !row.details.isEmpty {
-      print("\(row.name):")
-      for line in row.details { print("  - \(line)") }
-    }
+  /// Whether this run found a problem beyond its figures (an action that
+  /// did not run, a widget that was not mapped): a MISS whose figures all
+  /// pass.
+  var hasProblem: Bool {
+    verdict == "MISS" && !checks.isEmpty && checks.allSatisfy(\.passes)
   }
+}
+
+/// One figure a budget judges: it passes at or under its limit.
+struct BudgetCheck {
+  /// The figure.
+  var value: Double
+  /// The most the budget allows.
+  var limit: Double
+  /// The figure as the table prints it.
+  var shown: @Sendable (Double) -> String
+
+  /// Whether the figure is within the budget.
+  var passes: Bool { value <= limit }
 }

@@ -1,4 +1,4 @@
-// Row 2: the CPU ClickGuard adds to a `clicked` emission on a real GtkButton
+// Information, without a budget: the CPU ClickGuard adds to a `clicked` emission on a real GtkButton
 // in a mapped window, each variant in its own process so the unguarded
 // baselines run with no class-handler override installed.
 
@@ -16,7 +16,7 @@ private let countingHandler: @convention(c) (gpointer?, gpointer?) -> Void = { _
   data?.assumingMemoryBound(to: Int.self).pointee += 1
 }
 
-/// Row 2: judging a click, against the same emission unguarded.
+/// Judging a click, against the same emission unguarded.
 @MainActor
 enum SignalBench {
   /// Clicks the Swift handlers counted.
@@ -34,10 +34,10 @@ enum SignalBench {
   /// Child process: runs `variant` for `count` emissions and prints
   /// `total-ns`, `emit-ns`, `handled`, `emitted` and `accepted`. With
   /// `evictingCaches`, the measured emissions are each followed by writing
-  /// over 16 MiB, so each one starts as a click after a pause does, with
-  /// nothing of its path in the caches: for counting, under callgrind's
-  /// cache simulation, the cache lines a cold click touches (its times are
-  /// then no row's).
+  /// over more memory than the caches hold, so each one starts as a click
+  /// after a pause does, with nothing of its path in the caches: for
+  /// counting, under callgrind's cache simulation, the cache lines a cold
+  /// click touches (its times are then no row's).
   static func child(_ variant: SignalVariant, count: Int, evictingCaches: Bool = false) {
     var dispatcher: ClickDispatcher?
     switch variant {
@@ -126,7 +126,7 @@ enum SignalBench {
     withExtendedLifetime(wrapper) {}
   }
 
-  /// Row 2: `rounds` rounds of every variant, each in its own process.
+  /// `rounds` rounds of every variant, each in its own process.
   static func row(count: Int, rounds: Int) -> ResultRow {
     let name = "2. CPU added by judging one click"
     let budget = "—"

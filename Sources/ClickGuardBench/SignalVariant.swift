@@ -1,4 +1,4 @@
-/// The variants of row 2, each run in its own process.
+/// The variants of the emission cost, each run in its own process.
 enum SignalVariant: String, CaseIterable {
   /// Plain GTK, no ClickGuard code: a C handler (`g_signal_connect`).
   case plainC = "plain-c"

@@ -1,4 +1,4 @@
-// Row 6: the demo's start-up to its first frame, against a minimal C GTK 3
+// The demo's start-up to its first frame, against a minimal C GTK 3
 // window (first-frame.c, compiled here with cc + pkg-config), in the same run.
 
 import CGtk
@@ -9,10 +9,10 @@ import Foundation
   import Glibc
 #endif
 
-/// Row 6: the demo's start-up against a C GTK 3 window.
+/// The demo's start-up against a C GTK 3 window.
 enum StartupBench {
   /// The budget: demo start-up over the C window's.
-  static let budgetRatio = 1.5
+  static let budgetRatio = 2.0
 
   /// first-frame.c, next to this file in the source tree.
   static let cSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -106,7 +106,7 @@ enum StartupBench {
     gtk_main()
   }
 
-  /// Row 6: `runs` starts of each, interleaved.
+  /// `runs` starts of each, interleaved.
   static func row(runs: Int) -> ResultRow {
     let name = "6. demo start-up to first frame"
     let budget = "demo/C ≤ \(fmt(budgetRatio, 1))×"
@@ -160,7 +160,8 @@ enum StartupBench {
     let ratio = median(dExternal) / median(cExternal)
     var row = ResultRow(
       name: name, measured: "\(fmt(ratio, 2))× (\(fmt(median(dExternal), 0)) ms vs \(fmt(median(cExternal), 0)) ms)",
-      budget: budget, verdict: verdict(ratio <= budgetRatio && problems.isEmpty))
+      budget: budget, verdict: verdict(ratio <= budgetRatio && problems.isEmpty),
+      checks: [BudgetCheck(value: ratio, limit: budgetRatio) { "\(fmt($0, 2))×" }])
     row.details = [
       "wall time from spawn to the `first-frame-ms` line, median of \(runs) starts each, interleaved, after one "
         + "uncounted start of each",

@@ -1,8 +1,8 @@
-/* first-frame.c: the baseline of benchmark row 6 — a minimal GTK 3 window
+/* first-frame.c: the baseline of the demo start-up benchmark — a minimal GTK 3 window
  * (a header bar and a button, no ClickGuard) that draws its first frame,
  * prints `first-frame-ms <N>` (process start to the end of the first frame's
  * paint, like the demo's --quit-after-first-frame) and exits; with `--stay`
- * it stays open, idle, until it is killed (row 8 counts its wakeups).
+ * it stays open, idle, until it is killed (the idle benchmark counts its wakeups).
  *
  * Not part of the Swift target (excluded in Package.swift): the benchmark
  * compiles it at run time with `cc $(pkg-config --cflags --libs gtk+-3.0)`. */

@@ -1,12 +1,12 @@
-// clickguard-bench: ClickGuard's benchmarks (see BENCHMARKS.md). Measures
-// every row side by side in one run and prints one table: each budget with
+// clickguard-bench: ClickGuard's benchmarks (`make bench`). Measures
+// every row side by side, three runs interleaved, and prints one table: each budget with
 // PASS or MISS, the information rows with their figures. GTK rows run in
 // child processes (this executable again, `child …`) so each variant starts
 // from a clean process.
 //
-//   clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7,8,9]
+//   clickguard-bench [--quick] [--runs 3] [--rows 1,2,3,4,5,6,7,8,9]
 //   clickguard-bench soak [count]            churn row only; exit 1 on leftover state
-//   clickguard-bench core-once VARIANT N     one row-1 run, for profilers
+//   clickguard-bench core-once VARIANT N     one core-decision run, for profilers
 //   clickguard-bench --version
 
 import CGtk
@@ -21,7 +21,7 @@ import Foundation
 func usage() -> Never {
   note(
     """
-    usage: clickguard-bench [--quick] [--rows 1,2,3,4,5,6,7,8,9]
+    usage: clickguard-bench [--quick] [--runs 3] [--rows 1,2,3,4,5,6,7,8,9]
            clickguard-bench soak [count]
            clickguard-bench core-once core-supplied|core-system|classic-A|classic-B N
            clickguard-bench child signal VARIANT N [evict]
@@ -105,9 +105,13 @@ func main() {
   while i < args.count {
     switch args[i] {
     case "--quick":
-      let rows = settings.rows
+      let (rows, runs) = (settings.rows, settings.runs)
       settings = .quick
-      settings.rows = rows
+      (settings.rows, settings.runs) = (rows, runs)
+    case "--runs":
+      i += 1
+      guard i < args.count, let runs = Int(args[i]), runs > 0 else { usage() }
+      settings.runs = runs
     case "--rows":
       i += 1
       guard i < args.count else { usage() }
@@ -119,29 +123,46 @@ func main() {
   }
   let start = monotonicNanoseconds()
   let machine = machineDescription()
-  var rows: [ResultRow] = []
-  if settings.rows.contains(1) {
-    rows.append(CoreBench.row(decisions: settings.coreDecisions, runs: settings.coreRuns))
+  // The budget rows run `settings.runs` times, interleaved (every row once,
+  // then every row again), so a slow spell of the machine falls on one run
+  // of each row rather than on all runs of one; the information rows run
+  // once, in the first.
+  var results: [Int: BudgetRuns] = [:]
+  var seconds: [Int: Double] = [:]
+  for run in 1...settings.runs {
+    for number in settings.rows.sorted() {
+      guard run == 1 || !BenchSettings.informationRows.contains(number) else { continue }
+      let rowStart = monotonicNanoseconds()
+      guard let row = measureRow(number, settings) else { continue }
+      seconds[number, default: 0] += Double(monotonicNanoseconds() - rowStart) / 1e9
+      results[number, default: BudgetRuns(runs: [])].runs.append(row)
+    }
+    note("run \(run)/\(settings.runs) done")
   }
-  if settings.rows.contains(2) {
-    rows.append(SignalBench.row(count: settings.signalEmissions, rounds: settings.signalRounds))
-  }
-  if settings.rows.contains(3) { rows.append(MemoryBench.row(count: settings.memoryWidgets)) }
-  if settings.rows.contains(4) {
-    rows.append(ChurnBench.row(count: settings.churnButtons, warmup: settings.churnWarmup))
-  }
-  if settings.rows.contains(5) {
-    rows.append(LatencyBench.row(clicks: settings.latencyClicks, rounds: settings.latencyRounds))
-  }
-  if settings.rows.contains(6) { rows.append(StartupBench.row(runs: settings.startupRuns)) }
-  if settings.rows.contains(7) { rows.append(ModuleCostBench.row(pairs: settings.moduleCostPairs)) }
-  if settings.rows.contains(8) { rows.append(IdleBench.row(seconds: settings.idleSeconds)) }
-  if settings.rows.contains(9) { rows.append(RulesFileBench.row(runs: settings.rulesFileRuns)) }
   print("ClickGuard benchmarks")
   for line in machine { print("- \(line)") }
-  let seconds = Double(monotonicNanoseconds() - start) / 1e9
-  print("- load average at end: \(loadAverage()); run took \(fmt(seconds, 0)) s")
-  ResultRow.printTable(rows)
+  let total = Double(monotonicNanoseconds() - start) / 1e9
+  print("- load average at end: \(loadAverage()); run took \(fmt(total, 0)) s")
+  let perRow = seconds.keys.sorted().map { "\($0): \(fmt(seconds[$0]!, 0)) s" }
+  print("- time per row, all runs: " + perRow.joined(separator: ", "))
+  BudgetRuns.printTable(results.keys.sorted().map { results[$0]! }, runs: settings.runs)
+}
+
+/// Measures row `number` once with `settings`' counts.
+@MainActor
+func measureRow(_ number: Int, _ settings: BenchSettings) -> ResultRow? {
+  switch number {
+  case 1: CoreBench.row(decisions: settings.coreDecisions, runs: settings.coreRuns)
+  case 2: SignalBench.row(count: settings.signalEmissions, rounds: settings.signalRounds)
+  case 3: MemoryBench.row(count: settings.memoryWidgets)
+  case 4: ChurnBench.row(count: settings.churnButtons, warmup: settings.churnWarmup)
+  case 5: LatencyBench.row(clicks: settings.latencyClicks, rounds: settings.latencyRounds)
+  case 6: StartupBench.row(runs: settings.startupRuns)
+  case 7: ModuleCostBench.row(pairs: settings.moduleCostPairs)
+  case 8: IdleBench.row(seconds: settings.idleSeconds)
+  case 9: RulesFileBench.row(runs: settings.rulesFileRuns)
+  default: nil
+  }
 }
 
 MainActor.assumeIsolated { main() }

@@ -11,6 +11,7 @@
 // The reference keeps, for every gate, the history of accepted actions and
 // decides by scanning it; counters are recounted from a log of decisions.
 
+import ClickGuardSeededRandom
 import ClickGuardTestSupport
 import Testing
 
@@ -23,39 +24,6 @@ import Testing
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-// MARK: Random numbers
-
-/// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast and fully determined by
-/// its seed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
-  /// `true` with probability `p`.
-  mutating func chance(_ p: Double) -> Bool {
-    Double(next() >> 11) / Double(UInt64(1) << 53) < p
-  }
-
-  mutating func int(_ range: ClosedRange<Int64>) -> Int64 {
-    Int64.random(in: range, using: &self)
-  }
-
-  mutating func pick<T>(_ items: [T]) -> T {
-    items[Int.random(in: 0..<items.count, using: &self)]
-  }
-}
 
 // MARK: Reference model
 

@@ -53,7 +53,8 @@ let package = Package(
     // What the programs share and the module never links: options
     // (GOption), output files, byte strings, the desktop's switch for the
     // module and the facts it reads.
-    .target(name: "ClickGuardAppSupport", dependencies: ["ClickGuardRules", "ClickGuardGtk", "CGtk"]),
+    .target(
+      name: "ClickGuardAppSupport", dependencies: ["ClickGuardRules", "ClickGuardGtk", "ClickGuardGObject", "CGtk"]),
     // libc calls the benchmarks need that Glibc does not import (malloc.h).
     .systemLibrary(name: "CBenchSupport", path: "Modules/CBenchSupport"),
     .executableTarget(

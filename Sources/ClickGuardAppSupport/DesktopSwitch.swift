@@ -114,7 +114,7 @@ package enum DesktopSwitch {
 
     /// The `DISPLAY` in `/proc/PID/environ` (read bounded), or `nil`.
     private static func displayVariable(ofProcess pid: String) -> String? {
-      guard case .success(let bytes) = BoundedFileRead.contents(of: FileName("/proc/\(pid)/environ"), limit: 1 << 20)
+      guard case .success(let bytes) = BoundedFileRead.contents(of: ByteString("/proc/\(pid)/environ"), limit: 1 << 20)
       else { return nil }
       let prefix = Array("DISPLAY=".utf8)
       return bytes.split(separator: 0).first { $0.starts(with: prefix) }

@@ -3,6 +3,7 @@
 // FIFO logs only while a reader has it open, a device or a directory not
 // at all. `clickguard doctor` lists these as problems.
 
+import ClickGuardGObject
 import ClickGuardRules
 
 extension DoctorFacts {

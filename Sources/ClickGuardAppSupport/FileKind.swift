@@ -2,6 +2,8 @@
 // FIFO, a device…), from stat, so the command can refuse what would block
 // it or never end (a FIFO with no writer, /dev/zero) before reading.
 
+import ClickGuardGObject
+
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -3,6 +3,8 @@
 // already there, minus any other ClickGuard module, which would guard twice.
 // Entries are bytes: another module's path passes through exactly.
 
+import ClickGuardGObject
+
 /// A colon-separated list of GTK modules, as `GTK3_MODULES` holds it.
 package struct GtkModuleList: Equatable, Sendable {
   /// The entries: module names (`canberra-gtk-module`) or absolute paths,

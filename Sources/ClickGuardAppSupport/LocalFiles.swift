@@ -26,7 +26,7 @@ package enum LocalFiles {
   /// The directory of the running executable (symbolic links resolved),
   /// or of `argv[0]` when `/proc/self/exe` cannot be read.
   package static func executableDirectory() -> String {
-    let executable = FileName.currentExecutable() ?? CommandLine.arguments[0]
+    let executable = ByteString.currentExecutable() ?? CommandLine.arguments[0]
     guard let directory = g_path_get_dirname(executable) else { return "." }
     defer { g_free(directory) }
     return String(cString: directory)

@@ -66,9 +66,9 @@ package struct OutputTarget: Sendable {
   }
 
   /// The path as the user gave it.
-  package let name: FileName
+  package let name: ByteString
   /// The path written to: ``name`` with a symbolic link followed.
-  package let resolved: FileName
+  package let resolved: ByteString
   /// What is there.
   package let kind: Kind
   /// Whether a symbolic link at ``name`` is followed.
@@ -76,7 +76,7 @@ package struct OutputTarget: Sendable {
 
   /// Looks at `name` now; a symbolic link there is followed unless
   /// `followingLinks` is `false`.
-  package init(_ name: FileName, followingLinks: Bool = true) {
+  package init(_ name: ByteString, followingLinks: Bool = true) {
     self.name = name
     followsLinks = followingLinks
     var status = stat()
@@ -106,7 +106,7 @@ package struct OutputTarget: Sendable {
       return
     }
     defer { free(real) }
-    resolved = FileName(cString: real)
+    resolved = ByteString(cString: real)
     guard resolved.withCString({ stat($0, &status) }) == 0 else {
       kind = .unreachable(Self.reason(errno))
       return
@@ -115,7 +115,7 @@ package struct OutputTarget: Sendable {
   }
 
   /// The folder the target is in (`.` for a bare file name).
-  package var directory: FileName {
+  package var directory: ByteString {
     Self.directory(of: resolved)
   }
 
@@ -147,7 +147,7 @@ package struct OutputTarget: Sendable {
 
   /// `name` does not exist: either its folder exists (`absent`) or the
   /// folder is what is missing.
-  private static func missing(_ name: FileName) -> Kind {
+  private static func missing(_ name: ByteString) -> Kind {
     let folder = directory(of: name)
     var status = stat()
     guard folder.withCString({ stat($0, &status) }) == 0 else {
@@ -163,11 +163,11 @@ package struct OutputTarget: Sendable {
     return .absent
   }
 
-  private static func directory(of name: FileName) -> FileName {
+  private static func directory(of name: ByteString) -> ByteString {
     name.withCString { path in
-      guard let folder = g_path_get_dirname(path) else { return FileName(".") }
+      guard let folder = g_path_get_dirname(path) else { return ByteString(".") }
       defer { g_free(folder) }
-      return FileName(cString: folder)
+      return ByteString(cString: folder)
     }
   }
 

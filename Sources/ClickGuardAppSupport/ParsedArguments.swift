@@ -1,6 +1,8 @@
 // ParsedArguments: what GOptionParser read from one command line, in order,
 // before any value is checked. Values and arguments are bytes, as given.
 
+import ClickGuardGObject
+
 /// The options and the other arguments of one command line, as given.
 package struct ParsedArguments: Equatable, Sendable {
   /// One option given: its name without dashes and its value (`nil` for a

@@ -4,6 +4,7 @@
 // what is only shown or matched.
 
 import CGtk
+import ClickGuardGObject
 
 /// The environment of the running process.
 package enum ProcessEnvironment {

@@ -19,7 +19,7 @@ package final class ReplacementFile {
   /// The target as it was looked at.
   package let target: OutputTarget
   /// The new file's path.
-  package let temporary: FileName
+  package let temporary: ByteString
   /// The new file's descriptor, open for writing; -1 once closed.
   private var descriptor: Int32
   private var isDone = false
@@ -45,7 +45,7 @@ package final class ReplacementFile {
           + String(cString: strerror(errno)))
     }
     descriptor = fd
-    temporary = template.withUnsafeBufferPointer { FileName(cString: $0.baseAddress!) }
+    temporary = template.withUnsafeBufferPointer { ByteString(cString: $0.baseAddress!) }
     if case .regularFile(let permissions) = target.kind {
       fchmod(fd, permissions)
     } else if let newFilePermissions {
@@ -136,7 +136,7 @@ package final class ReplacementFile {
 
   /// `DIR/.NAME.XXXXXX` for the target `DIR/NAME`, its name cut short to
   /// fit the system's limit on a file name (255 bytes).
-  private static func template(beside target: FileName) -> [UInt8] {
+  private static func template(beside target: ByteString) -> [UInt8] {
     let bytes = target.bytes
     let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
     let folder = slash.map { Array(bytes[...$0]) } ?? []

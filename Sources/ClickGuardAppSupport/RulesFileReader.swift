@@ -24,6 +24,6 @@ package enum RulesFileReader {
   /// (`isExplicit`), or one that is not a regular file, too large or
   /// unreadable, has one warning and no rules.
   package static func read(path: ByteString, isExplicit: Bool) -> RulesFile {
-    RulesFile(reading: RulesFileLocation(fileName: FileName(bytes: path.bytes), isExplicit: isExplicit))
+    RulesFile(reading: RulesFileLocation(fileName: ByteString(bytes: path.bytes), isExplicit: isExplicit))
   }
 }

@@ -3,6 +3,7 @@
 
 import ClickGuardAppSupport
 import ClickGuardCommandKit
+import ClickGuardGObject
 
 #if canImport(Glibc)
   import Glibc

@@ -4,6 +4,7 @@
 // where each came from. Ends with the problems found, if any.
 
 import ClickGuardAppSupport
+import ClickGuardGObject
 import ClickGuardRules
 
 /// The doctor's findings as text, and the problems among them.

@@ -3,6 +3,7 @@
 // may execute the program). So `run` and `doctor` can tell a GTK 4 program,
 // which no GTK module reaches, from a GTK 3 one.
 import ClickGuardAppSupport
+import ClickGuardGObject
 
 #if canImport(Glibc)
   import Glibc

@@ -4,6 +4,7 @@
 // refused at once: /dev/zero would never end), then read in fixed-size
 // chunks into the report, so memory stays bounded whatever the size.
 import ClickGuardAppSupport
+import ClickGuardGObject
 
 #if canImport(Glibc)
   import Glibc

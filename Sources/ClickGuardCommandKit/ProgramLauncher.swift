@@ -5,6 +5,7 @@
 // the other entries of GTK3_MODULES, the --log and --config paths.
 
 import ClickGuardAppSupport
+import ClickGuardGObject
 
 #if canImport(Glibc)
   import Glibc

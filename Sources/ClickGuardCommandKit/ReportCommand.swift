@@ -4,6 +4,7 @@
 // file that cannot be read is named and skipped; when none could be read
 // there is no summary, only the errors.
 import ClickGuardAppSupport
+import ClickGuardGObject
 
 #if canImport(Glibc)
   import Glibc

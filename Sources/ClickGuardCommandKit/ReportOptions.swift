@@ -1,5 +1,6 @@
 // ReportOptions: `clickguard report`'s options, checked.
 import ClickGuardAppSupport
+import ClickGuardGObject
 
 /// What `clickguard report` reads and how it prints.
 package struct ReportOptions: Equatable, Sendable {

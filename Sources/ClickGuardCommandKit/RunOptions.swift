@@ -5,6 +5,7 @@
 // arguments stay bytes (ByteString) all the way to setenv and execvp.
 
 import ClickGuardAppSupport
+import ClickGuardGObject
 import ClickGuardRules
 
 /// The settings `clickguard run` gives the module, and the program to run.

@@ -57,7 +57,7 @@ package enum GtkModule {
     // The log's file name as the environment holds it: bytes, not
     // necessarily UTF-8, which a String would have changed.
     if case .file = settings.log, let name = getenv(ModuleConfiguration.logVariable) {
-      settings.log = .file(FileName(cString: name))
+      settings.log = .file(ByteString(cString: name))
     }
     guard start(settings) else { return false }
     session?.followRules(at: rules.location, program: program, environment: environment)

@@ -29,7 +29,7 @@ final class RulesFileWatch {
 
   private let location: RulesFileLocation
   /// The directories from the file's up to the root, nearest first.
-  private let directories: [FileName]
+  private let directories: [ByteString]
   /// The path component below each of ``directories``: what appearing
   /// there brings the watch nearer to the file.
   private let components: [[UInt8]]
@@ -44,12 +44,12 @@ final class RulesFileWatch {
   init(location: RulesFileLocation, onChange: @escaping @MainActor (RulesFile) -> Void) {
     self.location = location
     self.onChange = onChange
-    var directories: [FileName] = []
+    var directories: [ByteString] = []
     var components: [[UInt8]] = []
     var path = location.fileName.bytes
     while true {
       let (parent, name) = Self.split(path)
-      directories.append(FileName(bytes: parent))
+      directories.append(ByteString(bytes: parent))
       components.append(name)
       if parent == path || parent == Array(".".utf8) || parent == Array("/".utf8) { break }
       path = parent
@@ -130,7 +130,7 @@ final class RulesFileWatch {
     return (parent, Array(path[(slash + 1)..<end]))
   }
 
-  private static func isDirectory(_ name: FileName) -> Bool {
+  private static func isDirectory(_ name: ByteString) -> Bool {
     var status = stat()
     return name.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
@@ -139,14 +139,14 @@ final class RulesFileWatch {
   private static func baseName(_ file: gpointer) -> [UInt8]? {
     guard let name = g_file_get_basename(OpaquePointer(file)) else { return nil }
     defer { g_free(name) }
-    return Array(FileName(cString: name).bytes)
+    return Array(ByteString(cString: name).bytes)
   }
 
   /// A GFile's path, as bytes.
   private static func path(_ file: gpointer) -> [UInt8]? {
     guard let path = g_file_get_path(OpaquePointer(file)) else { return nil }
     defer { g_free(path) }
-    return FileName(cString: path).bytes
+    return ByteString(cString: path).bytes
   }
 }
 

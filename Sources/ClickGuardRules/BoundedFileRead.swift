@@ -30,7 +30,7 @@ package enum BoundedFileRead {
   }
 
   /// The bytes of the regular file `name`, or why it was refused.
-  package static func contents(of name: FileName, limit: Int) -> Result<[UInt8], Refusal> {
+  package static func contents(of name: ByteString, limit: Int) -> Result<[UInt8], Refusal> {
     var status = stat()
     guard name.withCString({ stat($0, &status) }) == 0 else { return .failure(systemRefusal()) }
     if let refusal = refusal(of: status, limit: limit) { return .failure(refusal) }

@@ -54,7 +54,7 @@ package struct ModuleConfiguration: Hashable, Sendable {
   /// Where the decision log goes.
   package enum LogDestination: Hashable, Sendable {
     /// Appended to the file of this name.
-    case file(FileName)
+    case file(ByteString)
     /// Written to standard error (`CLICKGUARD_LOG=-`).
     case standardError
   }
@@ -159,7 +159,7 @@ package struct ModuleConfiguration: Hashable, Sendable {
       }
     }
     if let value = Self.value(environment, Self.logVariable) {
-      log = value == "-" ? .standardError : .file(FileName(value))
+      log = value == "-" ? .standardError : .file(ByteString(value))
     }
     if let value = Self.value(environment, Self.stallVariable),
       let stall = milliseconds(value, Self.stallVariable, in: 0...60_000, defaultUsed: "0 (off)")

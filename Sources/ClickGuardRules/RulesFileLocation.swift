@@ -16,7 +16,7 @@ package struct RulesFileLocation: Hashable, Sendable {
   package var path: String
   /// The file's name as the system knows it: the bytes that are opened,
   /// which need not be UTF-8.
-  package var fileName: FileName
+  package var fileName: ByteString
   /// Whether `CLICKGUARD_CONFIG` named it: then a missing file is worth a
   /// warning; a missing file at the default place is not.
   package var isExplicit: Bool
@@ -24,13 +24,13 @@ package struct RulesFileLocation: Hashable, Sendable {
   /// A location by hand.
   package init(path: String, isExplicit: Bool) {
     self.path = path
-    self.fileName = FileName(path)
+    self.fileName = ByteString(path)
     self.isExplicit = isExplicit
   }
 
   /// The file `fileName`, byte for byte (from the environment: a
   /// `String` would have changed bytes that are not UTF-8).
-  package init(fileName: FileName, isExplicit: Bool) {
+  package init(fileName: ByteString, isExplicit: Bool) {
     self.path = fileName.displayName
     self.fileName = fileName
     self.isExplicit = isExplicit
@@ -56,10 +56,10 @@ package struct RulesFileLocation: Hashable, Sendable {
   /// are: `CLICKGUARD_CONFIG`'s, or the configuration directory's.
   package static var current: RulesFileLocation {
     if let value = getenv(variable), value.pointee != 0 {
-      return RulesFileLocation(fileName: FileName(cString: value), isExplicit: true)
+      return RulesFileLocation(fileName: ByteString(cString: value), isExplicit: true)
     }
     guard let directory = g_get_user_config_dir() else { return RulesFileLocation(environment: [:]) }
-    let name = FileName(bytes: FileName(cString: directory).bytes + Array("/clickguard/clickguard.conf".utf8))
+    let name = ByteString(bytes: ByteString(cString: directory).bytes + Array("/clickguard/clickguard.conf".utf8))
     return RulesFileLocation(fileName: name, isExplicit: false)
   }
 }

@@ -45,7 +45,7 @@ package struct IgnoredApps: Equatable, Sendable {
 
   /// Reads the end of the log file `name`.
   /// - Returns: the apps, or why the log was not read.
-  package static func read(log name: FileName) -> Result<IgnoredApps, RulesFileEditError> {
+  package static func read(log name: ByteString) -> Result<IgnoredApps, RulesFileEditError> {
     var status = stat()
     guard name.withCString({ stat($0, &status) }) == 0 else {
       return .failure(RulesFileEditError("\(name.displayName): \(String(cString: strerror(errno)))"))

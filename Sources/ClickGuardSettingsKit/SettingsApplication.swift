@@ -85,8 +85,8 @@ package final class SettingsApplication {
     }
     // The log the session's apps write, as the module reads it (bytes, as
     // the environment holds them); standard error is no file to read.
-    let log = getenv(ModuleConfiguration.logVariable).flatMap { value -> FileName? in
-      let name = FileName(cString: value)
+    let log = getenv(ModuleConfiguration.logVariable).flatMap { value -> ByteString? in
+      let name = ByteString(cString: value)
       return name.bytes.isEmpty || name.bytes == Array("-".utf8) ? nil : name
     }
     let window = SettingsWindow(

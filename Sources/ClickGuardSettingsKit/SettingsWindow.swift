@@ -47,7 +47,7 @@ package final class SettingsWindow {
   package private(set) var exemptToggles: [String: WidgetPointer] = [:]
 
   private let rules: RulesFileLocation
-  private let log: FileName?
+  private let log: ByteString?
   private let session: SessionSwitch
   private var saveSource: UInt32 = 0
   /// Set while the window itself sets a control, whose signal then does nothing.
@@ -60,7 +60,7 @@ package final class SettingsWindow {
   ///   - log: the decision log it lists apps from, or `nil` when none is on.
   ///   - session: the session switch.
   package init(
-    application: UnsafeMutablePointer<GtkApplication>?, rules: RulesFileLocation, log: FileName?,
+    application: UnsafeMutablePointer<GtkApplication>?, rules: RulesFileLocation, log: ByteString?,
     session: SessionSwitch
   ) {
     self.rules = rules

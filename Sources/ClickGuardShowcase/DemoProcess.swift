@@ -20,7 +20,7 @@ package final class DemoProcess {
   package static func locateBinary() -> String? {
     var candidates: [String] = []
     if let path = ProcessInfo.processInfo.environment["CLICKGUARD_DEMO"] { candidates.append(path) }
-    if let exe = FileName.currentExecutable() {
+    if let exe = ByteString.currentExecutable() {
       var dir = ResourceLocator.parent(exe)
       // An .xctest bundle on Linux is a file in the build folder.
       for _ in 0..<2 {

@@ -9,6 +9,7 @@ import ClickGuard
 import ClickGuardAppSupport
 import ClickGuardCommandKit
 import ClickGuardDemoKit
+import ClickGuardGObject
 import Foundation
 
 /// The showcase's command line, read by GOption (``GOptionParser``, as

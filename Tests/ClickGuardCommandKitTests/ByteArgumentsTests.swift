@@ -5,6 +5,7 @@
 
 import ClickGuardAppSupport
 import ClickGuardCommandKit
+import ClickGuardGObject
 import Testing
 
 @Suite struct ByteArgumentsTests {

@@ -4,6 +4,7 @@
 
 import ClickGuardAppSupport
 import ClickGuardCommandKit
+import ClickGuardGObject
 import Testing
 
 @Suite struct RunOptionsTests {

@@ -23,7 +23,7 @@ final class OutputTargetTests: XCTestCase {
   }
 
   private func kind(_ path: String) -> OutputTarget.Kind {
-    OutputTarget(FileName(path)).kind
+    OutputTarget(ByteString(path)).kind
   }
 
   private func write(_ text: String, to path: String) throws {
@@ -51,9 +51,9 @@ final class OutputTargetTests: XCTestCase {
     let link = scratch + "/link.txt"
     try write("x", to: file)
     XCTAssertEqual(symlink(file, link), 0)
-    let target = OutputTarget(FileName(link))
+    let target = OutputTarget(ByteString(link))
     guard case .regularFile = target.kind else { return XCTFail("a link is judged by the file it names") }
-    XCTAssertEqual(target.resolved, FileName(file))
+    XCTAssertEqual(target.resolved, ByteString(file))
     XCTAssertEqual(kind(scratch + "/nowhere"), .absent)
     XCTAssertEqual(symlink(scratch + "/nowhere", scratch + "/dangling"), 0)
     XCTAssertEqual(kind(scratch + "/dangling"), .danglingLink)
@@ -71,7 +71,7 @@ final class OutputTargetTests: XCTestCase {
   func testANewFileReplacesARegularFileWhole() throws {
     let path = scratch + "/shot.png"
     try write("old", to: path)
-    let file = try ReplacementFile(beside: OutputTarget(FileName(path)), accepted: "test")
+    let file = try ReplacementFile(beside: OutputTarget(ByteString(path)), accepted: "test")
     XCTAssertTrue(file.temporary.bytes.starts(with: Array((scratch + "/.shot.png.").utf8)))
     XCTAssertNil(Array("new".utf8).withUnsafeBytes { file.write($0) })
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old", "untouched until the rename")
@@ -84,7 +84,7 @@ final class OutputTargetTests: XCTestCase {
   /// rename is refused, the directory stays, the new file goes.
   func testATargetThatChangedIsLeftAsItIs() throws {
     let path = scratch + "/shot.png"
-    let file = try ReplacementFile(beside: OutputTarget(FileName(path)), accepted: "test")
+    let file = try ReplacementFile(beside: OutputTarget(ByteString(path)), accepted: "test")
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
     XCTAssertThrowsError(try file.commit()) { error in
       XCTAssertTrue("\(error)".contains("is a directory, not a regular file"), "\(error)")
@@ -95,7 +95,7 @@ final class OutputTargetTests: XCTestCase {
   }
 
   func testADeviceIsNeverReplaced() {
-    XCTAssertThrowsError(try ReplacementFile(beside: OutputTarget(FileName("/dev/null")), accepted: "test")) {
+    XCTAssertThrowsError(try ReplacementFile(beside: OutputTarget(ByteString("/dev/null")), accepted: "test")) {
       XCTAssertEqual(
         "\($0)", "'/dev/null' is a character device, not a regular file, and is left as it is (test)")
     }

@@ -23,7 +23,7 @@ final class DecisionLogFileTests: XCTestCase {
   func testAFIFOThatNoOneReadsIsRefusedAtOnce() throws {
     let fifo = directory.appendingPathComponent("fifo").path
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-    XCTAssertThrowsError(try DecisionLogFile(name: FileName(fifo))) { error in
+    XCTAssertThrowsError(try DecisionLogFile(name: ByteString(fifo))) { error in
       XCTAssertTrue("\(error)".contains("it is a FIFO that no process is reading"), "\(error)")
     }
   }
@@ -33,7 +33,7 @@ final class DecisionLogFileTests: XCTestCase {
     let fifo = directory.appendingPathComponent("fifo").path
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     var reader = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    let file = try DecisionLogFile(name: FileName(fifo))
+    let file = try DecisionLogFile(name: ByteString(fifo))
     XCTAssertEqual(file.append("one"), .written)
     close(reader)
     XCTAssertEqual(file.append("two"), .lost(String(cString: strerror(EPIPE))))
@@ -55,7 +55,7 @@ final class DecisionLogFileTests: XCTestCase {
     defer { close(reader) }
     let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ
     XCTAssertEqual(fcntl(reader, setPipeSize, 8192), 8192)
-    let file = try DecisionLogFile(name: FileName(fifo))
+    let file = try DecisionLogFile(name: ByteString(fifo))
     let long = [String(repeating: "a", count: 5_000), String(repeating: "b", count: 6_000)]
     var outcomes = long.map { file.append($0) }
     outcomes.append(file.append("while full"))
@@ -81,7 +81,7 @@ final class DecisionLogFileTests: XCTestCase {
 
   func testAFileDeletedOrReplacedIsReopenedAtItsPath() throws {
     let path = directory.appendingPathComponent("clicks.jsonl").path
-    let file = try DecisionLogFile(name: FileName(path), checkEvery: .zero)
+    let file = try DecisionLogFile(name: ByteString(path), checkEvery: .zero)
     XCTAssertNil(file.followPath(at: ClickInstant(sinceOrigin: .zero)))
     XCTAssertEqual(file.append("one"), .written)
     XCTAssertEqual(unlink(path), 0)
@@ -100,7 +100,7 @@ final class DecisionLogFileTests: XCTestCase {
     let folder = directory.appendingPathComponent("sub")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let path = folder.appendingPathComponent("clicks.jsonl").path
-    let file = try DecisionLogFile(name: FileName(path), checkEvery: .zero)
+    let file = try DecisionLogFile(name: ByteString(path), checkEvery: .zero)
     try FileManager.default.removeItem(at: folder)
     XCTAssertNil(file.followPath(at: ClickInstant(sinceOrigin: .zero)))
     XCTAssertEqual(file.append("lost"), .lost(String(cString: strerror(ENOENT))))

@@ -15,7 +15,7 @@ final class FileNameTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: directory) }
     let bytes = Array((directory.path + "/clicks-").utf8) + [0xFF] + Array(".jsonl".utf8)
     let name = bytes.map { CChar(bitPattern: $0) }.withUnsafeBufferPointer { buffer in
-      (Array(buffer) + [0]).withUnsafeBufferPointer { FileName(cString: $0.baseAddress!) }
+      (Array(buffer) + [0]).withUnsafeBufferPointer { ByteString(cString: $0.baseAddress!) }
     }
     XCTAssertEqual(name.bytes, bytes)
     XCTAssertTrue(name.displayName.hasSuffix("clicks-\\xFF.jsonl"), name.displayName)

@@ -54,7 +54,7 @@ final class ModuleConfigurationTests: XCTestCase {
     XCTAssertEqual(settings.warnings, [])
     XCTAssertEqual(settings.guardConfiguration.interval.milliseconds, 250)
     XCTAssertEqual(settings.guardConfiguration.mode, .observe)
-    XCTAssertEqual(settings.log, .file(FileName("/tmp/clicks.jsonl")))
+    XCTAssertEqual(settings.log, .file(ByteString("/tmp/clicks.jsonl")))
     XCTAssertEqual(settings.stallAfterClick.milliseconds, 700)
     XCTAssertEqual(settings.periodicStall.milliseconds, 300)
     XCTAssertEqual(settings.periodicEvery.milliseconds, 2000)

@@ -45,7 +45,7 @@ final class SettingsWindowTests: XCTestCase {
   }
 
   /// A decision log in which `programs` each had clicks dropped.
-  private static func log(dropsIn programs: [String], in scratch: URL) throws -> FileName {
+  private static func log(dropsIn programs: [String], in scratch: URL) throws -> ByteString {
     let url = scratch.appendingPathComponent("clicks.jsonl")
     let lines = programs.flatMap { program in
       [
@@ -54,12 +54,12 @@ final class SettingsWindowTests: XCTestCase {
       ]
     }
     try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
-    return FileName(url.path)
+    return ByteString(url.path)
   }
 
   /// A settings window, shown and mapped at (40, 40), with the X focus.
   @MainActor
-  private static func shownWindow(rules: RulesFileLocation, log: FileName? = nil) throws -> SettingsWindow {
+  private static func shownWindow(rules: RulesFileLocation, log: ByteString? = nil) throws -> SettingsWindow {
     try GtkHarness.start()
     GtkHarness.freshDispatcher()
     let window = SettingsWindow(application: nil, rules: rules, log: log, session: Self.standInSwitch)

@@ -93,7 +93,7 @@ final class DemoWindow {
   /// Saves the window as PNG to `name` and logs it, then where the
   /// timeline in it drew its marks; a failure is also said on standard
   /// error, and the demo keeps running.
-  func screenshot(to name: FileName) {
+  func screenshot(to name: ByteString) {
     let event = WindowCapture.save(window, to: name)
     log.record(event)
     if case .screenshot(_, _, _, let error?) = event {

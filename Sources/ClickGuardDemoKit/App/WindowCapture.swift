@@ -20,7 +20,7 @@ enum WindowCapture {
   /// `name`: it is absent or a regular file, and a new file can be made in
   /// its directory (one is made and removed).
   /// - Throws: ``OutputFileError`` naming the path and why not.
-  static func check(_ name: FileName) throws(OutputFileError) {
+  static func check(_ name: ByteString) throws(OutputFileError) {
     try ReplacementFile(beside: OutputTarget(name), accepted: accepted).discard()
   }
 
@@ -28,7 +28,7 @@ enum WindowCapture {
   /// (with an error when it failed). `name` is replaced only when it is
   /// absent or a regular file, and only by a complete PNG: see
   /// ``ReplacementFile``.
-  static func save(_ toplevel: WidgetPointer, to name: FileName) -> DemoEvent {
+  static func save(_ toplevel: WidgetPointer, to name: ByteString) -> DemoEvent {
     let path = name.displayName
     guard let window = gtk_widget_get_window(toplevel) else {
       return .screenshot(path: path, width: 0, height: 0, error: "the window is not realized")

@@ -15,7 +15,7 @@ package final class DemoLog {
   /// file when `name` is `nil`.
   /// - Throws: ``OutputFileError`` when the file is refused or cannot be
   ///   made.
-  package init(name: FileName?) throws(OutputFileError) {
+  package init(name: ByteString?) throws(OutputFileError) {
     file = try name.map { name throws(OutputFileError) in try LogFile(name) }
   }
 

@@ -39,7 +39,7 @@ final class LogFile {
   /// Opens `name` for the log, as the type's documentation says.
   /// - Throws: ``OutputFileError`` naming the path and why it is refused or
   ///   cannot be opened.
-  init(_ name: FileName) throws(OutputFileError) {
+  init(_ name: ByteString) throws(OutputFileError) {
     let target = OutputTarget(name)
     path = name.displayName
     switch target.kind {

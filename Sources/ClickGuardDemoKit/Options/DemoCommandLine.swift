@@ -98,7 +98,7 @@ final class DemoCommandLine {
   /// stray argument), `value` as text (`nil` for a flag alone) and
   /// `fileName`, the same bytes as given, for a path.
   /// - Returns: the error to report, or `nil` when the value is good.
-  fileprivate func read(_ option: String, _ value: String?, _ fileName: FileName?) -> OptionError? {
+  fileprivate func read(_ option: String, _ value: String?, _ fileName: ByteString?) -> OptionError? {
     do throws(OptionError) {
       guard option.hasPrefix("--") else {
         throw OptionError(option: nil, message: "unexpected argument '\(value ?? "")'; the demo takes no files")
@@ -153,7 +153,7 @@ private let readOption: GOptionArgFunc = { name, value, _, error in
   let option = name.map { String(cString: $0) } ?? ""
   let text = value.map { String(cString: $0) }
   // The value's bytes as given (FILENAME entries): a path keeps them.
-  let fileName = value.map { FileName(cString: $0) }
+  let fileName = value.map { ByteString(cString: $0) }
   let failure = MainActor.assumeIsolated { DemoCommandLine.currentRead(option, text, fileName) }
   guard let failure else { return 1 }
   g_set_error_literal(error, g_option_error_quark(), gint(G_OPTION_ERROR_BAD_VALUE.rawValue), failure.description)
@@ -172,7 +172,7 @@ private let rewordError: GOptionErrorFunc = { _, _, _, error in
 
 extension DemoCommandLine {
   /// ``read(_:_:_:)`` on the command line being parsed.
-  fileprivate static func currentRead(_ option: String, _ value: String?, _ fileName: FileName?) -> OptionError? {
+  fileprivate static func currentRead(_ option: String, _ value: String?, _ fileName: ByteString?) -> OptionError? {
     current?.read(option, value, fileName)
   }
 

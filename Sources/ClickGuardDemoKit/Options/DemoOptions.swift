@@ -1,6 +1,6 @@
 // DemoOptions: the demo's settings from the command line, validated from
 // plain strings as GOption hands them over (DemoCommandLine), so the rules
-// are testable without GTK. Paths stay bytes (FileName).
+// are testable without GTK. Paths stay bytes (ByteString).
 
 import ClickGuardGtk
 
@@ -64,9 +64,9 @@ package struct DemoOptions: Equatable, Sendable {
   /// `--no-fence` clears it.
   package var fenceEnabled = true
   /// `--log-file`, as the bytes given.
-  var logFile: FileName?
+  var logFile: ByteString?
   /// `--screenshot`, as the bytes given.
-  package var screenshot: FileName?
+  package var screenshot: ByteString?
   /// `--quit-after-first-frame`.
   var quitAfterFirstFrame = false
   /// `--version`: print `clickguard-demo VERSION` and exit, before any
@@ -84,7 +84,7 @@ package struct DemoOptions: Equatable, Sendable {
   ///   also for a flag given a value (`--no-fence=false` is not read as
   ///   `--no-fence`) and a path that starts with a dash (`--log-file --help`
   ///   is not a log file named `--help`).
-  mutating func set(_ name: String, _ value: String?, fileName: FileName? = nil) throws(OptionError) {
+  mutating func set(_ name: String, _ value: String?, fileName: ByteString? = nil) throws(OptionError) {
     guard let spec = OptionSpec.named(name) else {
       throw OptionError(option: "--\(name)", message: "unknown option")
     }
@@ -108,7 +108,7 @@ package struct DemoOptions: Equatable, Sendable {
           option: "--\(name)",
           message: "'\(value)' looks like an option, not a file path; write ./\(value) for a file of that name")
       }
-      let path = fileName ?? FileName(value)
+      let path = fileName ?? ByteString(value)
       if name == "log-file" { logFile = path } else { screenshot = path }
     case .flag:
       if value != nil { throw OptionError(option: "--\(name)", message: "takes no value") }
@@ -179,7 +179,7 @@ package struct DemoOptions: Equatable, Sendable {
   }
 
   /// A path's bytes as text, repairing what is not UTF-8.
-  private static func text(_ name: FileName) -> String {
+  private static func text(_ name: ByteString) -> String {
     String(decoding: name.bytes, as: UTF8.self)
   }
 }

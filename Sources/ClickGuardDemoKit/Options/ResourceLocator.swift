@@ -41,7 +41,7 @@ package struct ResourceLocator: Sendable {
   static func forCurrentProcess() -> ResourceLocator {
     ResourceLocator(
       override: getenv(environmentVariable).map { String(cString: $0) },
-      executablePath: FileName.currentExecutable(), sourceFilePath: compiledSourcePath,
+      executablePath: ByteString.currentExecutable(), sourceFilePath: compiledSourcePath,
       fileExists: { access($0, R_OK) == 0 })
   }
 

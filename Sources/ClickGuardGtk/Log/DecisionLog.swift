@@ -38,14 +38,14 @@ public final class DecisionLog {
   /// Opens `path` for appending, creating it (mode 0644) if needed.
   /// - Throws: ``DecisionLogError`` naming the path and the system's reason.
   public convenience init(path: String) throws(DecisionLogError) {
-    try self.init(fileName: FileName(path))
+    try self.init(fileName: ByteString(path))
   }
 
   /// Opens the file `fileName` for appending, creating it (mode 0644) if
   /// needed, without waiting for a FIFO's reader.
   /// - Parameter checkEvery: how often, at most, the path is compared with
   ///   the open file (``DecisionLogFile``).
-  package init(fileName: FileName, checkEvery: Duration = .seconds(1)) throws(DecisionLogError) {
+  package init(fileName: ByteString, checkEvery: Duration = .seconds(1)) throws(DecisionLogError) {
     file = try DecisionLogFile(name: fileName, checkEvery: checkEvery)
     destination = fileName.displayName
   }

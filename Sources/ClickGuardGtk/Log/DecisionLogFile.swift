@@ -39,7 +39,7 @@ final class DecisionLogFile {
   }
 
   /// The path, byte for byte.
-  let name: FileName
+  let name: ByteString
   private let checkEvery: Duration
   private var descriptor: Int32 = -1
   private var identity: (device: dev_t, inode: ino_t) = (0, 0)
@@ -55,7 +55,7 @@ final class DecisionLogFile {
   /// - Parameter checkEvery: how often, at most, the path is compared with
   ///   the open file.
   /// - Throws: ``DecisionLogError`` naming the path and the system's reason.
-  init(name: FileName, checkEvery: Duration = .seconds(1)) throws(DecisionLogError) {
+  init(name: ByteString, checkEvery: Duration = .seconds(1)) throws(DecisionLogError) {
     self.name = name
     self.checkEvery = checkEvery
     if let reason = open() { throw DecisionLogError(path: name.displayName, reason: reason) }

@@ -1,9 +1,10 @@
-// ByteString: an argument, an environment value or a path as the system
-// gave it: bytes, not necessarily UTF-8. The command passes these on
-// (execvp, setenv, open) exactly as given; only messages decode them, with
-// the bytes that are not UTF-8 shown as \xFF escapes.
+// ByteString: an argument, an environment value or a file name as the system
+// gave it: bytes, not necessarily UTF-8 (GLib's filename encoding need not
+// be). They are passed on (execvp, setenv, open, GLib's file calls) exactly
+// as given, never through a lossy conversion; only messages decode them,
+// with the bytes that are not UTF-8 shown as \xFF escapes.
 
-import ClickGuardGtk
+import CGLib
 
 #if canImport(Glibc)
   import Glibc
@@ -56,9 +57,29 @@ package struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringIn
   /// The text, when the bytes are valid UTF-8; `nil` otherwise.
   package var string: String? { String(validating: bytes, as: UTF8.self) }
 
-  /// The text for a message: valid UTF-8 as it is, every other byte as
-  /// `\xFF`, so a person sees which byte it was (``FileName/displayName``).
-  package var displayName: String { FileName(bytes: bytes).displayName }
+  /// The bytes as they can be shown to a person: valid UTF-8 as it is,
+  /// every other byte as `\xFF`, so the message says which byte it was, and
+  /// nothing is dropped.
+  package var displayName: String {
+    var text = ""
+    var parser = Unicode.UTF8.ForwardParser()
+    var iterator = bytes.makeIterator()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+        offset += encoded.count
+      case .error(let length):
+        for byte in bytes[offset..<(offset + length)] {
+          text += (byte < 0x10 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
+        }
+        offset += length
+      case .emptyInput:
+        return text
+      }
+    }
+  }
 
   package var description: String { displayName }
 
@@ -103,5 +124,16 @@ package struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringIn
 
   package static func < (lhs: ByteString, rhs: ByteString) -> Bool {
     lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+  }
+}
+
+extension ByteString {
+  /// The running executable's real path (`/proc/self/exe`, read with
+  /// `g_file_read_link`), or `nil` when it cannot be read: the command
+  /// finds the module beside it, the demo its resources.
+  package static func currentExecutable() -> String? {
+    guard let link = g_file_read_link("/proc/self/exe", nil) else { return nil }
+    defer { g_free(link) }
+    return String(cString: link)
   }
 }

@@ -55,6 +55,14 @@ lint:
 docs: deps
 	SWIFT="$(SWIFT)" scripts/docs.sh
 
+## The tables of counts docs/module.md quotes (activations without and with
+## the module in the fixture apps, real apps and under Wayland), gathered
+## from one run of those suites into out/docs-tables.md (scripts/docs-tables.sh).
+.PHONY: docs-tables
+docs-tables: deps
+	$(SWIFT) build --build-tests
+	$(XVFB) env SWIFT="$(SWIFT)" scripts/docs-tables.sh
+
 clean:
 	rm -rf .build
 ## The desktop demo: builds and runs it. With no display (DISPLAY unset or

@@ -137,13 +137,13 @@ deb: static
 	  lintian --fail-on error,warning "$$deb" && echo "deb: lintian reports no errors or warnings on $$deb"; \
 	else echo "deb: lintian is not installed, not checked (scripts/deps.sh installs it)"; fi
 
-## Benchmarks (see BENCHMARKS.md): release build, every row measured side by
-## side in one run under Xvfb, one table: each budget with PASS/MISS, the
-## decision cost and emission ratios as information. Builds the demo too
-## (row 6 times its start-up; swift build takes one --product at a time)
-## and the installed build (row 7 loads its module into a C window).
-## BENCH_ARGS="--quick" for a quicker, noisier run; BENCH_ARGS="--rows 1,3"
-## for some rows only.
+## Benchmarks (BENCHMARKS.md): release build, every budget row measured three
+## times, the runs interleaved, under Xvfb: one table with each run's figure,
+## their median and PASS/MISS, and the information rows. Builds the demo too
+## (its start-up is a row; swift build takes one --product at a time) and the
+## installed build (its module is loaded into a C window).
+## BENCH_ARGS="--quick" for smaller counts; "--rows 3,5" for some rows only;
+## "--runs 1" for one run.
 bench: deps static
 	$(SWIFT) build -c release --product clickguard-bench
 	$(SWIFT) build -c release --product clickguard-demo

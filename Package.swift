@@ -10,7 +10,7 @@ let package = Package(
     .library(name: "ClickGuardGtk", targets: ["ClickGuardGtk"]),
     // The GTK 3 module: GTK3_MODULES=/abs/path/libclickguard-gtk-module.so.
     .library(name: "clickguard-gtk-module", type: .dynamic, targets: ["ClickGuardGtkModule"]),
-    // The benchmarks: make bench (see BENCHMARKS.md).
+    // The benchmarks: make bench, make soak.
     .executable(name: "clickguard-bench", targets: ["ClickGuardBench"]),
     // The desktop demo (make demo) and its scripted showcase driver.
     .executable(name: "clickguard-demo", targets: ["ClickGuardDemo"]),

@@ -6,11 +6,8 @@
 /// it fail with `EPIPE` instead of sending the `SIGPIPE` that ends the
 /// process: the host app leaves SIGPIPE at its default, and a log must not
 /// change that or kill it.
-///
-/// `SIGPIPE` is blocked in this thread around the write; one the write
-/// raised is then taken off the pending set (`sigtimedwait`, no wait), and
-/// the thread's mask is put back. One that was already pending before is
-/// left for the app.
+/// `SIGPIPE` is blocked around the write and one it raised taken off the
+/// pending set; one already pending is left for the app.
 package enum BrokenPipeShield {
   /// Runs `write`, which returns what `write(2)` does.
   package static func run(_ write: () -> Int) -> Int {

@@ -1,13 +1,8 @@
 import CGLib
 
-/// GLib emission hooks, bound once: a hook sees every emission of a signal,
-/// on every instance of its type, after the run-first class closure and
-/// before any handler. It observes; it cannot stop the emission.
-///
-/// One trampoline serves every hook. The closure travels boxed
-/// (``ClosureBox``) as the hook's data and is released by GLib's destroy
-/// notify when the hook is removed, which happens when the closure returns
-/// `false`.
+/// GLib emission hooks: a hook sees every emission of a signal on every
+/// instance of its type, after the run-first class closure and before any
+/// handler. It observes; it cannot stop the emission.
 @MainActor
 package enum EmissionHook {
   /// One emission as a hook sees it.
@@ -16,8 +11,7 @@ package enum EmissionHook {
     package var signalID: guint
     /// The instance it is emitted on.
     package var instance: gpointer
-    /// The emission's parameters: the instance first, then the signal's
-    /// arguments.
+    /// The instance, then the signal's arguments.
     package var parameters: UnsafeBufferPointer<GValue>
   }
 

@@ -1,5 +1,3 @@
-// GObjectType: the GObject type checks GTK spells as macros.
-
 import CGLib
 
 /// Type checks on GObject instances (`G_TYPE_CHECK_INSTANCE_TYPE`,

@@ -6,17 +6,13 @@
 /// allows, so several processes can append to one file without mixing up
 /// lines.
 package enum LineWriter {
-  /// Writes `line` and a line break to `descriptor`.
-  /// - Returns: `nil` when it was written, else the system's reason
-  ///   (`strerror`) why not.
+  /// Writes `line` and a line break; returns `nil` or the system's reason.
   package static func append(_ line: String, to descriptor: Int32) -> String? {
     var text = line + "\n"
     return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
   }
 
-  /// Writes all of `bytes` to `descriptor`, again after a signal interrupts
-  /// the write.
-  /// - Returns: `nil` when they were written, else the system's reason.
+  /// Writes all of `bytes`, again after a signal interrupts the write.
   package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
     guard let base = bytes.baseAddress else { return nil }
     var offset = 0
@@ -34,10 +30,8 @@ package enum LineWriter {
   }
 }
 
-/// The lines a log failed to write in a row, and the two messages a log
-/// shows about them: when writing first fails (each next line is tried
-/// again), and when a line is written again, with how many were lost. The
-/// decision log and the demo's log word their trouble with it.
+/// The lines a log failed to write in a row, and its two messages about
+/// them: when writing first fails, and when it works again, with the count.
 package struct LostLines {
   /// Lines lost since writing last failed; `nil` while writing works.
   private var count: Int?
@@ -45,10 +39,8 @@ package struct LostLines {
   /// No line lost yet.
   package init() {}
 
-  /// Takes how one line of `log` (`the decision log`) to `destination`
-  /// went: `failure` is the reason it was not written, `nil` when it was.
-  /// - Returns: the message to show, and whether it says writing fails;
-  ///   `nil` when nothing changed.
+  /// Takes how one line of `log` to `destination` went (`failure`: why it was
+  /// not written); returns the message to show when something changed.
   package mutating func note(
     _ failure: String?, log: String, destination: String
   ) -> (message: String, isFailure: Bool)? {

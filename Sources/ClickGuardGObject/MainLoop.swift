@@ -1,19 +1,11 @@
-// MainLoop: Swift closures as GLib main-loop sources (timeouts, idles, Unix
-// signals), through one C trampoline.
-
 import CGLib
 
-/// Adds Swift closures to GLib's default main loop as sources.
-///
-/// Each closure travels boxed (``ClosureBox``) as the source's user data and
-/// is released by GLib's destroy notify alone: when the source is removed or
-/// its closure says to stop. The sources run on the main loop's thread, the
-/// main actor's, and the trampoline enters the main actor with
-/// `MainActor.assumeIsolated`.
+/// Swift closures as sources of GLib's default main loop (timeouts, idles,
+/// Unix signals), boxed (``ClosureBox``) and released by GLib's destroy
+/// notify. Each returns the source's id, for ``remove(_:)``.
 @MainActor
 package enum MainLoop {
   /// Calls `body` every `ms` milliseconds (at least 1) while it returns true.
-  /// - Returns: the source's id, for ``remove(_:)``.
   @discardableResult
   package static func every(ms: Int, _ body: @escaping @MainActor () -> Bool) -> UInt32 {
     let data = ClosureBox.retained(body)
@@ -23,7 +15,6 @@ package enum MainLoop {
   }
 
   /// Calls `body` once, after `ms` milliseconds (at least 1).
-  /// - Returns: the source's id, for ``remove(_:)``.
   @discardableResult
   package static func after(ms: Int, _ body: @escaping @MainActor () -> Void) -> UInt32 {
     every(ms: ms) {
@@ -33,7 +24,6 @@ package enum MainLoop {
   }
 
   /// Calls `body` once, the next time the main loop is idle.
-  /// - Returns: the source's id, for ``remove(_:)``.
   @discardableResult
   package static func idle(_ body: @escaping @MainActor () -> Void) -> UInt32 {
     let data = ClosureBox<@MainActor () -> Bool>.retained {
@@ -45,9 +35,7 @@ package enum MainLoop {
   }
 
   /// Calls `body` on the main loop each time the process receives `signal`
-  /// (`SIGTERM`, `SIGINT`, `SIGHUP`, `SIGUSR1`, `SIGUSR2`, `SIGWINCH`: the
-  /// ones GLib supports), instead of in a signal handler.
-  /// - Returns: the source's id, for ``remove(_:)``.
+  /// (one GLib supports: `SIGTERM`, `SIGINT`, `SIGHUP`, `SIGUSR1`, …).
   @discardableResult
   package static func onUnixSignal(_ signal: Int32, _ body: @escaping @MainActor () -> Void) -> UInt32 {
     let data = ClosureBox<@MainActor () -> Bool>.retained {
@@ -58,16 +46,13 @@ package enum MainLoop {
     return accepted(id, data)
   }
 
-  /// Removes the source `id` names; GLib then releases its closure. An id of
-  /// 0, or of a source that has finished, is ignored (`g_source_remove` would
-  /// print a critical).
+  /// Removes the source `id` names; 0 or a finished source is ignored.
   package static func remove(_ id: UInt32) {
     guard id != 0, let source = g_main_context_find_source_by_id(nil, id) else { return }
     g_source_destroy(source)
   }
 
-  /// Returns `id`, releasing the box at once if GLib refused the source (id
-  /// 0: no destroy notify will come).
+  /// Returns `id`, releasing the box if GLib refused the source.
   private static func accepted(_ id: guint, _ data: gpointer) -> UInt32 {
     if id == 0 { ClosureBox<@MainActor () -> Bool>.release(data) }
     return id

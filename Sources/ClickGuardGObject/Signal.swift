@@ -1,29 +1,17 @@
-// Signal: Swift closures as GObject signal handlers, through one C trampoline
-// per handler signature.
-
 import CGLib
 
 /// Connects Swift closures to GObject signals.
 ///
-/// Each C handler signature ClickGuard and its demo use has one trampoline
-/// here, and one typed `cg_signal_connect_*` helper in the CGtk shim that
-/// turns it into a `GCallback` (`G_CALLBACK` is a cast Swift cannot spell).
-/// The closure travels boxed (``ClosureBox``) as the handler's user data and
-/// is released by GLib's destroy notify alone: when the handler is
-/// disconnected or the instance is finalized, or at once if GLib refuses the
-/// connection. GTK emits on its own thread, the main actor's, and the
-/// trampolines enter the main actor with `MainActor.assumeIsolated`.
+/// One trampoline per C handler signature, and one typed
+/// `cg_signal_connect_*` helper in CGLib's shim (`G_CALLBACK` is a cast Swift
+/// cannot spell). The closure travels boxed (``ClosureBox``) as user data and
+/// is released by GLib's destroy notify alone. Every `connect` takes the
+/// emitting instance, the signal's name as GLib spells it and `after`
+/// (`G_CONNECT_AFTER`), and returns the connection, to keep only to
+/// disconnect.
 @MainActor
 package enum Signal {
-  /// Connects `body` to a signal whose C handler is
-  /// `void (gpointer instance, gpointer data)`: `clicked`, `toggled`,
-  /// `activate`, `changed`, `value-changed`, `shutdown`.
-  /// - Parameters:
-  ///   - instance: the GObject that emits `signal`.
-  ///   - signal: the signal's name, as GLib spells it.
-  ///   - after: whether to run after the class handler (`G_CONNECT_AFTER`).
-  ///   - body: called with the instance on each emission.
-  /// - Returns: the connection; keep it only to disconnect.
+  /// `void (instance, data)`: `clicked`, `toggled`, `activate`, `changed`.
   @discardableResult
   package static func connect(
     _ instance: gpointer, _ signal: String, after: Bool = false, _ body: @escaping @MainActor (gpointer) -> Void
@@ -34,16 +22,8 @@ package enum Signal {
     return SignalConnection(instance: instance, handlerID: id)
   }
 
-  /// Connects `body` to a signal whose C handler is
-  /// `gboolean (gpointer instance, gboolean value, gpointer data)`:
-  /// `GtkSwitch::state-set`.
-  /// - Parameters:
-  ///   - instance: the GObject that emits `signal`.
-  ///   - signal: the signal's name, as GLib spells it.
-  ///   - after: whether to run after the class handler (`G_CONNECT_AFTER`).
-  ///   - body: called with the instance and the value; returns the signal's
-  ///     boolean result (for `state-set`: true when handled).
-  /// - Returns: the connection; keep it only to disconnect.
+  /// `gboolean (instance, gboolean value, data)`: `GtkSwitch::state-set`;
+  /// `body` returns the signal's result.
   @discardableResult
   package static func connect(
     _ instance: gpointer, _ signal: String, after: Bool = false,
@@ -56,17 +36,8 @@ package enum Signal {
     return SignalConnection(instance: instance, handlerID: id)
   }
 
-  /// Connects `body` to a signal whose C handler is
-  /// `gint (gpointer instance, gpointer argument, gpointer data)`: `draw`,
-  /// `handle-local-options`, and signals with one pointer argument and no
-  /// result (`notify`, `GSimpleAction::activate`), which ignore the value.
-  /// - Parameters:
-  ///   - instance: the GObject that emits `signal`.
-  ///   - signal: the signal's name, as GLib spells it.
-  ///   - after: whether to run after the class handler (`G_CONNECT_AFTER`).
-  ///   - body: called with the instance and the argument; returns the
-  ///     signal's result.
-  /// - Returns: the connection; keep it only to disconnect.
+  /// `gint (instance, gpointer argument, data)`: `draw`,
+  /// `handle-local-options`; signals without a result ignore the value.
   @discardableResult
   package static func connect(
     _ instance: gpointer, _ signal: String, after: Bool = false,
@@ -79,13 +50,7 @@ package enum Signal {
     return SignalConnection(instance: instance, handlerID: id)
   }
 
-  /// Connects `body` to `notify::property`: called with the instance each
-  /// time the property's value is set.
-  /// - Parameters:
-  ///   - instance: the GObject whose property to watch.
-  ///   - property: the property's name (`"active"`).
-  ///   - body: called with the instance.
-  /// - Returns: the connection; keep it only to disconnect.
+  /// `notify::property`: `body` runs each time the property is set.
   @discardableResult
   package static func notify(
     _ instance: gpointer, property: String, _ body: @escaping @MainActor (gpointer) -> Void
@@ -98,14 +63,8 @@ package enum Signal {
       })
   }
 
-  /// Connects `body` to `GFileMonitor::changed`, whose C handler is
-  /// `void (gpointer monitor, GFile *file, GFile *other, GFileMonitorEvent
-  /// event, gpointer data)`.
-  /// - Parameters:
-  ///   - monitor: the GFileMonitor.
-  ///   - body: called with the file the event is about, the other file (a
-  ///     rename's new name, or `nil`) and the event.
-  /// - Returns: the connection; keep it only to disconnect.
+  /// `GFileMonitor::changed`: `body` gets the file, the other file (a
+  /// rename's new name, or `nil`) and the event.
   @discardableResult
   package static func connectFileChanged(
     _ monitor: gpointer, _ body: @escaping @MainActor (gpointer?, gpointer?, GFileMonitorEvent) -> Void

@@ -1,24 +1,13 @@
-// SignalConnection: one signal handler GLib holds, and a weak reference to
-// the instance it is connected on, so that disconnecting is safe whenever it
-// happens.
-
 import CGLib
 
-/// A connected signal handler, as ``Signal`` returns it.
-///
-/// The connection does not keep its instance alive, and does not need it to
-/// stay alive: it holds a `GWeakRef`, which GLib clears when the instance is
-/// finalized. ``disconnect()`` after that does nothing, where calling
-/// `g_signal_handler_disconnect` on a freed address would be a GLib critical
-/// or worse. The handler's closure is GLib's to release (its destroy notify),
-/// not the connection's: dropping a connection leaves the handler connected.
+/// A connected signal handler, as ``Signal`` returns it. It holds its
+/// instance weakly (`GWeakRef`), so ``disconnect()`` is safe after the
+/// instance is finalized; dropping it leaves the handler connected.
 package final class SignalConnection {
-  /// A weak reference to the instance. `GWeakRef` must not move while GLib
-  /// knows it, hence on the heap. `nil` when GLib refused the connection.
+  /// On the heap: `GWeakRef` must not move. `nil` when GLib refused.
   private let instance: UnsafeMutablePointer<GWeakRef>?
 
-  /// GLib's handler id; 0 when GLib refused the connection (an unknown
-  /// signal, say).
+  /// GLib's handler id; 0 when GLib refused the connection.
   package let handlerID: UInt
 
   /// Records a connection `g_signal_connect_data` returned.
@@ -34,8 +23,7 @@ package final class SignalConnection {
     self.instance = reference
   }
 
-  /// Whether the handler is still connected: the instance is alive and the
-  /// handler was not disconnected.
+  /// Whether the instance is alive and the handler still connected.
   @MainActor
   package var isConnected: Bool {
     guard let instance, let object = g_weak_ref_get(instance) else { return false }
@@ -43,8 +31,7 @@ package final class SignalConnection {
     return g_signal_handler_is_connected(object, gulong(handlerID)) != 0
   }
 
-  /// Disconnects the handler; GLib then releases its closure. Does nothing
-  /// when the instance was finalized or the handler is gone already.
+  /// Disconnects the handler, if it is still there.
   @MainActor
   package func disconnect() {
     guard let instance, let object = g_weak_ref_get(instance) else { return }

@@ -8,9 +8,7 @@ package func swiftString(_ cString: UnsafePointer<gchar>?) -> String? {
   cString.map { String(cString: $0) }
 }
 
-/// The message of the GLib error a call left in `error`, or `fallback`
-/// when it left none; the error is freed (`g_clear_error`), so it is read
-/// once and never leaked.
+/// The message of the GLib error in `error`, or `fallback`; frees the error.
 package func messageTaking(
   _ error: inout UnsafeMutablePointer<GError>?, or fallback: String = "unknown error"
 ) -> String {

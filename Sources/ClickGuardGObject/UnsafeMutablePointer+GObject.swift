@@ -3,14 +3,11 @@
 import CGLib
 
 extension UnsafeMutablePointer {
-  /// The same object seen as another C type: what GTK spells
-  /// `GTK_BUTTON(widget)` and friends, without their run-time type check
-  /// (``GObjectType/isA(_:_:)`` checks where the type is not known).
+  /// The same object as another C type (`GTK_BUTTON(widget)`, unchecked).
   package func cast<T>(to _: T.Type = T.self) -> UnsafeMutablePointer<T> {
     UnsafeMutableRawPointer(self).assumingMemoryBound(to: T.self)
   }
 
-  /// The same object as a `gpointer`, the type GObject's generic functions
-  /// (`g_object_ref`, signals, qdata) take.
+  /// The same object as a `gpointer`.
   package var raw: gpointer { UnsafeMutableRawPointer(self) }
 }

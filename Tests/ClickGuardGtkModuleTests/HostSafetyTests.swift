@@ -5,7 +5,7 @@
 // CLICKGUARD_LOG at a FIFO that no one reads. With the module, its window
 // comes (a module that blocks fails after 5 s), one message names the
 // problem, and the app is still guarded. What start-up costs is `make
-// bench`'s (rows 7 and 9), not timed here. The log's own rows (a full pipe,
+// bench`'s, not timed here. The log's own rows (a full pipe,
 // rotation) are LogFollowingTests.
 
 import Foundation
@@ -122,7 +122,7 @@ enum HostStart {
   /// Starts the fixture without the module, then with it, both with
   /// `environment`; checks that with the module its window came (a module
   /// that holds the app up fails this after 5 s: a hang, not a speed bound;
-  /// start-up cost is `make bench`'s row 7) and its peak memory is within
+  /// start-up cost is `make bench`'s) and its peak memory is within
   /// 64 MiB of the plain one's; prints both.
   /// - Returns: the running app with the module.
   static func sideBySide(

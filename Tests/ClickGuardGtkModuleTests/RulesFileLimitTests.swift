@@ -2,8 +2,7 @@
 // regular file of at most 1 MiB is refused with one warning before anything
 // is read, and a file of many groups has the line of every group found — all
 // without a display (the process tests are HostSafetyTests). How long the
-// largest file takes to read, against GKeyFile alone, is `make bench`'s
-// row 9, not a timed assertion here.
+// largest file takes to read is `make bench`'s, not a timed assertion here.
 
 import ClickGuardRules
 import ClickGuardTestSupport

@@ -7,19 +7,13 @@ import ClickGuard
 /// The file a ``DecisionLog`` appends to, which never blocks the app and
 /// follows its path.
 ///
-/// - Opened with `O_APPEND | O_CREAT` (mode 0644, never truncated) and
-///   `O_NONBLOCK`: a FIFO that no process reads is refused at once (`ENXIO`)
-///   instead of waited for, and a reader that falls behind makes a write
-///   fail with `EAGAIN` (the line is dropped) instead of stalling the main
-///   loop. A reader that goes away gives `EPIPE`, never the `SIGPIPE` that
-///   would end the app (``BrokenPipeShield``).
-/// - Before each line it checks that the path still names the open file:
-///   `fstat`'s link count on every line (a deleted file is noticed at
-///   once), and `stat` of the path against the descriptor's device and
-///   inode at most once per `checkEvery` (a file renamed away, as logrotate
-///   does, then made anew at the path). Either reopens the path, creating
-///   the file if it is gone. The checks ride on the writes: no timer, no
-///   wakeup while nothing is logged.
+/// - `O_APPEND | O_CREAT | O_NONBLOCK`, never truncated: a FIFO nobody reads
+///   is refused at once, a reader that falls behind loses lines instead of
+///   stalling the main loop, one that goes away gives `EPIPE`, never
+///   `SIGPIPE` (``BrokenPipeShield``).
+/// - Before a line it checks that the path still names the open file (link
+///   count each line; device and inode at most once per `checkEvery`, for
+///   logrotate) and reopens it if not. No timer: checks ride on writes.
 final class DecisionLogFile {
   /// What happened to the file at the path since the last line.
   enum PathChange: Hashable {
@@ -65,12 +59,9 @@ final class DecisionLogFile {
     if descriptor >= 0 { close(descriptor) }
   }
 
-  /// Reopens the path when it no longer names the open file (see the type's
-  /// documentation), or when it could not be opened last time.
-  /// - Returns: what changed, or `nil` when the file is the same (or still
-  ///   cannot be opened: then ``append(_:)`` says why).
-  /// - Parameter now: the instant, from the clock of the dispatcher whose
-  ///   decisions are logged.
+  /// Reopens the path when it no longer names the open file, or could not be
+  /// opened last time, at `now` (the dispatcher's clock); returns what
+  /// changed.
   func followPath(at now: ClickInstant) -> PathChange? {
     let isDue = lastCheck.map { $0.duration(to: now) >= checkEvery } ?? true
     if isDue { lastCheck = now }
@@ -112,9 +103,8 @@ final class DecisionLogFile {
     return .lost(Self.reason(error))
   }
 
-  /// Writes as much of `bytes` as the descriptor takes now.
-  /// - Returns: how many bytes were written, and the `errno` that stopped it
-  ///   short, if any.
+  /// Writes as much of `bytes` as the descriptor takes now; returns the count
+  /// and the `errno` that stopped it short.
   private func writeSome(_ bytes: [UInt8]) -> (Int, Int32?) {
     var offset = 0
     while offset < bytes.count {

@@ -20,8 +20,7 @@ public final class Button: Control {
     super.init(created: widget)
   }
 
-  /// Wraps an existing button (for example one loaded from a GtkBuilder
-  /// file).
+  /// Wraps an existing button.
   /// - Throws: ``ControlError`` when `widget` is not a GtkButton.
   public init(adopting widget: WidgetPointer) throws(ControlError) {
     try super.init(adopting: widget, expected: gtk_button_get_type(), expectedName: "GtkButton")
@@ -34,7 +33,7 @@ public final class Button: Control {
   }
 
   /// Runs the async `action` for every click let through; the gate stays
-  /// closed until it completes (or the maximum busy time passes).
+  /// closed until it completes.
   @discardableResult
   public func onClick(_ action: @escaping @MainActor () async -> Void) -> ActionConnection {
     connectAsync("clicked", action)

@@ -1,5 +1,3 @@
-// ControlID for GObjects.
-
 import CGtk
 import ClickGuard
 

@@ -3,10 +3,7 @@ import ClickGuard
 
 /// A guarded one-line text entry: Return submits once per burst (and once
 /// while held); typing and editing keys are never judged.
-///
-/// The press is judged before GTK sees it: GtkEntry's `activate` runs the
-/// app's handlers before any class handler, so a dropped Return is
-/// consumed and nothing of it happens.
+
 @MainActor
 public final class Entry: Control, ActivatableControl {
   /// Creates an empty entry.

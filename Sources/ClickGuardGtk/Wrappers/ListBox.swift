@@ -2,17 +2,13 @@ import CGtk
 import ClickGuard
 
 /// A list box whose rows are guarded: a row activated by Return, Enter or
-/// Space acts once per burst (and once while the key is held). Each row
-/// has its own gate, with the list's settings, so moving to another row and
-/// activating it is never dropped.
+/// Space acts once per burst; each row has its own gate.
 ///
 /// ```swift
 /// let files = ListBox()
 /// files.onRowActivated { index in print("open file", index) }
 /// ```
-///
-/// A click activates a row once per multi-click already (GTK counts the
-/// clicks), so clicks are not judged.
+
 @MainActor
 public final class ListBox: Control {
   /// Creates an empty list box.
@@ -35,8 +31,7 @@ public final class ListBox: Control {
     gtk_container_add(widget.cast(), child)
   }
 
-  /// Runs `action` with the row's index for every row activation let
-  /// through.
+  /// Runs `action` with the row's index for every activation let through.
   @discardableResult
   public func onRowActivated(_ action: @escaping @MainActor (Int) -> Void) -> ActionConnection {
     ActionConnection(

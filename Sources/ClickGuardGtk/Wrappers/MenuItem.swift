@@ -19,8 +19,7 @@ public final class MenuItem: Control, ActivatableControl {
     super.init(created: widget)
   }
 
-  /// Wraps an existing menu item (a GtkCheckMenuItem is judged as a
-  /// toggle: skipped by default).
+  /// Wraps an existing menu item (a check item is a toggle).
   /// - Throws: ``ControlError`` when `widget` is not a GtkMenuItem.
   public init(adopting widget: WidgetPointer) throws(ControlError) {
     try super.init(adopting: widget, expected: gtk_menu_item_get_type(), expectedName: "GtkMenuItem")

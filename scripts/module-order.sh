@@ -5,7 +5,7 @@
 # read from a few pages instead of pages spread over the whole Swift
 # runtime, so each app that loads the module maps less of it.
 #
-# It runs the C window of benchmark row 7 (Sources/ClickGuardBench/first-frame.c)
+# It runs the C window the module-cost benchmark starts (Sources/ClickGuardBench/first-frame.c)
 # to its first frame with the module, under valgrind's callgrind, and keeps
 # every function of the module that ran. Symbols that later disappear are
 # skipped by the linker; run it again after changing what the module does at

@@ -182,6 +182,20 @@ final class ActivationPaths {
         widget: item, action: traits.actionName(of: item, signal: "activate"), kind: traits.kind,
         input: GuardRuntime.shared.input.attribution(forMenuItem: item), state: state)
     },
+    // GtkUIManager apps (pluma, MATE, older Xfce): an accelerator
+    // (GtkAccelGroup), a menu item or a tool item runs a GtkAction's
+    // `activate`, whose class handler runs before the app's handlers. Named
+    // by type, so no deprecated call is made; the item's own path judged
+    // a click or mnemonic first, which makes this one nested.
+    ActivationPath(typeName: "GtkAction", signal: "activate", handler: .void) { action in
+      let state = WidgetGuardState.existing(on: action)
+      let toggle = g_type_from_name("GtkToggleAction")
+      let name = swiftString(gtk_buildable_get_name(OpaquePointer(action))) ?? "activate"
+      return ActivationTarget(
+        widget: action, action: ActionName(name),
+        kind: toggle != 0 && GObjectType.isA(action, toggle) ? .toggle : .button,
+        input: GuardRuntime.shared.input.attribution(forAction: action), state: state)
+    },
     // Return and Space reach the focused row through GtkWindow's
     // `activate-default` / `activate-focus`, which emit the item's own
     // `activate`; the list's keybinding is `activate-cursor-row` /

@@ -94,7 +94,9 @@ enum RepeatableControls {
   /// GtkAction).
   private static func names(of button: UnsafeMutablePointer<GtkWidget>) -> [String] {
     var names = [string(button, "action-name")].compactMap { $0 }
-    if let image = image(of: button) { names += [string(image, "icon-name"), string(image, "stock")].compactMap { $0 } }
+    if let image = image(of: button) {
+      names += [string(image, "icon-name"), string(image, "stock")].compactMap { $0 }
+    }
     if let parent = gtk_widget_get_parent(button), GObjectType.isA(parent, gtk_tool_button_get_type()) {
       names += ["icon-name", "stock-id", "action-name"].compactMap { string(parent, $0) }
       if let action = cg_object_dup_object(parent, "related-action") {

@@ -157,8 +157,9 @@ final class DeliberateRepeatTests: XCTestCase {
         guard sevenGaps.allSatisfy({ $0 < 100 }) else {
           return XCTFail("the bounce was made at \(sevenGaps) ms, slower than a bounce: the machine is too loaded")
         }
+        // Too fast, or made before the first "7" had finished (within the
+        // interval): dropped either way.
         XCTAssertEqual(sevens.map(\.0), ["accepted", "dropped", "dropped"], app.diagnosis)
-        XCTAssertEqual(sevens.dropFirst().map(\.1), ["too-fast", "too-fast"], app.diagnosis)
       }
     }
     report(results[false] ?? "", results[true] ?? "")

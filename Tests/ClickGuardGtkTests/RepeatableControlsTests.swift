@@ -15,7 +15,10 @@ final class RepeatableControlsTests: XCTestCase {
   /// The names of GActions, GtkActions and icons that say their action is
   /// one people repeat, and some that do not.
   func testNamesThatSayAnActionIsRepeated() {
-    for name in ["win.next-change", "EditUndo", "go-up-symbolic", "zoom-in", "app.redo", "media-skip-forward", "GoBack"] {
+    let repeated = [
+      "win.next-change", "EditUndo", "go-up-symbolic", "zoom-in", "app.redo", "media-skip-forward", "GoBack",
+    ]
+    for name in repeated {
       XCTAssertTrue(RepeatableControls.isRepeatName(name), name)
     }
     for name in ["document-open", "FileNew", "go-home", "list-add", "win.save", "edit-delete", "nextcloud"] {
@@ -32,16 +35,21 @@ final class RepeatableControlsTests: XCTestCase {
       try GtkHarness.start()
       let keys = ["7", "8", "9", "4", "5", "6", "1", "2", "3", "0", "DEL", "AC"]
       let (grid, keypad) = Self.keypad(keys)
-      let named = ["Open", "Save", "Print", "Close", "Help", "Quit"].map { gtk_button_new_with_label($0)! }
+      let names: [String] = ["Open", "Save", "Print", "Close", "Help", "Quit"]
+      let named = names.map { gtk_button_new_with_label($0)! }
       let row = GtkHarness.box(named)
       let stepper = gtk_button_new_with_label("+")!
+      let mnemonics: [String] = ["_Undo", "Next", "Zoom In", "›"]
+      let labelled = mnemonics.map { gtk_button_new_with_mnemonic($0)! }
       let zoom = gtk_button_new_from_icon_name("zoom-in-symbolic", GTK_ICON_SIZE_BUTTON)!
-      let window = GtkHarness.showWindow(GtkHarness.box([grid, row, GtkHarness.box([stepper, zoom])], vertical: true))
+      let window = GtkHarness.showWindow(
+        GtkHarness.box([grid, row, GtkHarness.box([stepper, zoom] + labelled)], vertical: true))
       defer { GtkHarness.close(window) }
       for (label, key) in zip(keys, keypad) { XCTAssertTrue(RepeatableControls.isRepeatable(key), label) }
       for button in named { XCTAssertFalse(RepeatableControls.isRepeatable(button)) }
       XCTAssertTrue(RepeatableControls.isRepeatable(stepper))
       XCTAssertTrue(RepeatableControls.isRepeatable(zoom))
+      for button in labelled { XCTAssertTrue(RepeatableControls.isRepeatable(button)) }
     }
   }
 
@@ -50,7 +58,7 @@ final class RepeatableControlsTests: XCTestCase {
   func testAKeyIsInPlaceWhileShownAndSensitive() throws {
     try onMain {
       try GtkHarness.start()
-      try GtkHarness.withGlobalGuard {
+      GtkHarness.withGlobalGuard {
         let (grid, keypad) = Self.keypad(["1", "2", "3", "4", "5", "6"])
         let window = GtkHarness.showWindow(grid)
         defer { GtkHarness.close(window) }

@@ -7,20 +7,21 @@ import ClickGuard
 ///
 /// A button is repeatable when it is a key of a keypad (the nearest
 /// container holding several buttons has mostly one-character labels:
-/// every button of it is a key, "DEL" too), a stepper (`+`, `-`, `−`), or
-/// when its GAction, GtkAction, icon or stock name says undo, redo, zoom,
+/// every button of it is a key, "DEL" too), a stepper or arrow (`+`, `-`,
+/// `−`, `›`, `‹`), or when its label, GAction, GtkAction, icon or stock name
+/// says undo, redo, zoom,
 /// next, previous, forward, back, go up or go down, increase or decrease
 /// (a tool button's names count for its inner button).
 @MainActor
 enum RepeatableControls {
   /// Words in a control's names that make it one people press again.
-  private static let repeatWords: Set<String> = [
+  nonisolated private static let repeatWords: Set<String> = [
     "undo", "redo", "zoom", "next", "previous", "prev", "forward", "back", "backward", "increase", "decrease",
   ]
   /// Words that make it repeatable only after `go` (`go-up`, `go-down`).
-  private static let directionWords: Set<String> = ["up", "down"]
-  /// One-character labels of steppers.
-  private static let stepperLabels: Set<String> = ["+", "-", "−", "–"]
+  nonisolated private static let directionWords: Set<String> = ["up", "down"]
+  /// One-character labels of steppers and of next and previous arrows.
+  private static let stepperLabels: Set<String> = ["+", "-", "−", "–", "›", "‹", "»", "«", "<", ">", "→", "←"]
   /// The fewest buttons a container needs to be taken for a keypad.
   private static let keypadButtons = 6
 
@@ -51,13 +52,14 @@ enum RepeatableControls {
   /// Whether `button` is of a kind people press again on purpose.
   static func isRepeatable(_ button: UnsafeMutablePointer<GtkWidget>) -> Bool {
     if names(of: button).contains(where: isRepeatName) { return true }
-    if let label = label(of: button), stepperLabels.contains(label) { return true }
+    // A label counts as a name: "Undo", "Next", "Zoom In".
+    if let label = label(of: button), stepperLabels.contains(label) || isRepeatName(label) { return true }
     return isKeypadKey(button)
   }
 
   /// Whether a name (`win.next-change`, `EditUndo`, `go-up-symbolic`)
   /// says its action is one people repeat.
-  static func isRepeatName(_ name: String) -> Bool {
+  nonisolated static func isRepeatName(_ name: String) -> Bool {
     let words = Self.words(of: name)
     if words.contains(where: repeatWords.contains) { return true }
     return words.contains("go") && words.contains(where: directionWords.contains)
@@ -65,7 +67,7 @@ enum RepeatableControls {
 
   /// The lowercase words of a name, split at punctuation and where a
   /// lowercase letter meets an uppercase one.
-  static func words(of name: String) -> [String] {
+  nonisolated static func words(of name: String) -> [String] {
     var words: [String] = []
     var word = ""
     var previousIsLower = false

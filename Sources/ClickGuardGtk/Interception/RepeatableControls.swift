@@ -8,8 +8,8 @@ import ClickGuard
 /// A button is repeatable when it is a key of a keypad (the nearest
 /// container holding several buttons has mostly one-character labels:
 /// every button of it is a key, "DEL" too), a stepper or arrow (`+`, `-`,
-/// `−`, `›`, `‹`), or when its label, GAction, GtkAction, icon or stock name
-/// says undo, redo, zoom,
+/// `−`, `›`, `‹`), a label that says undo, redo or zoom, or when its
+/// GAction, GtkAction, icon or stock name says undo, redo, zoom,
 /// next, previous, forward, back, go up or go down, increase or decrease
 /// (a tool button's names count for its inner button).
 @MainActor
@@ -18,6 +18,8 @@ enum RepeatableControls {
   nonisolated private static let repeatWords: Set<String> = [
     "undo", "redo", "zoom", "next", "previous", "prev", "forward", "back", "backward", "increase", "decrease",
   ]
+  /// Words of a label that make it repeatable.
+  private static let labelWords: Set<String> = ["undo", "redo", "zoom", "increase", "decrease"]
   /// Words that make it repeatable only after `go` (`go-up`, `go-down`).
   nonisolated private static let directionWords: Set<String> = ["up", "down"]
   /// One-character labels of steppers and of next and previous arrows.
@@ -52,8 +54,13 @@ enum RepeatableControls {
   /// Whether `button` is of a kind people press again on purpose.
   static func isRepeatable(_ button: UnsafeMutablePointer<GtkWidget>) -> Bool {
     if names(of: button).contains(where: isRepeatName) { return true }
-    // A label counts as a name: "Undo", "Next", "Zoom In".
-    if let label = label(of: button), stepperLabels.contains(label) || isRepeatName(label) { return true }
+    // A label that says undo, redo or zoom counts as a name ("Zoom In"); a
+    // worded "Next" or "Back" is as often a wizard's or a form's step.
+    if let label = label(of: button),
+      stepperLabels.contains(label) || words(of: label).contains(where: labelWords.contains)
+    {
+      return true
+    }
     return isKeypadKey(button)
   }
 
@@ -152,13 +159,15 @@ enum RepeatableControls {
   // MARK: Keypads
 
   /// Whether `button` is a key of a keypad: the nearest of its three
-  /// closest ancestors that holds at least ``keypadButtons`` buttons has
-  /// mostly buttons with one-character labels.
+  /// closest ancestors that holds at least ``keypadButtons`` buttons among
+  /// its own children (a button, or one wrapped alone in a container) has
+  /// mostly buttons with one-character labels. A button beside a keypad,
+  /// not in it, is no key.
   private static func isKeypadKey(_ button: UnsafeMutablePointer<GtkWidget>) -> Bool {
     var ancestor = gtk_widget_get_parent(button)
     for _ in 0..<3 {
       guard let container = ancestor else { return false }
-      let buttons = self.buttons(in: container, depth: 3)
+      let buttons = children(of: container).compactMap { pushButton(in: $0, depth: 2) }
       if buttons.count >= keypadButtons {
         let keys = buttons.filter { label(of: $0).map { $0.count == 1 } ?? false }.count
         return keys * 2 > buttons.count
@@ -168,19 +177,17 @@ enum RepeatableControls {
     return false
   }
 
-  /// The push buttons (not toggles) inside `container`, `depth` levels down.
-  private static func buttons(
-    in container: UnsafeMutablePointer<GtkWidget>, depth: Int
-  ) -> [UnsafeMutablePointer<GtkWidget>] {
-    var found: [UnsafeMutablePointer<GtkWidget>] = []
-    for child in children(of: container) {
-      if GObjectType.isA(child, gtk_button_get_type()) {
-        if !GObjectType.isA(child, gtk_toggle_button_get_type()) { found.append(child) }
-      } else if depth > 1 {
-        found += buttons(in: child, depth: depth - 1)
-      }
+  /// `widget` when it is a push button (not a toggle), or the push button
+  /// it holds alone, `depth` levels down.
+  private static func pushButton(in widget: UnsafeMutablePointer<GtkWidget>, depth: Int) -> UnsafeMutablePointer<
+    GtkWidget
+  >? {
+    if GObjectType.isA(widget, gtk_button_get_type()) {
+      return GObjectType.isA(widget, gtk_toggle_button_get_type()) ? nil : widget
     }
-    return found
+    let inside = children(of: widget)
+    guard depth > 0, inside.count == 1 else { return nil }
+    return pushButton(in: inside[0], depth: depth - 1)
   }
 
   /// The children of `widget`, when it is a container.

@@ -27,6 +27,9 @@ packages+=(libgtk-4-bin)
 # The real-app tests (RealAppTests) drive these Debian GTK 3 apps; xclip
 # reads back what they copy, dbus-run-session gives each a session bus.
 packages+=(mousepad geany gedit thunar galculator zenity xclip dbus)
+# A person's repeats (DeliberateRepeatTests): a calculator keypad and a
+# GtkUIManager editor (its accelerators are GtkActions).
+packages+=(qalculate-gtk pluma)
 # The Wayland module tests run a headless mutter on a private bus
 # (dbus-daemon's dbus-run-session), whose ScreenCast stream (absolute pointer
 # motion for its remote desktop input) needs PipeWire.

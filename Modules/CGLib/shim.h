@@ -179,6 +179,25 @@ static inline gboolean cg_object_get_bool(gpointer object, const char *name) {
     g_object_get(object, name, &value, NULL);
     return value;
 }
+/* A string or object property, or NULL when the object's class has no
+ * readable property of that name and type (no warning): free with g_free /
+ * g_object_unref. */
+static inline gchar *cg_object_dup_string(gpointer object, const char *name) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+    if (spec == NULL || spec->value_type != G_TYPE_STRING || !(spec->flags & G_PARAM_READABLE)) return NULL;
+    gchar *value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
+static inline gpointer cg_object_dup_object(gpointer object, const char *name) {
+    GParamSpec *spec = g_object_class_find_property(G_OBJECT_GET_CLASS(object), name);
+    if (spec == NULL || !g_type_is_a(spec->value_type, G_TYPE_OBJECT) || !(spec->flags & G_PARAM_READABLE)) {
+        return NULL;
+    }
+    gpointer value = NULL;
+    g_object_get(object, name, &value, NULL);
+    return value;
+}
 
 /* Crash handling the Swift runtime adds to a process it is loaded into.
  * When the runtime starts it installs its crash handler (a backtracer) for

@@ -21,6 +21,11 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
   /// `feedback=off|bell` (program groups only): whether a dropped click
   /// rings the error bell on its widget.
   case feedback
+  /// `repeats=true|false` (or any of ``SettingWords``' on/off words):
+  /// whether a person's repeats of a control act within the window; on a
+  /// widget, `true` treats it as a control people press again whatever its
+  /// kind (``ControlSettings/repeats``).
+  case repeats
 
   /// The keys a `[default]` or program group accepts: all but `policy`.
   package static let programKeys = allCases.filter { $0 != .policy }
@@ -34,7 +39,7 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
     case .mode: SettingWords.modeAccepted
     case .intervalMs, .maxBusyMs: "whole milliseconds from 0 to 60000"
     case .policy: "guarded or exempt"
-    case .fence: SettingWords.switchAcceptedInFile
+    case .fence, .repeats: SettingWords.switchAcceptedInFile
     case .settleMs: "whole milliseconds from 0 to 5000"
     case .profile: SettingWords.profileAccepted
     case .feedback: SettingWords.feedbackAccepted
@@ -70,6 +75,9 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
     case .feedback:
       guard let feedback = SettingWords.feedback(word) else { return false }
       values.feedback = SourcedValue(feedback, from: origin)
+    case .repeats:
+      guard let isOn = SettingWords.isOn(word) else { return false }
+      values.repeats = SourcedValue(isOn, from: origin)
     }
     return true
   }

@@ -20,6 +20,8 @@ package struct RuleValues: Hashable, Sendable {
   package var profile: SourcedValue<GuardProfile>?
   /// `feedback`: off or bell.
   package var feedback: SourcedValue<DropFeedback>?
+  /// `repeats`: whether a person's repeats act within the window.
+  package var repeats: SourcedValue<Bool>?
 
   /// A layer that sets nothing.
   package init() {}
@@ -39,14 +41,16 @@ package struct RuleValues: Hashable, Sendable {
     merged.settle = settle ?? lower.settle
     merged.profile = profile ?? lower.profile
     merged.feedback = feedback ?? lower.feedback
+    merged.repeats = repeats ?? lower.repeats
     return merged
   }
 
-  /// The settings a widget stores: policy, mode, interval and maximum busy
-  /// time (the fence's settings go to the fence).
+  /// The settings a widget stores: policy, mode, interval, maximum busy
+  /// time and repeats (the fence's settings go to the fence).
   package var controlSettings: ControlSettings {
     ControlSettings(
-      policy: policy?.value ?? .automatic, interval: interval?.value, maxBusy: maxBusy?.value, mode: mode?.value)
+      policy: policy?.value ?? .automatic, interval: interval?.value, maxBusy: maxBusy?.value, mode: mode?.value,
+      repeats: repeats?.value)
   }
 
   /// The fresh-content fence's settings: this layer's `fence` (on unless

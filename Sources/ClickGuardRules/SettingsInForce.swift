@@ -68,6 +68,7 @@ package struct SettingsInForce: Hashable, Sendable {
     // the interval, so neither throws.
     if let interval = values.interval { try? configuration.setInterval(interval.value) }
     if let maxBusy = values.maxBusy { try? configuration.setMaxBusy(max(maxBusy.value, configuration.interval)) }
+    if let repeats = values.repeats { configuration.acceptsPersonRepeats = repeats.value }
     return configuration
   }
 

@@ -32,6 +32,8 @@ struct FixtureResult {
   var exported: Int? { final["exported"].flatMap { Int($0) } }
   /// How many times File > Undo ran.
   var undone: Int? { final["undone"].flatMap { Int($0) } }
+  /// How many times the GtkAction "Print" ran (activations.py).
+  var printed: Int? { final["printed"].flatMap { Int($0) } }
   /// How many times the switch changed state.
   var switched: Int? { final["switched"].flatMap { Int($0) } }
   /// How deep Count's handler was nested at most (`--pump-ms`).

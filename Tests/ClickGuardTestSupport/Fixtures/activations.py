@@ -21,19 +21,22 @@ stdout, one line each, flushed at once:
   icon iK N              (GtkIconView item-activated on item K)
   exported N / undone N  (win.export Ctrl+E, win.undo Ctrl+Z; win.disabled,
                           Ctrl+D, is disabled)
+  printed N              (a GtkAction with a GtkAccelGroup accelerator, Ctrl+P)
   final submitted=N rows=N,N,N children=N,N tree=N,N icons=N,N exported=N undone=N text=T
-        words=T spin=N scale=N combo=N   (combo: the active item's index)
+        words=T spin=N scale=N combo=N printed=N   (combo: the active item's index)
       (text, words: the entries' texts, with spaces as _)
 """
 import signal
 import sys
+import warnings
 
 import gi
 
 gi.require_version("Gtk", "3.0")
-from gi.repository import GLib, Gio, Gtk  # noqa: E402
+gi.require_version("Gdk", "3.0")
+from gi.repository import Gdk, GLib, Gio, Gtk  # noqa: E402
 
-counts = {"submitted": 0, "exported": 0, "undone": 0}
+counts = {"submitted": 0, "exported": 0, "undone": 0, "printed": 0}
 rows = [0, 0, 0]
 children = [0, 0]
 tree_rows = [0, 0]
@@ -93,6 +96,18 @@ class Activations(Gtk.Application):
         disabled.set_enabled(False)
         window.add_action(disabled)
         self.set_accels_for_action("win.disabled", ["<Primary>d"])
+        # A GtkAction whose accelerator is in a GtkAccelGroup, as
+        # GtkUIManager apps (pluma, MATE) make them; the API is deprecated.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            accel_group = Gtk.AccelGroup()
+            window.add_accel_group(accel_group)
+            self.printing = Gtk.Action(name="Print", label="_Print")
+            self.printing.set_accel_group(accel_group)
+            Gtk.AccelMap.add_entry("<Activations>/Print", Gdk.KEY_p, Gdk.ModifierType.CONTROL_MASK)
+            self.printing.set_accel_path("<Activations>/Print")
+            self.printing.connect_accelerator()
+        self.printing.connect("activate", self.count, "printed")
 
         box = Gtk.Box(orientation=Gtk.Orientation.VERTICAL, spacing=6)
         self.entry = Gtk.Entry()
@@ -239,7 +254,7 @@ def main():
     text = app.text.replace(" ", "_")
     say(
         "final submitted=%d rows=%s children=%s tree=%s icons=%s exported=%d undone=%d text=%s"
-        " words=%s spin=%d scale=%d combo=%d"
+        " words=%s spin=%d scale=%d combo=%d printed=%d"
         % (
             counts["submitted"],
             ",".join(map(str, rows)),
@@ -253,6 +268,7 @@ def main():
             app.final_spin,
             app.final_scale,
             app.final_combo,
+            counts["printed"],
         )
     )
     sys.exit(status)

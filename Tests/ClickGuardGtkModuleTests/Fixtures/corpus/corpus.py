@@ -192,6 +192,9 @@ class Session:
             "HOME": self.home, "PATH": "/usr/local/bin:/usr/bin:/bin:/usr/games", "DISPLAY": self.display,
             "XDG_RUNTIME_DIR": self.home, "GSETTINGS_BACKEND": "memory", "LANG": "C.UTF-8",
             "GTK_A11Y": "atspi", "NO_AT_BRIDGE": "0",
+            # pluma finds a running pluma (on another display) through a
+            # socket in the temporary directory and hands it its window.
+            "TMPDIR": self.home,
         }
         if variant != "without":
             env["GTK3_MODULES"] = module
@@ -316,9 +319,14 @@ def run_scenario(app, session, access, scenario, runs):
     for run in range(runs):
         attempts = []
         for attempt in range(ATTEMPTS):
-            app.reset(session, access)
-            if scenario.setup:
-                scenario.setup(session, access)
+            try:
+                app.reset(session, access)
+                if scenario.setup:
+                    scenario.setup(session, access)
+            except Exception as error:  # a reset that failed: retried
+                attempts.append({"value": f"(reset failed: {error})", "acted": None, "gaps": [], "valid": False,
+                                 "decisions": []})
+                continue
             offset = session.log_offset()
             steps = press_steps(session, access, scenario)
             presses = session.inject(steps)
@@ -340,7 +348,7 @@ def run_scenario(app, session, access, scenario, runs):
             attempts.append(record)
             if valid and acted is not None:
                 break
-        final = attempts[-1]
+        final = next((a for a in reversed(attempts) if a["valid"] and a["acted"] is not None), attempts[-1])
         results.append({**final, "attempts": len(attempts),
                         "invalid_gaps": [a["gaps"] for a in attempts[:-1] if not a["valid"]]})
     return results
@@ -352,7 +360,7 @@ def worker(app_name, variant, module, out, runs, scenario_filter):
     app = APPS[app_name]
     scratch = tempfile.mkdtemp(prefix=f"{app_name}-{variant}-", dir=out)
     session = Session(app.command(scratch), variant, module, scratch, app.setup_script(scratch))
-    results = {}
+    results, errors = {}, []
     started = time.monotonic()
     try:
         try:
@@ -372,11 +380,21 @@ def worker(app_name, variant, module, out, runs, scenario_filter):
         for scenario in app.scenarios:
             if scenario_filter and scenario.ident not in scenario_filter:
                 continue
-            results[scenario.ident] = run_scenario(app, session, access, scenario, runs)
+            try:
+                results[scenario.ident] = run_scenario(app, session, access, scenario, runs)
+            except Exception as error:  # this scenario's runs are missing; the others go on
+                import traceback
+
+                traceback.print_exc()
+                results[scenario.ident] = []
+                errors.append(f"{scenario.ident}: {error}")
     finally:
         session.stop()
-    return {"app": app_name, "variant": variant, "seconds": round(time.monotonic() - started, 1),
-            "results": results}
+    outcome = {"app": app_name, "variant": variant, "seconds": round(time.monotonic() - started, 1),
+               "results": results}
+    if errors:
+        outcome["error"] = "; ".join(errors)
+    return outcome
 
 
 def main():

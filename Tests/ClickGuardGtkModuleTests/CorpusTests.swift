@@ -104,6 +104,11 @@ final class CorpusTests: XCTestCase {
   /// Fails for each run of `scenario` that broke what its label says.
   private func judge(_ scenario: CorpusResults.Scenario) {
     let label = "\(scenario.id) (\(scenario.kind), \(scenario.paceMs) ms: \(scenario.what))"
+    if scenario.kind == "accidental", let runs = scenario.variants["without"], !runs.isEmpty {
+      XCTAssertTrue(
+        runs.contains { ($0.acted ?? 0) > 1 },
+        "\(label): without the module the repeat never acted again (\(runs.map { $0.acted ?? -1 })): proves nothing")
+    }
     for variant in ["without", "default"] {
       let runs = scenario.variants[variant] ?? []
       guard !runs.isEmpty else {
@@ -124,7 +129,9 @@ final class CorpusTests: XCTestCase {
         case ("deliberate", "without"):
           XCTAssertEqual(acted, scenario.repeats, "\(context): without the module each press acts")
         case ("accidental", "without"):
-          XCTAssertGreaterThan(acted, 1, "\(context): without the module the repeat acts again")
+          // Judged over the runs below: the duplicate must be real in at
+          // least one (under load an app sometimes merges a bounce itself).
+          break
         case ("deliberate", _):
           XCTAssertEqual(
             acted, scenario.repeats,
@@ -145,7 +152,10 @@ struct CorpusTally {
   init(_ results: CorpusResults) {
     var lines: [String] = []
     for variant in ["without", "default", "bounce"] {
-      var kept = 0, deliberate = 0, caught = 0, accidental = 0
+      var kept = 0
+      var deliberate = 0
+      var caught = 0
+      var accidental = 0
       for scenario in results.scenarios {
         let runs = scenario.variants[variant] ?? []
         guard !runs.isEmpty else { continue }

@@ -27,6 +27,9 @@ packages+=(libgtk-4-bin)
 # The real-app tests (RealAppTests) drive these Debian GTK 3 apps; xclip
 # reads back what they copy, dbus-run-session gives each a session bus.
 packages+=(mousepad geany gedit thunar galculator zenity xclip dbus)
+# A person's repeats (DeliberateRepeatTests): a calculator keypad and a
+# GtkUIManager editor (its accelerators are GtkActions).
+packages+=(qalculate-gtk pluma)
 # The labelled corpus (CorpusTests, Fixtures/corpus) drives these Debian
 # GTK 3 apps (each links libgtk-3): calculators (qalculate-gtk, mate-calc),
 # an editor (pluma, whose actions are GtkActions), image viewers (eog,

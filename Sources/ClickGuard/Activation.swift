@@ -20,12 +20,16 @@ public struct Activation: Sendable {
   public var pressTime: EventTimestamp?
   /// Where the activation came from.
   public var source: ActivationSource
+  /// What the toolkit saw of the control at this press, when it looked:
+  /// the facts the repeat rule reads (``RepeatFacts``). `nil`: no repeat
+  /// is accepted within the window.
+  public var repeatFacts: RepeatFacts?
 
   /// Describes an activation.
   public init(
     control: ControlID, action: ActionName = .clicked, kind: ControlKind = .button,
     settings: ControlSettings = ControlSettings(), eventTime: EventTimestamp? = nil,
-    pressTime: EventTimestamp? = nil, source: ActivationSource = .user
+    pressTime: EventTimestamp? = nil, source: ActivationSource = .user, repeatFacts: RepeatFacts? = nil
   ) {
     self.control = control
     self.action = action
@@ -34,5 +38,6 @@ public struct Activation: Sendable {
     self.eventTime = eventTime
     self.pressTime = pressTime
     self.source = source
+    self.repeatFacts = repeatFacts
   }
 }

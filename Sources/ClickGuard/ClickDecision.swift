@@ -10,6 +10,9 @@ public struct ClickDecision: Sendable {
   public let instant: ClickInstant
   /// The ticket of an accepted action: finish it when the action is done.
   public let ticket: ClickTicket?
+  /// Why an activation the window would have dropped was accepted: a
+  /// person's repeat. `nil` for every other outcome.
+  public var acceptance: AcceptReason? = nil
 
   /// Whether the action runs.
   public var runsAction: Bool { outcome.runsAction }
@@ -20,6 +23,6 @@ extension ClickDecision {
   init(_ activation: Activation, _ verdict: GateVerdict) {
     self.init(
       activation: activation, gate: verdict.gate, outcome: verdict.outcome, instant: verdict.instant,
-      ticket: verdict.ticket)
+      ticket: verdict.ticket, acceptance: verdict.acceptance)
   }
 }

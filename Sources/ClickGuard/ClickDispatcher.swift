@@ -68,7 +68,7 @@ public final class ClickDispatcher {
     expiry: GateRecord.Expiry?
   ) {
     var transitions: (judged: GateTransition, expired: GateTransition?)?
-    if !gateObservers.isEmpty, case .judge(_, let interval, _, _, _) = rule, let gate {
+    if !gateObservers.isEmpty, case .judge(_, let interval, _, _, _, _) = rule, let gate {
       transitions = gate.transitions(
         of: verdict.outcome, by: activation, at: verdict.instant, interval: interval, expiry: expiry)
     }

@@ -36,6 +36,29 @@
 ///    made before the action finished, and a chord re-tapped at a person's
 ///    pace acts each time while a faster run acts once, however long.
 ///
+/// 6. **A person's repeat** (a control people press again on purpose: a
+///    `repeatPace` and ``RepeatFacts`` are given): instead of rules 2–5, a
+///    press the window would drop is accepted (``AcceptReason/personRepeat``)
+///    when it was made, by event time, after the accepted action finished,
+///    by a key not held through it, the control is still in place and the
+///    scene is the one its accepted activation saw, and the gate never
+///    learned that its action changes the scene; below the pace after the
+///    previous press it is ``DropReason/tooFast``. A press that finds the
+///    scene changed or the control gone teaches the gate that its action
+///    brings change: from then on the window holds for it.
+///
+/// | state     | press                                       | action                 |
+/// |-----------|---------------------------------------------|------------------------|
+/// | busy      | any, before the maximum busy time            | drop busy              |
+/// | busy      | any, after it                               | expire, judge as below |
+/// | cooling   | a person's repeat at pace                   | accept (person-repeat) |
+/// | cooling   | a person's repeat below pace                | drop too-fast          |
+/// | cooling   | other                                       | drop within-interval   |
+/// | open      | a person's repeat, made in the burst         | accept / too-fast      |
+/// | open      | made in the burst (event time), or held      | drop event-time        |
+/// | open      | paced, below the pace                       | drop too-fast          |
+/// | open      | other                                       | accept                 |
+///
 /// Otherwise the activation is accepted (leading edge) and the gate is busy
 /// until ``finish(ticket:at:inputNow:)``. Drops never move the window, so
 /// clicking faster than the interval cannot keep a control dead, and nothing
@@ -82,6 +105,8 @@ struct ClickGate: Sendable {
     var drop: DropReason?
     /// Whether a running action's maximum busy time ran out on the way.
     var busyExpired = false
+    /// Why a press the window would have dropped was accepted.
+    var acceptance: AcceptReason?
   }
 
   /// How far (ms) an event timestamp may lie behind the accepted one and
@@ -98,8 +123,14 @@ struct ClickGate: Sendable {
 
   private(set) var state = State.open
   private var burst: Burst?
-  /// The last press judged, kept by pacing gates only.
+  /// The last press judged, kept by pacing gates and by gates of controls
+  /// people repeat.
   private var lastPress: Press?
+  /// The scene the accepted activation saw (``RepeatFacts/scene``).
+  private var acceptedScene: UInt64?
+  /// Whether a press found the scene changed, or the control gone, after
+  /// an action of this gate: its action brings change, so the window holds.
+  private(set) var bringsChange = false
 
   /// Whether an accepted action is still running at `now`.
   func isBusy(at now: ClickInstant) -> Bool {
@@ -122,15 +153,31 @@ struct ClickGate: Sendable {
   /// `ticket`.
   mutating func judge(
     eventTime: EventTimestamp?, pressTime: EventTimestamp? = nil, at now: ClickInstant, interval: ClickInterval,
-    maxBusy: ClickInterval, pace: ClickInterval? = nil, ticket: UInt64
+    maxBusy: ClickInterval, pace: ClickInterval? = nil, repeatPace: ClickInterval? = nil,
+    repeatFacts: RepeatFacts? = nil, ticket: UInt64
   ) -> Judgement {
     let previous = lastPress
-    if pace != nil { lastPress = Press(instant: now, eventTime: eventTime) }
+    let facts = repeatPace == nil ? nil : repeatFacts
+    if pace != nil || facts != nil { lastPress = Press(instant: now, eventTime: eventTime) }
     var judgement = Judgement()
     if case .busy(let action) = state {
       if now < action.deadline { return Judgement(drop: .busy) }
       expire(action)
       judgement.busyExpired = true
+    }
+    let isInWindow = isCooling(at: now) || eventTime.map { burst?.contains($0) ?? false } ?? false
+    if let facts, isInWindow {
+      learn(from: facts)
+      if isPersonRepeat(facts, eventTime: eventTime, pressTime: pressTime), let repeatPace {
+        if let previous, previous.isWithin(repeatPace, of: eventTime, at: now) {
+          judgement.drop = .tooFast
+        } else {
+          judgement.acceptance = .personRepeat
+          accept(eventTime: eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: ticket)
+          acceptedScene = facts.scene
+        }
+        return judgement
+      }
     }
     if case .cooling(let until) = state, now < until {
       judgement.drop = .withinInterval
@@ -142,8 +189,34 @@ struct ClickGate: Sendable {
       judgement.drop = .tooFast
     } else {
       accept(eventTime: eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: ticket)
+      acceptedScene = facts?.scene
     }
     return judgement
+  }
+
+  /// Whether the window after the finished action is still running at `now`.
+  private func isCooling(at now: ClickInstant) -> Bool {
+    if case .cooling(let until) = state { return now < until }
+    return false
+  }
+
+  /// A press within the window found the scene changed or the control gone
+  /// since the accepted activation: the gate's action brings change.
+  private mutating func learn(from facts: RepeatFacts) {
+    guard let acceptedScene else { return }
+    if facts.scene != acceptedScene || !facts.isInPlace { bringsChange = true }
+  }
+
+  /// Whether a press within the window, described by `facts`, is a
+  /// person's repeat: made after the accepted action finished by a key not
+  /// held through it, on a control still in place, in the scene its
+  /// accepted activation saw, on a gate whose action never brought change.
+  private func isPersonRepeat(_ facts: RepeatFacts, eventTime: EventTimestamp?, pressTime: EventTimestamp?) -> Bool {
+    guard facts.isInPlace, !bringsChange, facts.scene == acceptedScene, let eventTime, let burst,
+      burst.isAfterFinish(eventTime)
+    else { return false }
+    if let pressTime, burst.isHeldThrough(by: pressTime) { return false }
+    return true
   }
 
   /// Marks the action of `ticket` finished at `now`: the window starts here.
@@ -230,6 +303,14 @@ extension ClickGate.Burst {
   func contains(_ eventTime: EventTimestamp) -> Bool {
     let delta = Int64(eventTime.milliseconds(since: click))
     return delta < windowMilliseconds && delta > -ClickGate.staleHorizonMilliseconds
+  }
+
+  /// Whether a press made at `eventTime` came after the accepted action
+  /// finished, by the input events' clock.
+  func isAfterFinish(_ eventTime: EventTimestamp) -> Bool {
+    guard lastedMilliseconds != Int64.max else { return false }
+    let delta = Int64(eventTime.milliseconds(since: click))
+    return delta >= lastedMilliseconds && delta < ClickGate.staleHorizonMilliseconds
   }
 
   /// Whether a key that went down at `pressTime` was already down when the

@@ -13,16 +13,23 @@ public struct ControlSettings: Hashable, Sendable {
   /// This control's mode, overriding ``GuardConfiguration/mode``: one
   /// control observed or off while the rest are enforced, or the reverse.
   public var mode: GuardMode?
+  /// Whether a person's repeats of this control act within the window:
+  /// `true` treats it as a control people press again on purpose whatever
+  /// its kind, `false` never accepts a repeat within the window, `nil`
+  /// goes by the control's kind (``RepeatFacts/isRepeatable``) and
+  /// ``GuardConfiguration/acceptsPersonRepeats``.
+  public var repeats: Bool?
 
   /// Creates settings; the defaults follow the global configuration.
   public init(
     policy: ControlPolicy = .automatic, interval: ClickInterval? = nil, maxBusy: ClickInterval? = nil,
-    group: GroupKey? = nil, mode: GuardMode? = nil
+    group: GroupKey? = nil, mode: GuardMode? = nil, repeats: Bool? = nil
   ) {
     self.policy = policy
     self.interval = interval
     self.maxBusy = maxBusy
     self.group = group
     self.mode = mode
+    self.repeats = repeats
   }
 }

@@ -29,10 +29,10 @@ struct GateLedger {
       let verdict = GateVerdict(outcome: .passed(reason), gate: nil, instant: now, ticket: nil)
       totals.count(verdict.outcome)
       return (verdict, nil)
-    case .judge(let key, let interval, let maxBusy, let observing, let pace):
-      let (outcome, expiry) = gate(key, kept: &kept).judge(
+    case .judge(let key, let interval, let maxBusy, let observing, let pace, let repeatPace):
+      let (outcome, acceptance, expiry) = gate(key, kept: &kept).judge(
         activation, at: now, interval: interval, maxBusy: maxBusy, observing: observing, pace: pace,
-        ticket: lastTicket + 1)
+        repeatPace: repeatPace, ticket: lastTicket + 1)
       var ticket: ClickTicket?
       if outcome == .accepted {
         lastTicket += 1
@@ -40,7 +40,8 @@ struct GateLedger {
       }
       if expiry != nil { totals.busyExpired += 1 }
       totals.count(outcome)
-      return (GateVerdict(outcome: outcome, gate: key, instant: now, ticket: ticket), expiry)
+      let verdict = GateVerdict(outcome: outcome, gate: key, instant: now, ticket: ticket, acceptance: acceptance)
+      return (verdict, expiry)
     }
   }
 
@@ -99,6 +100,8 @@ package struct GateVerdict: Sendable {
   package var instant: ClickInstant
   /// The ticket that finishes an accepted action.
   package var ticket: ClickTicket?
+  /// Why an activation the window would have dropped was accepted.
+  package var acceptance: AcceptReason? = nil
 
   /// Whether the action runs.
   package var runsAction: Bool { outcome.runsAction }

@@ -38,16 +38,17 @@ package final class GateRecord {
 
   /// Judges an activation and counts the outcome: a drop when `observing`
   /// is a would-drop, and the activation runs anyway.
-  /// - Returns: the outcome, and the running action whose maximum busy time
-  ///   ran out on the way, if any.
+  /// - Returns: the outcome, why a press the window would have dropped was
+  ///   accepted, and the running action whose maximum busy time ran out on
+  ///   the way, if any.
   func judge(
     _ activation: Activation, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
-    observing: Bool, pace: ClickInterval?, ticket: UInt64
-  ) -> (outcome: ClickOutcome, expiry: Expiry?) {
+    observing: Bool, pace: ClickInterval?, repeatPace: ClickInterval?, ticket: UInt64
+  ) -> (outcome: ClickOutcome, acceptance: AcceptReason?, expiry: Expiry?) {
     let before = gate.state
     let judgement = gate.judge(
       eventTime: activation.eventTime, pressTime: activation.pressTime, at: now, interval: interval, maxBusy: maxBusy,
-      pace: pace, ticket: ticket)
+      pace: pace, repeatPace: repeatPace, repeatFacts: activation.repeatFacts, ticket: ticket)
     let outcome: ClickOutcome =
       if let drop = judgement.drop { observing ? .wouldDrop(drop) : .dropped(drop) } else { .accepted }
     counters.count(outcome)
@@ -58,7 +59,7 @@ package final class GateRecord {
       runningControl = nil
     }
     if outcome == .accepted { runningControl = activation.control }
-    return (outcome, expiry)
+    return (outcome, judgement.acceptance, expiry)
   }
 
   /// What observers of the gates are told of a judgment of `activation` at

@@ -6,6 +6,11 @@ enum GateRule: Equatable, Sendable {
   /// Judged on the gate `key` with these settings; `observing` reports drops
   /// as would-drops and runs the action anyway; `pace`, for a shortcut, is
   /// the gap below which a press repeats the previous one (the gate then
-  /// keeps no window after the action: see ``ClickGate``).
-  case judge(GateKey, interval: ClickInterval, maxBusy: ClickInterval, observing: Bool, pace: ClickInterval?)
+  /// keeps no window after the action: see ``ClickGate``); `repeatPace`,
+  /// for a control people press again on purpose, is the pace at which a
+  /// press within the window is a person's repeat (``ClickGate``'s repeat
+  /// rule).
+  case judge(
+    GateKey, interval: ClickInterval, maxBusy: ClickInterval, observing: Bool, pace: ClickInterval?,
+    repeatPace: ClickInterval?)
 }

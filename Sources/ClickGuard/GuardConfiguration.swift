@@ -40,6 +40,12 @@ public struct GuardConfiguration: Hashable, Sendable {
   /// a chord repeated faster is a bounce or a burst, and presses made while
   /// its action ran (a stall) are repeats whatever their pace.
   public var shortcutInterval = ClickInterval(unchecked: .milliseconds(120))
+  /// Whether a person's repeats act within the window: a control of a
+  /// repeatable kind (``RepeatFacts``) pressed again at a person's pace
+  /// (``shortcutInterval``) after its action finished, still in place and
+  /// with nothing fresh shown since. The lag profile only: under
+  /// ``GuardProfile/bounce`` every press keeps its pace.
+  public var acceptsPersonRepeats = true
   /// How a click's window is measured: from when its action finished
   /// (``GuardProfile/lag``), or from the previous press on the same control
   /// (``GuardProfile/bounce``, which judges clicks as shortcuts are judged,
@@ -111,7 +117,17 @@ public struct GuardConfiguration: Hashable, Sendable {
     return .judge(
       settings.group.map(GateKey.group) ?? .control(activation.control, activation.action),
       interval: isPaced ? .zero : interval, maxBusy: max(settings.maxBusy ?? maxBusy, interval),
-      observing: (settings.mode ?? mode) == .observe, pace: isPaced ? interval : nil)
+      observing: (settings.mode ?? mode) == .observe, pace: isPaced ? interval : nil,
+      repeatPace: isPaced ? nil : repeatPace(for: activation))
+  }
+
+  /// The pace of a person's repeats of `activation`'s control, when its
+  /// repeats may act within the window: its own setting wins, else its
+  /// kind does.
+  private func repeatPace(for activation: Activation) -> ClickInterval? {
+    guard let facts = activation.repeatFacts else { return nil }
+    let repeats = activation.settings.repeats ?? (acceptsPersonRepeats && facts.isRepeatable)
+    return repeats ? shortcutInterval : nil
   }
 
   private func passReason(for activation: Activation) -> PassReason? {

@@ -3,7 +3,8 @@
 // rules file's keys and selectors, the exit statuses, and the text here for
 // what no table holds (the variables, the files, examples).
 
-import ClickGuardGtkModule
+import ClickGuardAppSupport
+import ClickGuardRules
 
 /// The manual page of the `clickguard` command.
 package enum CommandManual {
@@ -211,6 +212,10 @@ package enum CommandManual {
     case .feedback:
       "Program groups only: bell rings the error bell on a widget whose click was dropped (default off). "
         + accepted
+    case .repeats:
+      "Whether a person's repeats act (default true): a keypad key, a stepper, Undo, Zoom or Next pressed "
+        + "again at a person's pace, still in place and with nothing new shown, acts each time. On a widget, "
+        + "true treats it so whatever its kind, false drops its repeats within interval-ms. " + accepted
     }
   }
 

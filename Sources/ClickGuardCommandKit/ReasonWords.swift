@@ -13,6 +13,8 @@ package enum ReasonWords {
     DropReason.withinInterval.rawValue: "repeated within the interval",
     DropReason.eventTime.rawValue: "made during the accepted click's action or interval",
     DropReason.tooFast.rawValue: "pressed again too fast (a shortcut, or a click under the bounce profile)",
+    // Why a press within the interval was accepted (AcceptReason).
+    AcceptReason.personRepeat.rawValue: "a person's repeat on a control that stayed in place",
     // Why an activation was let through unjudged (PassReason).
     PassReason.guardOff.rawValue: "guard off",
     PassReason.exempt.rawValue: "exempt from the guard",

@@ -89,7 +89,8 @@ package struct ReportText: Sendable {
       let cells = zip(columns, counts).map { "  " + String($1).padded(left: $0.count) }.joined()
       lines.append("  " + Self.shortened(tally.widget.displayName, width).padded(to: width) + cells)
       let reasons = [
-        ("dropped", tally.dropped), ("would drop", tally.wouldDrop), ("fenced", tally.fenceDropped),
+        ("accepted", tally.acceptedAs ?? [:]), ("dropped", tally.dropped), ("would drop", tally.wouldDrop),
+        ("fenced", tally.fenceDropped),
         ("would fence", tally.wouldFenceDrop), ("let through", tally.passed),
       ].filter { !$0.1.isEmpty }.map { name, counts in
         "\(name): "

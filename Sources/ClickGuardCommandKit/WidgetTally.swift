@@ -11,6 +11,9 @@ package struct WidgetTally: Codable, Equatable, Sendable {
   package var widget: WidgetIdentity
   /// Activations that ran.
   package var accepted = 0
+  /// Of those, the ones accepted for a reason (`person-repeat`), by
+  /// reason; `nil` while none was (the JSON then has no such field).
+  package var acceptedAs: [String: Int]?
   /// Repeats dropped, by reason (`busy`, `within-interval`, `event-time`).
   package var dropped: [String: Int] = [:]
   /// Repeats that would have been dropped (observe mode), by reason.
@@ -35,7 +38,7 @@ package struct WidgetTally: Codable, Equatable, Sendable {
   private var lastSkipped: [Int64: LoggedActivation] = [:]
 
   enum CodingKeys: String, CodingKey {
-    case widget, accepted, dropped, wouldDrop, fenceDropped, wouldFenceDrop, passed
+    case widget, accepted, acceptedAs, dropped, wouldDrop, fenceDropped, wouldFenceDrop, passed
   }
 
   /// Nothing counted yet for `widget`.
@@ -54,7 +57,12 @@ package struct WidgetTally: Codable, Equatable, Sendable {
   mutating func count(_ line: DecisionLogLine, _ outcome: LoggedOutcome, pid: Int64, wallTime: Int64?) {
     let reason = line.reason ?? "unknown"
     switch outcome {
-    case .accepted: accepted += 1
+    case .accepted:
+      accepted += 1
+      if let why = line.reason {
+        if acceptedAs == nil { acceptedAs = [:] }
+        acceptedAs?[why, default: 0] += 1
+      }
     case .dropped: dropped[reason, default: 0] += 1
     case .wouldDrop: wouldDrop[reason, default: 0] += 1
     case .fenceDrop: fenceDropped[reason, default: 0] += 1

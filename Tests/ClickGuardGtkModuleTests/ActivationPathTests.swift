@@ -2,9 +2,10 @@
 // knows nothing of ClickGuard (Fixtures/activations.py), driven by real X
 // input under Xvfb, with and without the module.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 final class ActivationPathTests: XCTestCase {
   override func setUpWithError() throws {
@@ -139,6 +140,31 @@ final class ActivationPathTests: XCTestCase {
     let records = try JSONLines.objects(in: log).filter { $0["action"] as? String == "win.export" }
     XCTAssertEqual(records.map { $0["outcome"] as? String }, ["accepted"] + Array(repeating: "dropped", count: 4))
     XCTAssertEqual(records.first?["widget"] as? String, "GtkApplicationWindow")
+  }
+
+  /// A GtkAction's accelerator in a GtkAccelGroup (GtkUIManager apps:
+  /// pluma, MATE), Ctrl+P three times 40 ms apart: a bounce, judged as a
+  /// shortcut and attributed to the action, acts once with the module.
+  func testAGtkActionAcceleratorBounceRunsOnceWithTheModule() throws {
+    let log = ModuleHarness.scratch.appendingPathComponent("gtkaction-\(UUID().uuidString).jsonl")
+    let (without, with) = try runBoth(environment: ["CLICKGUARD_LOG": log.path]) { app in
+      app.key("ctrl+p", count: 3, delayMs: 40)
+    }
+    XCTAssertEqual(without.printed, 3)
+    XCTAssertEqual(with.printed, 1)
+    let records = try JSONLines.objects(in: log).filter { $0["action"] as? String == "Print" }
+    XCTAssertEqual(records.map { $0["outcome"] as? String }, ["accepted", "dropped", "dropped"])
+    XCTAssertEqual(records.map { $0["reason"] as? String }.dropFirst(), ["too-fast", "too-fast"])
+    XCTAssertEqual(records.first?["widget"] as? String, "GtkAction")
+    XCTAssertEqual(records.first?["source"] as? String, "shortcut")
+  }
+
+  /// The same accelerator pressed three times 300 ms apart, a person's
+  /// pace: each press acts, with the module as without it.
+  func testAGtkActionAcceleratorAtAPersonsPaceActsEachTime() throws {
+    let (without, with) = try runBoth { app in app.key("ctrl+p", count: 3, delayMs: 300) }
+    XCTAssertEqual(without.printed, 3)
+    XCTAssertEqual(with.printed, 3)
   }
 
   /// The accelerator of a disabled GAction does nothing in GTK: the module

@@ -8,8 +8,11 @@
 // auto-repeat, a key held before GTK acted), sync handlers of various lengths, async completions (some never
 // come, so maxBusy has to reopen the gate), stale and late finishes,
 // forget/reset, reconfiguration, several controls, two actions and a group.
-// The reference keeps, for every gate, the history of accepted actions and
-// decides by scanning it; counters are recounted from a log of decisions.
+// Half the clicks carry what the repeat rule reads (RepeatFacts: repeatable
+// or not, in place or not, the scene), drawn apart so the steps stay those
+// of each seed. The reference keeps, for every gate, the history of accepted
+// actions and decides by scanning it; counters are recounted from a log of
+// decisions.
 
 import ClickGuardTestSupport
 import Testing
@@ -116,6 +119,12 @@ struct ReferenceModel {
     /// the bounce profile; event ms, processing ns): the pace rule measures
     /// from there, whatever its outcome.
     var lastShortcut: (eventMs: Int64?, t: Int64)?
+    /// The scene the latest accepted press saw, when its repeats were
+    /// judged (``RepeatFacts``).
+    var acceptedScene: UInt64?
+    /// Whether a press within the window found the scene changed or the
+    /// control gone: its repeats are judged by the window from then on.
+    var bringsChange = false
   }
 
   struct Ticket {
@@ -172,7 +181,9 @@ struct ReferenceModel {
     _ gate: Gate, at t: Int64, eventMs: Int64?, pressMs: Int64? = nil, paceNs: Int64? = nil
   ) -> DropReason? {
     if gate.accepted.contains(where: { $0.isBusy(at: t) }) { return .busy }
-    if gate.accepted.contains(where: { t < $0.reopensAt }) { return .withinInterval }
+    // The window is the latest accepted action's: one accepted within an
+    // older one's window (a person's repeat) starts its own.
+    if let last = gate.accepted.last, t < last.reopensAt { return .withinInterval }
     // ClickGate keeps one stamp: the rules compare with the latest acceptance.
     if let last = gate.accepted.last, let lastMs = last.eventMs {
       if let eventMs {
@@ -197,6 +208,9 @@ struct ReferenceModel {
     return nil
   }
 
+  /// Why the latest accepted press was accepted within the window.
+  var lastAcceptance: AcceptReason?
+
   /// The input clock's offset: the least (processing ms − event ms) seen,
   /// restarted when an event lies more than the stale horizon above it.
   var inputOffsetMs: Int64?
@@ -205,6 +219,38 @@ struct ReferenceModel {
     let candidate = t / 1_000_000 - eventMs
     if let offset = inputOffsetMs, candidate >= offset, candidate - offset <= Self.staleHorizonMs { return }
     inputOffsetMs = candidate
+  }
+
+  /// Whether a press at `t` made at `eventMs` falls in `gate`'s window:
+  /// the interval after an action, by processing time or by event time.
+  func isInWindow(_ gate: Gate, at t: Int64, eventMs: Int64?) -> Bool {
+    if let last = gate.accepted.last, t < last.reopensAt { return true }
+    guard let last = gate.accepted.last, let lastMs = last.eventMs, let eventMs else { return false }
+    let delta = eventMs - lastMs
+    return delta < last.eventWindowMs && delta > -Self.staleHorizonMs
+  }
+
+  /// Whether a press made at `eventMs` (key down at `pressMs`) with
+  /// `facts` is a person's repeat on `gate`: after the latest accepted
+  /// action finished (or ran out), not held through it, in place, in the
+  /// scene it saw, on a gate that never brought change.
+  func isPersonRepeat(_ gate: Gate, facts: RepeatFacts, eventMs: Int64?, pressMs: Int64?) -> Bool {
+    guard facts.isInPlace, !gate.bringsChange, facts.scene == gate.acceptedScene, let eventMs,
+      let last = gate.accepted.last, let lastMs = last.eventMs
+    else { return false }
+    let lastedMs =
+      last.finishedAt != nil ? last.eventWindowMs - ceilMilliseconds(last.intervalNs) : ceilMilliseconds(last.limitNs)
+    let delta = eventMs - lastMs
+    guard delta >= lastedMs && delta < Self.staleHorizonMs else { return false }
+    if let pressMs, pressMs - lastMs <= 0 && pressMs - lastMs > -Self.staleHorizonMs { return false }
+    return true
+  }
+
+  /// The pace of a person's repeats of `activation`, when they are judged.
+  func repeatPaceNs(_ activation: Activation, isPaced: Bool) -> Int64? {
+    guard !isPaced, let facts = activation.repeatFacts else { return nil }
+    let repeats = activation.settings.repeats ?? (configuration.acceptsPersonRepeats && facts.isRepeatable)
+    return repeats ? configuration.shortcutInterval.nanoseconds : nil
   }
 
   mutating func judge(
@@ -224,9 +270,22 @@ struct ReferenceModel {
     let interval =
       activation.settings.interval ?? (isShortcut ? configuration.shortcutInterval : configuration.interval)
     let maxBusy = activation.settings.maxBusy ?? configuration.maxBusy
-    let drop = dropReason(
+    let repeatPaceNs = repeatPaceNs(activation, isPaced: isPaced)
+    var drop = dropReason(
       gate, at: t, eventMs: eventMs, pressMs: pressMs, paceNs: isPaced ? interval.nanoseconds : nil)
-    if isPaced { gate.lastShortcut = (eventMs, t) }
+    var isPersonRepeat = false
+    if drop != .busy, let repeatPaceNs, let facts = activation.repeatFacts,
+      isInWindow(gate, at: t, eventMs: eventMs)
+    {
+      if gate.acceptedScene != nil, facts.scene != gate.acceptedScene || !facts.isInPlace { gate.bringsChange = true }
+      if self.isPersonRepeat(gate, facts: facts, eventMs: eventMs, pressMs: pressMs) {
+        isPersonRepeat = true
+        var paced = gate
+        paced.accepted = []
+        drop = dropReason(paced, at: t, eventMs: eventMs, paceNs: repeatPaceNs)
+      }
+    }
+    if isPaced || repeatPaceNs != nil { gate.lastShortcut = (eventMs, t) }
     var expired = false
     if drop != .busy {
       for index in gate.accepted.indices {
@@ -243,6 +302,8 @@ struct ReferenceModel {
       outcome = configuration.mode == .observe ? .wouldDrop(drop) : .dropped(drop)
     } else {
       outcome = .accepted
+      lastAcceptance = isPersonRepeat ? .personRepeat : nil
+      gate.acceptedScene = repeatPaceNs == nil ? nil : activation.repeatFacts?.scene
       gate.accepted.append(
         Accepted(
           acceptedAt: t, eventMs: eventMs, intervalNs: isPaced ? 0 : interval.nanoseconds,
@@ -350,6 +411,10 @@ struct SequenceRun {
   static let actions: [ActionName] = [.clicked, "activate"]
 
   var rng: SplitMix64
+  /// Draws what the repeat rule reads (``RepeatFacts``, the `repeats`
+  /// settings) apart from `rng`, so every sequence plays the steps it
+  /// played before the rule existed.
+  var factsRng: SplitMix64
   let clock = ManualClock()
   let dispatcher: ClickDispatcher
   var reference: ReferenceModel
@@ -357,6 +422,8 @@ struct SequenceRun {
   /// The event clock's reading at virtual time 0 (unwrapped ms).
   let eventBase: Int64
   var controls: [(id: ControlID, kind: ControlKind, settings: ControlSettings)] = []
+  /// The control and action clicked last.
+  var lastClicked: (control: (id: ControlID, kind: ControlKind, settings: ControlSettings), action: ActionName)?
   var tickets: [(dispatcher: ClickTicket, reference: ReferenceModel.Ticket)] = []
   var outstanding: [Outstanding] = []
   /// What happened, formatted only when a sequence fails.
@@ -369,7 +436,9 @@ struct SequenceRun {
 
   init(seed: UInt64) {
     rng = SplitMix64(seed: seed)
+    factsRng = SplitMix64(seed: seed ^ 0x5EED_FAC7)
     var configuration = GuardConfiguration()
+    configuration.acceptsPersonRepeats = factsRng.chance(0.8)
     let interval = ClickInterval(uncheckedNanoseconds: rng.pick(Self.intervals))
     try? configuration.setInterval(interval)
     try? configuration.setMaxBusy(
@@ -391,10 +460,11 @@ struct SequenceRun {
       let interval = rng.chance(0.6) ? nil : ClickInterval(uncheckedNanoseconds: rng.pick(Self.intervals))
       let maxBusy = rng.chance(0.6) ? nil : ClickInterval(uncheckedNanoseconds: rng.pick(Self.busyLimits))
       let group: GroupKey? = (raw >= 3 && rng.chance(0.7)) || (raw == 2 && rng.chance(0.1)) ? "nav" : nil
+      let repeats: Bool? = factsRng.chance(0.7) ? nil : factsRng.chance(0.5)
       controls.append(
         (
           ControlID(UInt(raw)), kind,
-          ControlSettings(policy: policy, interval: interval, maxBusy: maxBusy, group: group)
+          ControlSettings(policy: policy, interval: interval, maxBusy: maxBusy, group: group, repeats: repeats)
         ))
     }
   }
@@ -439,12 +509,22 @@ struct SequenceRun {
   // MARK: Steps
 
   mutating func click() {
-    let control = rng.pick(controls)
-    let action = rng.chance(0.8) ? ActionName.clicked : "activate"
-    let source: ActivationSource =
+    var control = rng.pick(controls)
+    var action = rng.chance(0.8) ? ActionName.clicked : "activate"
+    var source: ActivationSource =
       rng.chance(0.85)
       ? (rng.chance(0.5) ? .user : .shortcut)
       : rng.chance(0.6) ? .programmatic : rng.chance(0.6) ? .nested : .keyRepeat
+    // A person pressing the control they pressed last again, a moment
+    // later (a bounce, or a person's pace).
+    let isAgain = lastClicked != nil && factsRng.chance(0.6)
+    if isAgain, let last = lastClicked {
+      control = last.control
+      action = last.action
+      source = .user
+      advance(to: now + (factsRng.chance(0.5) ? factsRng.int(20...119) : factsRng.int(120...450)) * 1_000_000)
+    }
+    lastClicked = (control, action)
     var activation = Activation(
       control: control.id, action: action, kind: control.kind, settings: control.settings, source: source)
     var eventMs = eventTime(for: ReferenceModel.key(of: activation))
@@ -455,9 +535,19 @@ struct SequenceRun {
       let pace = (activation.settings.interval ?? reference.configuration.shortcutInterval).nanoseconds / 1_000_000
       eventMs = previousMs + (rng.chance(0.5) ? rng.int(0...2 * pace) : pace + rng.int(-1...1))
     }
+    if isAgain, factsRng.chance(0.8) {
+      // Stamped about when it is processed, as a press on a running loop is.
+      eventMs = eventBase + now / 1_000_000 - factsRng.int(0...20)
+    }
     let pressMs = pressTime(for: ReferenceModel.key(of: activation), eventMs: eventMs)
     activation.eventTime = eventMs.map { EventTimestamp(milliseconds: UInt32(truncatingIfNeeded: $0)) }
     activation.pressTime = pressMs.map { EventTimestamp(milliseconds: UInt32(truncatingIfNeeded: $0)) }
+    if factsRng.chance(isAgain ? 0.9 : 0.5) {
+      // Mostly a control still in place in the scene it was in.
+      activation.repeatFacts = RepeatFacts(
+        isRepeatable: factsRng.chance(0.7), isInPlace: factsRng.chance(0.9),
+        scene: factsRng.chance(0.9) ? 1 : UInt64(factsRng.int(2...3)))
+    }
     guard let ticket = judge(activation, eventMs: eventMs, pressMs: pressMs) else { return }
     // Shortcuts' handlers are mostly synchronous (undo, zoom, a new tab).
     if rng.chance(source == .shortcut ? 0.9 : 0.5) {
@@ -519,6 +609,14 @@ struct SequenceRun {
         + " \(Self.brief(activation.settings)) event=\(event)\(press) → \(decision.outcome), reference \(outcome)"
     }
     expect(decision.outcome == outcome, "outcome \(decision.outcome), reference says \(outcome)")
+    let acceptance = outcome == .accepted ? reference.lastAcceptance : nil
+    expect(
+      decision.acceptance == acceptance,
+      "acceptance \(String(describing: decision.acceptance)), reference says \(String(describing: acceptance))")
+    if let acceptance { coverage[acceptance.rawValue, default: 0] += 1 }
+    if case .dropped(.tooFast) = outcome, activation.source == .user, reference.configuration.profile == .lag {
+      coverage["repeat too fast", default: 0] += 1
+    }
     coverage[outcome.description, default: 0] += 1
     if reference.log.last?.expired ?? false { coverage["busy expired", default: 0] += 1 }
     if eventMs.map({ $0 >> 32 != eventBase >> 32 || $0 & 0xFFFF_FFFF > 0xFFFF_0000 }) ?? false {
@@ -564,7 +662,12 @@ struct SequenceRun {
       let instants = reference.interestingInstants.filter { $0 > now }
       target = instants.isEmpty ? now + 100_000_000 : max(now, rng.pick(instants) + rng.int(-1...1))
     }
-    // Completions due on the way run at their due instants.
+    advance(to: target)
+  }
+
+  /// Moves the clock to `target`; completions due on the way run at their
+  /// due instants.
+  mutating func advance(to target: Int64) {
     while let next = outstanding.indices.filter({ outstanding[$0].due <= target }).min(by: {
       outstanding[$0].due < outstanding[$1].due
     }) {
@@ -698,10 +801,15 @@ struct RandomizedModelTests {
       ClickOutcome.accepted.description, "busy expired", "finish → true", "finish → false", "near or past the wrap",
       "held key", "click too fast (bounce)",
     ]
+    kinds += AcceptReason.allCases.map(\.rawValue)
     kinds += DropReason.allCases.flatMap {
       [ClickOutcome.dropped($0).description, ClickOutcome.wouldDrop($0).description]
     }
     kinds += PassReason.allCases.map { ClickOutcome.passed($0).description }
+    // A press below the pace on a control whose repeats act needs its
+    // previous action done within the pace: rarer, still many.
+    #expect(
+      coverage["repeat too fast", default: 0] >= 30, "repeat too fast: \(coverage["repeat too fast", default: 0])")
     for kind in kinds {
       #expect(coverage[kind, default: 0] >= 300, "\(kind) came up \(coverage[kind, default: 0]) times")
     }

@@ -30,6 +30,11 @@ final class ContentFence {
   /// Observers of every drop and would-be drop.
   let decisions = ObserverList<@MainActor (FenceDecision) -> Void>()
 
+  /// How many times fresh content has appeared in the process: a control
+  /// that saw another count since its accepted press has seen its scene
+  /// change (``RepeatFacts/scene``).
+  private(set) var appearances: UInt64 = 0
+
   private var droppedButtons: Set<UInt32> = []
   private var droppedKeys: Set<UInt16> = []
   private var droppedTouches: Set<OpaquePointer> = []
@@ -70,6 +75,7 @@ final class ContentFence {
     _ content: WidgetPointer, defaults: FenceSettings, managed: Bool, transitionRunning: Bool = false,
     extraSettle: Duration = .zero, maxTransition: ClickInterval = SpillOverFence.defaultMaxTransition
   ) {
+    appearances += 1
     let settings = FenceSettings.contentOverride?(content.raw) ?? defaults
     guard settings.isEnabled else {
       FencedContent.existing(on: content.raw)?.fence.disarm()

@@ -31,9 +31,11 @@ enum ActivationJudge {
   /// judged here is on the path every accepted click waits for.
   /// - Returns: whether the activation may run (`true` when the widget is
   ///   not routed); `false` means the caller drops it.
+  /// `readsRepeats`: whether a person's press may be a repeat the window
+  /// lets through (a button: ``RepeatableControls``).
   static func allows(
     _ widget: gpointer, in container: gpointer? = nil, action: ActionName, kind: ControlKind = .button,
-    input: InputAttribution, state known: WidgetGuardState? = nil
+    input: InputAttribution, state known: WidgetGuardState? = nil, readsRepeats: Bool = false
   ) -> Bool {
     let own = known ?? WidgetGuardState.existing(on: widget)
     let list = container.flatMap { WidgetGuardState.existing(on: $0) }
@@ -48,7 +50,8 @@ enum ActivationJudge {
     let state = settled(own, of: widget)
     let activation = Activation(
       control: ControlID(object: widget), action: action, kind: kind, settings: settings(state, in: list),
-      eventTime: input.eventTime, pressTime: input.pressTime, source: input.source)
+      eventTime: input.eventTime, pressTime: input.pressTime, source: input.source,
+      repeatFacts: readsRepeats && input.source == .user ? RepeatableControls.facts(of: widget, state: state) : nil)
     var gate = state?.gate
     let verdict = runtime.dispatcher.judge(activation, kept: &gate)
     state?.gate = gate

@@ -23,11 +23,16 @@ final class ActivationTarget {
   let state: WidgetGuardState?
   /// Runs once the activation is accepted.
   let accepted: (@MainActor () -> Void)?
+  /// Whether a person's press may be a repeat the window lets through (a
+  /// button's click: ``RepeatableControls``).
+  let readsRepeats: Bool
 
   init(
     widget: gpointer, container: gpointer? = nil, action: ActionName, kind: ControlKind = .button,
-    input: InputAttribution, state: WidgetGuardState? = nil, accepted: (@MainActor () -> Void)? = nil
+    input: InputAttribution, state: WidgetGuardState? = nil, readsRepeats: Bool = false,
+    accepted: (@MainActor () -> Void)? = nil
   ) {
+    self.readsRepeats = readsRepeats
     self.widget = widget
     self.container = container
     self.action = action
@@ -166,7 +171,7 @@ final class ActivationPaths {
       let traits = ControlTraits.of(button, toggleType: gtk_toggle_button_get_type(), state: state)
       return ActivationTarget(
         widget: button, action: traits.actionName(of: button, signal: "clicked"), kind: traits.kind,
-        input: GuardRuntime.shared.input.attribution(forClickOf: button), state: state)
+        input: GuardRuntime.shared.input.attribution(forClickOf: button), state: state, readsRepeats: true)
     },
     ActivationPath(typeName: "GtkMenuItem", signal: "activate", handler: .void) { item in
       // An item that opens a submenu does not act: menus are left alone.
@@ -176,6 +181,20 @@ final class ActivationPaths {
       return ActivationTarget(
         widget: item, action: traits.actionName(of: item, signal: "activate"), kind: traits.kind,
         input: GuardRuntime.shared.input.attribution(forMenuItem: item), state: state)
+    },
+    // GtkUIManager apps (pluma, MATE, older Xfce): an accelerator
+    // (GtkAccelGroup), a menu item or a tool item runs a GtkAction's
+    // `activate`, whose class handler runs before the app's handlers. Named
+    // by type, so no deprecated call is made; the item's own path judged
+    // a click or mnemonic first, which makes this one nested.
+    ActivationPath(typeName: "GtkAction", signal: "activate", handler: .void) { action in
+      let state = WidgetGuardState.existing(on: action)
+      let toggle = g_type_from_name("GtkToggleAction")
+      let name = swiftString(gtk_buildable_get_name(OpaquePointer(action))) ?? "activate"
+      return ActivationTarget(
+        widget: action, action: ActionName(name),
+        kind: toggle != 0 && GObjectType.isA(action, toggle) ? .toggle : .button,
+        input: GuardRuntime.shared.input.attribution(forAction: action), state: state)
     },
     // Return and Space reach the focused row through GtkWindow's
     // `activate-default` / `activate-focus`, which emit the item's own
@@ -255,7 +274,7 @@ final class ActivationPaths {
     guard
       ActivationJudge.allows(
         target.widget, in: target.container, action: target.action, kind: target.kind, input: target.input,
-        state: target.state)
+        state: target.state, readsRepeats: target.readsRepeats)
     else { return false }
     target.accepted?()
     return true

@@ -186,6 +186,18 @@ final class InputTracker {
     return keyAttribution(event, source: isOnScreen ? .user : .shortcut)
   }
 
+  /// Who made a GtkAction's activation now: its accelerator is a shortcut
+  /// (a held key's auto-repeat a deliberate repeat), a click the person's;
+  /// inside a menu item's or tool button's activation it is part of that
+  /// one; anything else is the app's own code.
+  func attribution(forAction action: gpointer) -> InputAttribution {
+    if GuardRuntime.shared.paths.isChainingUp { return .stamped(.nested, time: current?.time ?? 0) }
+    guard let event = current, event.time != 0 else { return .programmatic }
+    guard event.isKey else { return .stamped(time: event.time) }
+    if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
+    return keyAttribution(event, source: .shortcut)
+  }
+
   /// Who pressed the key of `event`, and when: GTK acts on `event`, and
   /// the key went down when its first press did (a held key's auto-repeat
   /// keeps that time), so a held key acts once. GDK's time `0` (a

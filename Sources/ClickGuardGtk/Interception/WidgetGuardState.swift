@@ -18,6 +18,9 @@ final class WidgetGuardState {
   /// Whether a ``Control`` wrapper routes this widget (judged even without
   /// the global install).
   var isWrapped = false
+  /// Whether the widget is of a kind people press again on purpose
+  /// (``RepeatableControls``), once asked.
+  var isRepeatable: Bool?
   /// What the widget's type says about its activations, asked of GObject
   /// at its first judged activation (buttons and menu items).
   var traits: ControlTraits? {

@@ -64,7 +64,7 @@ package struct DecisionLogRecord: Hashable, Sendable {
     kind = decision.activation.kind.rawValue
     source = decision.activation.source.rawValue
     outcome = decision.outcome.logged.rawValue
-    reason = decision.outcome.loggedReason
+    reason = decision.outcome.loggedReason ?? decision.acceptance?.rawValue
     eventTime = decision.activation.eventTime?.milliseconds
     control = decision.activation.control.description
   }

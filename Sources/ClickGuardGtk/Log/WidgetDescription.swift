@@ -76,13 +76,16 @@ package struct WidgetDescription: Hashable, Sendable {
     if parts.contains(.id), GObjectType.isA(widget, gtk_buildable_get_type()) {
       builderID = swiftString(gtk_buildable_get_name(OpaquePointer(widget)))
     }
-    if parts.contains(.name) { name = swiftString(gtk_widget_get_name(gtkWidget)) }
-    if parts.contains(.accessible) {
+    // A GtkAction (GtkUIManager's menus and accelerators) is judged too:
+    // it has a type, a name and a label, none of a widget's other parts.
+    let isWidget = GObjectType.isA(widget, gtk_widget_get_type())
+    if parts.contains(.name), isWidget { name = swiftString(gtk_widget_get_name(gtkWidget)) }
+    if parts.contains(.accessible), isWidget {
       let accessible = ClickGuardGtk.accessibleName(of: gtkWidget)
       accessibleName = accessible.isEmpty ? nil : accessible
     }
     if parts.contains(.label) { label = Self.label(of: widget) }
-    if parts.contains(.class) { styleClasses = Self.styleClasses(of: gtkWidget) }
+    if parts.contains(.class), isWidget { styleClasses = Self.styleClasses(of: gtkWidget) }
   }
 
   /// `label` as GTK shows it when it has a mnemonic: an underscore marks
@@ -127,7 +130,8 @@ package struct WidgetDescription: Hashable, Sendable {
     if GObjectType.isA(widget, gtk_menu_item_get_type()) {
       return swiftString(gtk_menu_item_get_label(widget.assumingMemoryBound(to: GtkMenuItem.self)))
     }
-    return nil
+    let action = g_type_from_name("GtkAction")
+    return action != 0 && GObjectType.isA(widget, action) ? stringProperty("label", of: widget) : nil
   }
 
   /// The string property `name` of `object`, or `nil` when unset.

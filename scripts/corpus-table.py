@@ -4,7 +4,8 @@ corpus", docs/module.md) from the results CorpusTests writes.
 
     scripts/corpus-table.py [RESULTS] [--write DOC]
 
-RESULTS defaults to out/corpus/results.json. Prints the Markdown table and
+RESULTS defaults to out/corpus/results.json. --failures VARIANT lists the
+scenarios that broke their label under it instead. Prints the Markdown table and
 its totals; with --write, replaces the part of DOC between the
 `<!-- corpus-table:begin -->` and `<!-- corpus-table:end -->` lines with
 them instead. Python 3 standard library only.
@@ -90,16 +91,36 @@ def render(results):
     return "\n".join(lines) + "\n"
 
 
+def failures(results, variant="default"):
+    """One line per scenario that broke its label under `variant`: each
+    run's count, real gaps and the module's decisions (outcome reason)."""
+    lines = []
+    for scenario in results["scenarios"]:
+        runs = scenario["variants"].get(variant, [])
+        if verdict(scenario, variant, runs):
+            continue
+        lines.append(f"- {scenario['id']} ({scenario['kind']}, {scenario['pace_ms']} ms; {scenario['what']}): "
+                     f"acted {acted(runs)} of {scenario['repeats']} pressed")
+        for run in runs:
+            reasons = ", ".join(" ".join(d.split(" ")[:2]) for d in run.get("decisions", []))
+            lines.append(f"  - gaps {run['gaps']} ms, acted {run.get('acted')}: {reasons or 'no decisions'}")
+    return "\n".join(lines) + "\n" if lines else "(none)\n"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("results", nargs="?", default="out/corpus/results.json")
     parser.add_argument("--write", metavar="DOC")
+    parser.add_argument("--failures", metavar="VARIANT", help="list the scenarios that broke their label")
     args = parser.parse_args()
     try:
         with open(args.results, encoding="utf-8") as handle:
             results = json.load(handle)
     except (OSError, ValueError) as error:
         sys.exit(f"corpus-table: cannot read {args.results}: {error} (CorpusTests writes it)")
+    if args.failures:
+        sys.stdout.write(failures(results, args.failures))
+        return
     table = render(results)
     if not args.write:
         sys.stdout.write(table)

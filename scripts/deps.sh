@@ -30,6 +30,16 @@ packages+=(mousepad geany gedit thunar galculator zenity xclip dbus)
 # A person's repeats (DeliberateRepeatTests): a calculator keypad and a
 # GtkUIManager editor (its accelerators are GtkActions).
 packages+=(qalculate-gtk pluma)
+# The labelled corpus (CorpusTests, Fixtures/corpus) drives these Debian
+# GTK 3 apps (each links libgtk-3): calculators (qalculate-gtk, mate-calc),
+# an editor (pluma, whose actions are GtkActions), image viewers (eog,
+# ristretto), a diff viewer (meld), a file manager (caja), a game
+# (gnome-mines) and a character map (gucharmap). It finds their widgets and
+# reads outcomes back over AT-SPI (python3-pyatspi, at-spi2-core's bus), and
+# its injector (Fixtures/corpus/inject.c) sends XTEST input and reads the X
+# server's timestamps back from XInput 2 raw events (libxtst-dev, libxi-dev).
+packages+=(qalculate-gtk mate-calc pluma eog ristretto meld caja gnome-mines gucharmap
+  python3-pyatspi at-spi2-core libxtst-dev libxi-dev)
 # The Wayland module tests run a headless mutter on a private bus
 # (dbus-daemon's dbus-run-session), whose ScreenCast stream (absolute pointer
 # motion for its remote desktop input) needs PipeWire.

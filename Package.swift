@@ -22,6 +22,9 @@ let package = Package(
     // Renders the man pages and bash completions from the programs' option
     // tables at install time (scripts/install.sh); not installed itself.
     .executable(name: "clickguard-manual", targets: ["ClickGuardManual"]),
+    // One fuzz target per parser: libFuzzer under make fuzz, a replay of the
+    // corpora (Tests/Fuzz/Corpus) in make test. Not installed.
+    .executable(name: "clickguard-fuzz", targets: ["ClickGuardFuzz"]),
   ],
   targets: [
     .systemLibrary(
@@ -58,6 +61,10 @@ let package = Package(
     .executableTarget(name: "ClickGuardSettings", dependencies: ["ClickGuardSettingsKit"]),
     .executableTarget(
       name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit", "ClickGuardSettingsKit"]),
+    // libFuzzer's driver, declared for clickguard-fuzz's libFuzzer build.
+    .systemLibrary(name: "CLibFuzzer", path: "Modules/CLibFuzzer"),
+    .executableTarget(
+      name: "ClickGuardFuzz", dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule", "CGtk", "CLibFuzzer"]),
     // Drives the built demo from outside (subprocess, xdotool, its JSON log):
     // the showcase and the demo's tests share it. Kept out of the app, which
     // then starts without Foundation.

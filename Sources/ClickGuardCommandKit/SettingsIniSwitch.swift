@@ -12,9 +12,14 @@ import ClickGuardGtk
 #endif
 
 /// The user's GTK 3 settings.ini, as a switch for ClickGuard.
-struct SettingsIniSwitch {
+package struct SettingsIniSwitch {
   /// The file's path, as bytes.
-  let path: ByteString
+  package let path: ByteString
+
+  /// The settings.ini at `path`.
+  package init(path: ByteString) {
+    self.path = path
+  }
 
   /// The user's file: `g_get_user_config_dir()/gtk-3.0/settings.ini`.
   static func user() -> SettingsIniSwitch {
@@ -23,12 +28,12 @@ struct SettingsIniSwitch {
   }
 
   /// A change that could not be made, worded for the user.
-  struct Failure: Error {
-    let message: String
+  package struct Failure: Error {
+    package let message: String
   }
 
   /// The file's `gtk-modules` (`nil`: no file, or the key is not set).
-  var modules: String? {
+  package var modules: String? {
     (try? load()).flatMap { file in
       defer { g_key_file_free(file) }
       return Self.modules(of: file)
@@ -63,7 +68,7 @@ struct SettingsIniSwitch {
 
   /// Adds `clickguard` after the modules listed. Returns the value before
   /// (`nil`: not set) and after, or `nil` when ClickGuard was listed already.
-  func enable() throws(Failure) -> (before: String?, after: String)? {
+  package func enable() throws(Failure) -> (before: String?, after: String)? {
     let file = try load()
     defer { g_key_file_free(file) }
     let before = Self.modules(of: file)
@@ -76,7 +81,7 @@ struct SettingsIniSwitch {
   /// Removes every ClickGuard entry; the key too when nothing else is
   /// listed. Returns the value before and after (`nil`: the key removed),
   /// or `nil` when ClickGuard was not listed.
-  func disable() throws(Failure) -> (before: String, after: String?)? {
+  package func disable() throws(Failure) -> (before: String, after: String?)? {
     let file = try load()
     defer { g_key_file_free(file) }
     guard let before = Self.modules(of: file), let after = GtkModuleList.removingClickGuard(from: before) else {

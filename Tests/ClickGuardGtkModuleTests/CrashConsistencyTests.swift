@@ -15,6 +15,7 @@ final class CrashConsistencyTests: XCTestCase {
   /// the editor writes back unchanged around the line it edits).
   private static let original = """
     # My GTK settings
+
     [Settings]
     gtk-theme-name=Adwaita
     # the sound module
@@ -131,7 +132,7 @@ final class CrashConsistencyTests: XCTestCase {
     let filler = open(disk + "/filler", O_WRONLY | O_CREAT | O_CLOEXEC, 0o600)
     XCTAssertGreaterThanOrEqual(filler, 0)
     let block = [UInt8](repeating: 0x2E, count: 512)
-    while block.withUnsafeBytes({ write(filler, $0.baseAddress, $0.count) }) > 0 {}
+    while block.withUnsafeBytes({ Glibc.write(filler, $0.baseAddress, $0.count) }) > 0 {}
     XCTAssertEqual(errno, ENOSPC)
     close(filler)
 

@@ -12,8 +12,8 @@ import XCTest
 @testable import ClickGuardGtk
 
 /// The ticker's state: when it last ran and its longest gap (µs).
-nonisolated(unsafe) private var lastTick: Int64 = 0
-nonisolated(unsafe) private var longestGap: Int64 = 0
+nonisolated(unsafe) private var lastTick = 0
+nonisolated(unsafe) private var longestGap = 0
 
 final class StandardErrorLogTests: XCTestCase {
   func testAFullPipeOnStandardErrorDropsLinesAndNeverStallsTheMainLoop() throws {
@@ -30,7 +30,7 @@ final class StandardErrorLogTests: XCTestCase {
       let flags = fcntl(writer, F_GETFL)
       XCTAssertEqual(fcntl(writer, F_SETFL, flags | O_NONBLOCK), 0)
       let filler = [UInt8](repeating: UInt8(ascii: "x"), count: 512)
-      while filler.withUnsafeBytes({ write(writer, $0.baseAddress, $0.count) }) > 0 {}
+      while filler.withUnsafeBytes({ Glibc.write(writer, $0.baseAddress, $0.count) }) > 0 {}
       XCTAssertEqual(errno, EAGAIN)
       XCTAssertEqual(fcntl(writer, F_SETFL, flags), 0)
       XCTAssertEqual(fcntl(writer, F_GETFL) & O_NONBLOCK, 0, "the descriptor blocks: a plain write would wait")

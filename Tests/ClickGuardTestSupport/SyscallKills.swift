@@ -52,13 +52,13 @@ package enum SyscallKills {
     var started = false
     for line in lines {
       let fields = line.split(separator: " ", maxSplits: 1)
-      guard fields.count == 2, fields[0] == mainThread, !fields[1].hasPrefix("<..."),
-        let paren = fields[1].firstIndex(of: "(")
-      else { continue }
-      let name = String(fields[1][..<paren])
+      guard fields.count == 2, fields[0] == mainThread else { continue }
+      let call = fields[1].drop { $0 == " " }
+      guard !call.hasPrefix("<..."), let paren = call.firstIndex(of: "(") else { continue }
+      let name = String(call[..<paren])
       guard fileCalls.contains(name) else { continue }
       counts[name, default: 0] += 1
-      let touches = fields[1].contains("\"" + directory)
+      let touches = call.contains("\"" + directory)
       if touches { started = true }
       guard started, !pathCalls.contains(name) || touches else { continue }
       points.append(KillPoint(syscall: name, occurrence: counts[name]!))

@@ -72,6 +72,11 @@ package struct SettingsIniSwitch {
     let file = try load()
     defer { g_key_file_free(file) }
     let before = Self.modules(of: file)
+    if before == nil, g_key_file_has_key(file, "Settings", "gtk-modules", nil) != 0 {
+      throw Failure(
+        message: "cannot change gtk-modules in \(path.displayName): its value is not UTF-8 text, as GTK reads it; "
+          + "it is left as it is")
+    }
     guard let after = GtkModuleList.addingClickGuard(to: before) else { return nil }
     g_key_file_set_string(file, "Settings", "gtk-modules", after)
     try save(file)

@@ -26,9 +26,13 @@ enum LogFuzz {
     }
     streamed.finishSource()
 
-    guard whole.tallies == streamed.tallies, whole.badLines == streamed.badLines,
+    guard whole.widgets == streamed.widgets, whole.badLines == streamed.badLines,
       whole.badLineCount == streamed.badLineCount, whole.decisionCount == streamed.decisionCount
-    else { fatalError("log: the report depends on how the stream was cut") }
+    else {
+      fatalError(
+        "log: the report depends on how the stream was cut: \(whole.decisionCount) vs \(streamed.decisionCount) decisions, "
+          + "\(whole.badLines) vs \(streamed.badLines) bad lines, widgets equal: \(whole.widgets == streamed.widgets)")
+    }
     let lines = input.count { $0 == UInt8(ascii: "\n") } + 1
     guard whole.decisionCount + whole.badLineCount <= lines else {
       fatalError("log: \(whole.decisionCount) decisions and \(whole.badLineCount) bad lines in \(lines) lines")

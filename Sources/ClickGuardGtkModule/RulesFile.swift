@@ -160,7 +160,8 @@ package struct RulesFile: Hashable, Sendable {
       }
     }
     if let interval = values.interval, let maxBusy = values.maxBusy, maxBusy.value < interval.value {
-      let line: Int? = if case .file(_, let number, _) = maxBusy.origin { number } else { nil }
+      // Line 0: GKeyFile read the key where the line index found none.
+      let line: Int? = if case .file(_, let number, _) = maxBusy.origin, number > 0 { number } else { nil }
       warn(
         line: line,
         "[\(group)] max-busy-ms=\(maxBusy.value.milliseconds) is shorter than interval-ms=\(interval.value.milliseconds) (accepted: at least the interval, at most 60000); it is ignored and the default applies"

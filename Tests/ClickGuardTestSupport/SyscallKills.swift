@@ -35,7 +35,8 @@ package enum SyscallKills {
   /// Runs `executable arguments…` once under strace, to its end, and
   /// returns the points it can be killed at while it works on files under
   /// `directory`: each of its main thread's ``fileCalls``, a path call only
-  /// when the path is under `directory`, from the first call under it on.
+  /// when the path is under `directory`, from the first call under it to the
+  /// one after the last.
   package static func points(
     _ executable: String, _ arguments: [String], environment: [String: String], under directory: String
   ) throws -> [KillPoint] {
@@ -50,6 +51,7 @@ package enum SyscallKills {
     var counts: [String: Int] = [:]
     var points: [KillPoint] = []
     var started = false
+    var lastTouch = -1
     for line in lines {
       let fields = line.split(separator: " ", maxSplits: 1)
       guard fields.count == 2, fields[0] == mainThread else { continue }
@@ -62,8 +64,11 @@ package enum SyscallKills {
       if touches { started = true }
       guard started, !pathCalls.contains(name) || touches else { continue }
       points.append(KillPoint(syscall: name, occurrence: counts[name]!))
+      if touches { lastTouch = points.count - 1 }
     }
-    return points
+    // Up to the call after the last one on the directory (the fsync of the
+    // folder after a rename): what follows is the program's own output.
+    return Array(points.prefix(lastTouch + 2))
   }
 
   /// Runs `executable arguments…` under strace, killed with SIGKILL on

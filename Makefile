@@ -159,7 +159,7 @@ soak: deps
 	  "$$($(SWIFT) build -c release --show-bin-path)/clickguard-bench" soak $(SOAK_COUNT)
 	@echo "make soak: no leaks, no invalid accesses, no ClickGuard state left ($(SOAK_COUNT) buttons)"
 
-## Fuzzing (docs/fuzzing.md): one libFuzzer target per parser in
+## Fuzzing: one libFuzzer target per parser in
 ## clickguard-fuzz (Sources/ClickGuardFuzz), built with
 ## -sanitize=fuzzer,address in a scratch directory of its own, each run for
 ## FUZZ_S seconds from its seed corpus (Tests/Fuzz/Corpus/TARGET). What
@@ -188,9 +188,9 @@ fuzz-replay:
 	  "$$($(SWIFT) build --show-bin-path)/clickguard-fuzz" $$target Tests/Fuzz/Corpus/$$target || exit 1; \
 	done
 
-## The core, GTK-layer and module suites under AddressSanitizer (with
+## The core and GTK-layer suites under AddressSanitizer (with
 ## LeakSanitizer), then under UndefinedBehaviorSanitizer, each build in a
 ## scratch directory of its own (scripts/sanitize.sh; suppressions, each
-## explained, in scripts/sanitizers/).
+## explained, in scripts/sanitizers/). SANITIZE_SUITES='…' picks others.
 sanitize: deps
-	SWIFT="$(SWIFT)" XVFB='$(XVFB)' scripts/sanitize.sh
+	SWIFT="$(SWIFT)" SANITIZE_SUITES="$(SANITIZE_SUITES)" scripts/sanitize.sh

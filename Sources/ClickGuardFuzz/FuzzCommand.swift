@@ -58,7 +58,9 @@ enum FuzzCommand {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+      }
       if !name.hasPrefix(".") { names.append(path + "/" + name) }
     }
     return names.sorted()

@@ -79,7 +79,9 @@ enum FuzzScratch {
   private static func remove() {
     guard let made, let directory = opendir(made) else { return }
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+      }
       if name != "." && name != ".." { unlink(made + "/" + name) }
     }
     closedir(directory)

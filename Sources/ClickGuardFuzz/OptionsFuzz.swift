@@ -32,7 +32,9 @@ enum OptionsFuzz {
     }
     for option in parsed.options {
       guard let value = option.value else { continue }
-      let given = arguments.contains { $0.bytes.count >= value.bytes.count && $0.bytes.suffix(value.bytes.count).elementsEqual(value.bytes) }
+      let given = arguments.contains {
+        $0.bytes.count >= value.bytes.count && $0.bytes.suffix(value.bytes.count).elementsEqual(value.bytes)
+      }
       guard given else { fatalError("options: --\(option.name)'s value \(value) is not an argument given") }
     }
     switch subcommand {

@@ -48,7 +48,8 @@ enum RulesFuzz {
     switch group {
     case .defaults: "default"
     case .program(let program): program
-    case .widget(let program, let selector): (program ?? "*") + ":" + String(repeating: " ", count: spaces) + "\(selector)"
+    case .widget(let program, let selector):
+      (program ?? "*") + ":" + String(repeating: " ", count: spaces) + "\(selector)"
     }
   }
 

@@ -31,9 +31,10 @@ enum SettingsIniFuzz {
     guard let edited = FuzzScratch.read(path), let after = KeyFileSnapshot(edited) else {
       fatalError("settings-ini: the edited file is gone or unreadable")
     }
-    // A [Settings] group enable had to add is ClickGuard's too.
-    let added = KeyFileSnapshot.Entry(group: "Settings")
-    let kept = after.entries.filter { !$0.isModules && (before.entries.contains(added) || $0 != added) }
+    // A [Settings] group enable had to add is ClickGuard's too (GKeyFile
+    // reports the file's top comment as the comment of its first group).
+    let hadSettings = before.entries.contains { $0.group == "Settings" && $0.key == nil }
+    let kept = after.entries.filter { !$0.isModules && (hadSettings || $0.group != "Settings" || $0.key != nil) }
     guard kept == before.entries.filter({ !$0.isModules }) else {
       fatalError("settings-ini: enable changed what is not ClickGuard's:\n\(before.entries)\n---\n\(after.entries)")
     }
@@ -42,7 +43,8 @@ enum SettingsIniFuzz {
       fatalError("settings-ini: enable replaced a gtk-modules value it could not read")
     case .absent, .text:
       let listed = before.modules.text.map { GtkModuleList(ByteString($0)).entries } ?? []
-      guard case .text(let now) = after.modules, GtkModuleList(ByteString(now)).entries == listed + ["clickguard"] else {
+      guard case .text(let now) = after.modules, GtkModuleList(ByteString(now)).entries == listed + ["clickguard"]
+      else {
         fatalError("settings-ini: gtk-modules went from \(before.modules) to \(after.modules)")
       }
     }
@@ -56,7 +58,9 @@ enum SettingsIniFuzz {
     }
     let restored = FuzzScratch.read(path) ?? []
     guard let again = KeyFileSnapshot(restored), again.entries == before.entries else {
-      fatalError("settings-ini: disable after enable did not restore the file:\n\(before.entries)\n---\n\(KeyFileSnapshot(restored)?.entries ?? [])")
+      fatalError(
+        "settings-ini: disable after enable did not restore the file:\n\(before.entries)\n---\n\(KeyFileSnapshot(restored)?.entries ?? [])"
+      )
     }
   }
 
@@ -88,7 +92,9 @@ struct KeyFileSnapshot {
     var comment: String?
 
     var isModules: Bool { group == "Settings" && key == "gtk-modules" }
-    var description: String { "[\(group)] \(key ?? "(group)")=\(value.map { String(decoding: $0, as: UTF8.self) } ?? "") #\(comment ?? "")" }
+    var description: String {
+      "[\(group)] \(key ?? "(group)")=\(value.map { String(decoding: $0, as: UTF8.self) } ?? "") #\(comment ?? "")"
+    }
   }
 
   /// The `gtk-modules` key of `[Settings]`.
@@ -109,10 +115,13 @@ struct KeyFileSnapshot {
     defer { g_key_file_free(file) }
     let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
     let loaded = bytes.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { g_key_file_load_from_data(file, $0.baseAddress, gsize($0.count), flags, nil) }
+      buffer.withMemoryRebound(to: CChar.self) {
+        g_key_file_load_from_data(file, $0.baseAddress, gsize($0.count), flags, nil)
+      }
     }
     guard loaded != 0 else { return nil }
-    entries.append(Entry(group: "", key: nil, value: nil, comment: Self.comment(g_key_file_get_comment(file, nil, nil, nil))))
+    entries.append(
+      Entry(group: "", key: nil, value: nil, comment: Self.comment(g_key_file_get_comment(file, nil, nil, nil))))
     var groupCount: gsize = 0
     let groups = g_key_file_get_groups(file, &groupCount)
     defer { g_strfreev(groups) }
@@ -127,7 +136,8 @@ struct KeyFileSnapshot {
         guard let keyName = keys?[keyIndex] else { continue }
         entries.append(
           Entry(
-            group: group, key: String(cString: keyName), value: Self.bytes(g_key_file_get_value(file, groupName, keyName, nil)),
+            group: group, key: String(cString: keyName),
+            value: Self.bytes(g_key_file_get_value(file, groupName, keyName, nil)),
             comment: Self.comment(g_key_file_get_comment(file, groupName, keyName, nil))))
       }
     }

@@ -103,7 +103,11 @@ final class CrashConsistencyTests: XCTestCase {
       let wasKilled = try SyscallKills.run(command, ["enable"], environment: environment, killedAt: point)
       if wasKilled { killed += 1 } else { XCTAssertEqual(point.syscall, "openat", "\(point) was reached") }
       let after = contents(ini)
-      if after == Self.original { old += 1 } else if after == edited { new += 1 } else {
+      if after == Self.original {
+        old += 1
+      } else if after == edited {
+        new += 1
+      } else {
         XCTFail("killed at \(point): settings.ini is torn: \(after ?? "(missing)")")
       }
       var status = stat()

@@ -54,7 +54,9 @@ final class RulesFileCrashTests: XCTestCase {
     edit.set("default", "interval-ms", "300")
     try edit.save()
     let saved = try XCTUnwrap(contents(path))
-    XCTAssertTrue(saved.contains("[default]\nmode=enforce\n\ninterval-ms=300\n") || saved.contains("mode=enforce\ninterval-ms=300\n"), saved)
+    XCTAssertTrue(
+      saved.contains("[default]\nmode=enforce\n\ninterval-ms=300\n")
+        || saved.contains("mode=enforce\ninterval-ms=300\n"), saved)
     XCTAssertEqual(Self.lines(saved), Self.lines(Self.original), "every other line as it was")
   }
 
@@ -88,7 +90,11 @@ final class RulesFileCrashTests: XCTestCase {
         XCTAssertEqual(point.syscall, "openat", "\(point) was reached")
       }
       let after = contents(path)
-      if after == Self.original { old += 1 } else if after == saved { new += 1 } else {
+      if after == Self.original {
+        old += 1
+      } else if after == saved {
+        new += 1
+      } else {
         XCTFail("killed at \(point): the rules file is torn: \(after ?? "(missing)")")
       }
       var status = stat()

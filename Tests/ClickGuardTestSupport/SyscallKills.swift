@@ -27,7 +27,9 @@ package enum SyscallKills {
   ]
   /// Calls that name a path: counted only when the path is under the
   /// directory (a program opens many libraries and locale files first).
-  private static let pathCalls: Set = ["openat", "mkdir", "mkdirat", "rename", "renameat", "renameat2", "unlink", "unlinkat", "chmod", "fchmodat"]
+  private static let pathCalls: Set = [
+    "openat", "mkdir", "mkdirat", "rename", "renameat", "renameat2", "unlink", "unlinkat", "chmod", "fchmodat",
+  ]
 
   /// Whether strace is there.
   package static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/strace") }
@@ -78,8 +80,10 @@ package enum SyscallKills {
     _ executable: String, _ arguments: [String], environment: [String: String], killedAt point: KillPoint
   ) throws -> Bool {
     let status = try run(
-      ["-f", "-qq", "-o", "/dev/null", "-e", "trace=\(point.syscall)",
-       "-e", "inject=\(point.syscall):signal=KILL:when=\(point.occurrence)"],
+      [
+        "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(point.syscall)",
+        "-e", "inject=\(point.syscall):signal=KILL:when=\(point.occurrence)",
+      ],
       executable, arguments, environment)
     // strace ends the way its program did: killed by SIGKILL.
     return status == 128 + SIGKILL || status == -SIGKILL

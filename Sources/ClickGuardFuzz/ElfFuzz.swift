@@ -1,3 +1,4 @@
+import ClickGuardAppSupport
 import ClickGuardCommandKit
 
 /// The ELF dependency reader on any bytes, as a file it opens.

@@ -1,3 +1,4 @@
+import ClickGuardAppSupport
 import ClickGuardCommandKit
 
 /// The command's option parsing (GOption through ``GOptionParser``, then

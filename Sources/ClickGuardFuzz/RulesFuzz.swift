@@ -1,4 +1,4 @@
-import ClickGuardGtkModule
+import ClickGuardRules
 
 /// The rules file's reader on any bytes.
 ///

@@ -1,5 +1,5 @@
-import CGtk
-import ClickGuardCommandKit
+import CGLib
+import ClickGuardAppSupport
 
 /// `clickguard enable` and then `disable` on a settings.ini of any bytes,
 /// through the real editor and the real writer, in a private directory.

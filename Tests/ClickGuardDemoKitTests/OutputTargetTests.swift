@@ -2,6 +2,7 @@
 // links followed, a pipe behind /proc's magic links), and a target replaced
 // whole only while it is absent or a regular file, keeping its mode.
 
+import ClickGuardAppSupport
 import ClickGuardGtk
 import Foundation
 import XCTest

@@ -6,7 +6,7 @@
 // file is the old one or the whole new one, with its mode; a full disk is
 // an error naming the file, which stays as it was.
 
-import ClickGuardGtkModule
+import ClickGuardRules
 import ClickGuardTestSupport
 import Foundation
 import XCTest

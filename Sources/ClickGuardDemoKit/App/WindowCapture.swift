@@ -3,6 +3,7 @@
 // whole through AtomicFile).
 
 import CGtk
+import ClickGuardAppSupport
 import ClickGuardGtk
 
 #if canImport(Glibc)

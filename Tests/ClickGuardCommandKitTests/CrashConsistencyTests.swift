@@ -6,9 +6,10 @@
 // gives the user's file back byte for byte; a full disk is an error that
 // names the file and leaves it as it was.
 
-@testable import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 final class CrashConsistencyTests: XCTestCase {
   /// A settings.ini as a person writes one (in GKeyFile's own layout, which

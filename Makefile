@@ -189,7 +189,7 @@ fuzz-replay:
 	done
 
 ## The core and GTK-layer suites under AddressSanitizer (with
-## LeakSanitizer), then under UndefinedBehaviorSanitizer, each build in a
+## LeakSanitizer) (UBSan: swift build refuses it on Linux), a build in a
 ## scratch directory of its own (scripts/sanitize.sh; suppressions, each
 ## explained, in scripts/sanitizers/). SANITIZE_SUITES='…' picks others.
 sanitize: deps

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make sanitize: the core (ClickGuardTests) and GTK-layer
-# (ClickGuardGtkTests) suites under AddressSanitizer with LeakSanitizer, then under UndefinedBehaviorSanitizer. Each sanitizer
+# (ClickGuardGtkTests) suites under AddressSanitizer with LeakSanitizer. Each sanitizer
 # builds in a scratch directory of its own (.build/asan, .build/ubsan), so
 # the ordinary debug build is left alone. GTK tests run under Xvfb.
 # Suppressions, each explained, are in scripts/sanitizers/.
@@ -14,7 +14,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 suites='ClickGuardTests\.|ClickGuardGtkTests\.'
 # SANITIZE_SUITES sets the suites (a --filter regex).
 suites=${SANITIZE_SUITES:-$suites}
-for sanitizer in address undefined; do
+# UBSan: swift build --sanitize=undefined is refused on this target
+# ("unsupported option '-sanitize=undefined' for target
+# 'x86_64-unknown-linux-gnu'"); Swift's own overflow and bounds checks trap
+# in every build. SANITIZERS="address undefined" tries both.
+for sanitizer in ${SANITIZERS:-address}; do
   scratch=.build/$([ $sanitizer = address ] && echo asan || echo ubsan)
   start=$(date +%s)
   "$SWIFT" build --build-tests --scratch-path "$scratch" --sanitize=$sanitizer
@@ -28,4 +32,4 @@ for sanitizer in address undefined; do
     xvfb-run -a -s "-screen 0 1280x1024x24 -ac" "$SWIFT" test --skip-build --scratch-path "$scratch" --sanitize=$sanitizer --filter "$suites"
   echo "sanitize: $sanitizer: built in $((built - start)) s, tests in $(($(date +%s) - built)) s"
 done
-echo "make sanitize: the suites ($suites) pass under ASan (with LSan) and UBSan"
+echo "make sanitize: the suites ($suites) pass under ${SANITIZERS:-address}"

@@ -49,6 +49,18 @@ package struct SettingsIniSwitch {
   /// Loads the file keeping comments; an empty key file when it does not
   /// exist.
   private func load() throws(Failure) -> OpaquePointer {
+    // GKeyFile ends a line at a NUL byte: writing the file back would lose
+    // the rest of that line.
+    var contents: UnsafeMutablePointer<gchar>?
+    var length: gsize = 0
+    if path.withCString({ g_file_get_contents($0, &contents, &length, nil) }) != 0 {
+      defer { g_free(contents) }
+      if UnsafeRawBufferPointer(start: contents, count: Int(length)).contains(0) {
+        throw Failure(
+          message: "cannot change \(path.displayName): it holds a NUL byte, after which GTK reads nothing of its line; "
+            + "it is left as it is")
+      }
+    }
     let file = g_key_file_new()!
     var error: UnsafeMutablePointer<GError>?
     let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)

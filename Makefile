@@ -29,7 +29,7 @@ MODULE_LINK_FLAGS := -Xlinker --version-script=packaging/clickguard-module.map \
   -Xlinker -z -Xlinker pack-relative-relocs \
   -Xlinker --symbol-ordering-file=packaging/clickguard-module.order -Xlinker --no-warn-symbol-ordering
 
-.PHONY: deps build test lint demo showcase bench soak static install deb module-order clean
+.PHONY: deps build test lint demo showcase bench soak static install deb module-order clean fuzz fuzz-replay sanitize
 
 deps:
 	@scripts/deps.sh
@@ -42,6 +42,7 @@ build: deps
 test: deps static
 	$(SWIFT) build --build-tests
 	$(XVFB) $(SWIFT) test --skip-build
+	$(MAKE) --no-print-directory fuzz-replay
 	$(SWIFT) format lint --strict -r Sources Tests Package.swift
 	@echo "make test: all tests passed and swift format lint --strict is clean"
 
@@ -165,3 +166,39 @@ soak: deps
 	  --suppressions=scripts/valgrind.supp \
 	  "$$($(SWIFT) build -c release --show-bin-path)/clickguard-bench" soak $(SOAK_COUNT)
 	@echo "make soak: no leaks, no invalid accesses, no ClickGuard state left ($(SOAK_COUNT) buttons)"
+
+## Fuzzing: one libFuzzer target per parser in
+## clickguard-fuzz (Sources/ClickGuardFuzz), built with
+## -sanitize=fuzzer,address in a scratch directory of its own, each run for
+## FUZZ_S seconds from its seed corpus (Tests/Fuzz/Corpus/TARGET). What
+## libFuzzer finds goes to out/fuzz/TARGET (corpus/, and crashes/ for a
+## broken invariant, which stops the run).
+FUZZ_S ?= 60
+FUZZ_TARGETS := rules settings-ini log elf options
+FUZZ_BUILD := .build/fuzz
+FUZZ_FLAGS := -c release --scratch-path $(FUZZ_BUILD) -Xswiftc -sanitize=fuzzer,address -Xswiftc -DCLICKGUARD_LIBFUZZER -Xswiftc -use-ld=lld
+fuzz: deps
+	$(SWIFT) build $(FUZZ_FLAGS) --product clickguard-fuzz
+	@for target in $(FUZZ_TARGETS); do \
+	  mkdir -p out/fuzz/$$target/corpus out/fuzz/$$target/crashes; \
+	  echo "fuzz: $$target for $(FUZZ_S) s"; \
+	  ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(FUZZ_BUILD)/release/clickguard-fuzz $$target -max_total_time=$(FUZZ_S) \
+	    -print_final_stats=1 -artifact_prefix=out/fuzz/$$target/crashes/ \
+	    out/fuzz/$$target/corpus Tests/Fuzz/Corpus/$$target || exit 1; \
+	done
+	@echo "make fuzz: $(FUZZ_TARGETS): $(FUZZ_S) s each, no invariant broken"
+
+## Every fuzz target once over its corpus (seeds and the crashes found
+## before), in the ordinary debug build: part of make test, seconds.
+fuzz-replay:
+	$(SWIFT) build --product clickguard-fuzz
+	@for target in $(FUZZ_TARGETS); do \
+	  "$$($(SWIFT) build --show-bin-path)/clickguard-fuzz" $$target Tests/Fuzz/Corpus/$$target || exit 1; \
+	done
+
+## The core and GTK-layer suites under AddressSanitizer (with
+## LeakSanitizer) (UBSan: swift build refuses it on Linux), a build in a
+## scratch directory of its own (scripts/sanitize.sh; suppressions, each
+## explained, in scripts/sanitizers/). SANITIZE_SUITES='…' picks others.
+sanitize: deps
+	SWIFT="$(SWIFT)" SANITIZE_SUITES="$(SANITIZE_SUITES)" scripts/sanitize.sh

@@ -22,6 +22,9 @@ let package = Package(
     // Renders the man pages and bash completions from the programs' option
     // tables at install time (scripts/install.sh); not installed itself.
     .executable(name: "clickguard-manual", targets: ["ClickGuardManual"]),
+    // One fuzz target per parser: libFuzzer under make fuzz, a replay of the
+    // corpora (Tests/Fuzz/Corpus) in make test. Not installed.
+    .executable(name: "clickguard-fuzz", targets: ["ClickGuardFuzz"]),
   ],
   targets: [
     // GLib, GObject, GIO and GModule: the C side of the toolkit-neutral layer.
@@ -87,6 +90,13 @@ let package = Package(
     .executableTarget(name: "ClickGuardSettings", dependencies: ["ClickGuardSettingsKit"]),
     .executableTarget(
       name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit", "ClickGuardSettingsKit"]),
+    // libFuzzer's driver, declared for clickguard-fuzz's libFuzzer build.
+    .systemLibrary(name: "CLibFuzzer", path: "Modules/CLibFuzzer"),
+    .executableTarget(
+      name: "ClickGuardFuzz",
+      dependencies: [
+        "ClickGuardCommandKit", "ClickGuardRules", "ClickGuardAppSupport", "ClickGuardGObject", "CGLib", "CLibFuzzer",
+      ]),
     // The showcase: drives the built demo from outside (subprocess, xdotool,
     // its JSON log, timeline pictures from it); the demo's tests import it.
     .executableTarget(

@@ -47,6 +47,9 @@ packages+=(mutter pipewire dbus-daemon)
 # desktop-file-validate checks the settings window's desktop file, whose
 # icon comes from adwaita-icon-theme (SettingsProcessTests).
 packages+=(desktop-file-utils adwaita-icon-theme)
+# strace kills a writer at each of its file system calls, for the
+# crash-consistency tests (CrashConsistencyTests).
+packages+=(strace)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

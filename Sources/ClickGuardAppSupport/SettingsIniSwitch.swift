@@ -1,7 +1,7 @@
 // SettingsIniSwitch: the `gtk-modules` key of the user's GTK 3 settings.ini
 // (`$XDG_CONFIG_HOME/gtk-3.0/settings.ini`), edited with GKeyFile so every
 // other key, group and comment stays, and written atomically
-// (g_file_set_contents). ClickGuard is added after the modules already
+// (AtomicFile). ClickGuard is added after the modules already
 // listed and removed alone.
 
 import CGtk
@@ -12,9 +12,14 @@ import ClickGuardGtk
 #endif
 
 /// The user's GTK 3 settings.ini, as a switch for ClickGuard.
-struct SettingsIniSwitch {
+package struct SettingsIniSwitch {
   /// The file's path, as bytes.
-  let path: ByteString
+  package let path: ByteString
+
+  /// The settings.ini at `path`.
+  package init(path: ByteString) {
+    self.path = path
+  }
 
   /// The user's file: `g_get_user_config_dir()/gtk-3.0/settings.ini`.
   static func user() -> SettingsIniSwitch {
@@ -23,12 +28,12 @@ struct SettingsIniSwitch {
   }
 
   /// A change that could not be made, worded for the user.
-  struct Failure: Error {
-    let message: String
+  package struct Failure: Error {
+    package let message: String
   }
 
   /// The file's `gtk-modules` (`nil`: no file, or the key is not set).
-  var modules: String? {
+  package var modules: String? {
     (try? load()).flatMap { file in
       defer { g_key_file_free(file) }
       return Self.modules(of: file)
@@ -44,6 +49,18 @@ struct SettingsIniSwitch {
   /// Loads the file keeping comments; an empty key file when it does not
   /// exist.
   private func load() throws(Failure) -> OpaquePointer {
+    // GKeyFile ends a line at a NUL byte: writing the file back would lose
+    // the rest of that line.
+    var contents: UnsafeMutablePointer<gchar>?
+    var length: gsize = 0
+    if path.withCString({ g_file_get_contents($0, &contents, &length, nil) }) != 0 {
+      defer { g_free(contents) }
+      if UnsafeRawBufferPointer(start: contents, count: Int(length)).contains(0) {
+        throw Failure(
+          message: "cannot change \(path.displayName): it holds a NUL byte, after which GTK reads nothing of its line; "
+            + "it is left as it is")
+      }
+    }
     let file = g_key_file_new()!
     var error: UnsafeMutablePointer<GError>?
     let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
@@ -63,10 +80,15 @@ struct SettingsIniSwitch {
 
   /// Adds `clickguard` after the modules listed. Returns the value before
   /// (`nil`: not set) and after, or `nil` when ClickGuard was listed already.
-  func enable() throws(Failure) -> (before: String?, after: String)? {
+  package func enable() throws(Failure) -> (before: String?, after: String)? {
     let file = try load()
     defer { g_key_file_free(file) }
     let before = Self.modules(of: file)
+    if before == nil, g_key_file_has_key(file, "Settings", "gtk-modules", nil) != 0 {
+      throw Failure(
+        message: "cannot change gtk-modules in \(path.displayName): its value is not UTF-8 text, as GTK reads it; "
+          + "it is left as it is")
+    }
     guard let after = GtkModuleList.addingClickGuard(to: before) else { return nil }
     g_key_file_set_string(file, "Settings", "gtk-modules", after)
     try save(file)
@@ -76,7 +98,7 @@ struct SettingsIniSwitch {
   /// Removes every ClickGuard entry; the key too when nothing else is
   /// listed. Returns the value before and after (`nil`: the key removed),
   /// or `nil` when ClickGuard was not listed.
-  func disable() throws(Failure) -> (before: String, after: String?)? {
+  package func disable() throws(Failure) -> (before: String, after: String?)? {
     let file = try load()
     defer { g_key_file_free(file) }
     guard let before = Self.modules(of: file), let after = GtkModuleList.removingClickGuard(from: before) else {
@@ -96,8 +118,9 @@ struct SettingsIniSwitch {
     return (before, after)
   }
 
-  /// Writes `file` atomically, creating the directory when needed. A file
-  /// left with nothing in it is removed instead (ClickGuard made it).
+  /// Writes `file` atomically (``AtomicFile``), creating the directory when
+  /// needed. A file left with nothing in it is removed instead (ClickGuard
+  /// made it).
   private func save(_ file: OpaquePointer) throws(Failure) {
     var length: gsize = 0
     guard let data = g_key_file_to_data(file, &length, nil) else {
@@ -105,19 +128,21 @@ struct SettingsIniSwitch {
     }
     defer { g_free(data) }
     let text = String(cString: data)
-    var error: UnsafeMutablePointer<GError>?
-    let done: Bool = path.withCString { name in
-      if text.allSatisfy(\.isWhitespace) {
-        return unlink(name) == 0 || errno == ENOENT
+    if text.allSatisfy(\.isWhitespace) {
+      guard path.withCString({ unlink($0) }) == 0 || errno == ENOENT else {
+        throw Failure(message: "cannot write \(path.displayName): \(String(cString: strerror(errno)))")
       }
-      if let directory = path.directoryPart {
-        _ = directory.withCString { g_mkdir_with_parents($0, 0o755) }
-      }
-      return g_file_set_contents(name, data, gssize(length), &error) != 0
+      return
     }
-    guard done else {
-      let message = messageTaking(&error, or: "errno \(errno)")
-      throw Failure(message: "cannot write \(path.displayName): \(message)")
+    if let directory = path.directoryPart {
+      _ = directory.withCString { g_mkdir_with_parents($0, 0o755) }
+    }
+    do {
+      try AtomicFile.write(
+        UnsafeRawBufferPointer(start: data, count: Int(length)), to: OutputTarget(ByteString(bytes: path.bytes)),
+        accepted: "settings.ini is made new or replaces a regular file")
+    } catch {
+      throw Failure(message: "\(error); it is as it was")
     }
   }
 }

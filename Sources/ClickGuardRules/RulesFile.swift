@@ -160,7 +160,8 @@ package struct RulesFile: Hashable, Sendable {
       }
     }
     if let interval = values.interval, let maxBusy = values.maxBusy, maxBusy.value < interval.value {
-      let line: Int? = if case .file(_, let number, _) = maxBusy.origin { number } else { nil }
+      // Line 0: GKeyFile read the key where the line index found none.
+      let line: Int? = if case .file(_, let number, _) = maxBusy.origin, number > 0 { number } else { nil }
       warn(
         line: line,
         "[\(group)] max-busy-ms=\(maxBusy.value.milliseconds) is shorter than interval-ms=\(interval.value.milliseconds) (accepted: at least the interval, at most 60000); it is ignored and the default applies"
@@ -174,12 +175,29 @@ package struct RulesFile: Hashable, Sendable {
   private mutating func add(_ values: RuleValues, to name: RuleGroupName) {
     switch name {
     case .defaults:
-      rules.defaults = values.overriding(rules.defaults)
+      rules.defaults = checkedMaxBusy(values.overriding(rules.defaults))
     case .program(let program):
-      rules.programs[program] = values.overriding(rules.programs[program] ?? RuleValues())
+      rules.programs[program] = checkedMaxBusy(values.overriding(rules.programs[program] ?? RuleValues()))
     case .widget(let program, let selector):
       rules.widgetRules.append(WidgetRule(program: program, selector: selector, values: values))
     }
+  }
+
+  /// Two groups of one name (`[default]` and `[ default ]`) add up: a
+  /// `max-busy-ms` from one shorter than the other's `interval-ms` is left
+  /// out, as within one group.
+  private mutating func checkedMaxBusy(_ merged: RuleValues) -> RuleValues {
+    guard let interval = merged.interval, let maxBusy = merged.maxBusy, maxBusy.value < interval.value else {
+      return merged
+    }
+    let line: Int? = if case .file(_, let number, _) = maxBusy.origin, number > 0 { number } else { nil }
+    warn(
+      line: line,
+      "max-busy-ms=\(maxBusy.value.milliseconds) is shorter than interval-ms=\(interval.value.milliseconds) set by another group of the same name (accepted: at least the interval, at most 60000); it is ignored and the default applies"
+    )
+    var checked = merged
+    checked.maxBusy = nil
+    return checked
   }
 
   private mutating func warn(line: Int?, _ message: String) {

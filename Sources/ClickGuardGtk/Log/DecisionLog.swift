@@ -22,6 +22,8 @@ import ClickGuard
 public final class DecisionLog {
   /// The file, or `nil` for standard error.
   private let file: DecisionLogFile?
+  /// Standard error, when there is no file: never waited for.
+  private var standardError = StandardErrorLog()
   /// Where the lines go, as messages name it.
   private let destination: String
   private var subscription: (ClickDispatcher, ObservationToken)?
@@ -29,10 +31,18 @@ public final class DecisionLog {
   /// Lines lost since writing last failed.
   private var lostLines = LostLines()
 
-  /// Writes to standard error.
+  /// Writes to standard error, never waiting for it: a line it cannot
+  /// take now is dropped (``StandardErrorLog``).
   public init() {
     file = nil
     destination = "standard error"
+  }
+
+  /// Writes to `descriptor` as to standard error (for tests).
+  package init(standardErrorDescriptor descriptor: Int32) {
+    file = nil
+    destination = "standard error"
+    standardError = StandardErrorLog(descriptor: descriptor)
   }
 
   /// Opens `path` for appending, creating it (mode 0644) if needed.
@@ -106,10 +116,13 @@ public final class DecisionLog {
       if let file {
         if case .lost(let reason) = file.append(record.jsonLine) { reason } else { nil }
       } else {
-        LineWriter.append(record.jsonLine, to: STDERR_FILENO)
+        standardError.append(record.jsonLine)
       }
-    if let (message, _) = lostLines.note(reason, log: "the decision log", destination: destination) {
-      cg_log_message(message)
+    if let (message, isFailure) = lostLines.note(reason, log: "the decision log", destination: destination) {
+      // GLib's messages go to standard error too: one saying it cannot be
+      // written would wait for it (or raise SIGPIPE); once it takes lines
+      // again, the count of the lost ones can go there.
+      if file != nil || !isFailure { cg_log_message(message) }
     }
   }
 }

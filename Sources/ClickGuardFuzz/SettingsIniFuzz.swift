@@ -1,0 +1,167 @@
+import CGLib
+import ClickGuardAppSupport
+
+/// `clickguard enable` and then `disable` on a settings.ini of any bytes,
+/// through the real editor and the real writer, in a private directory.
+///
+/// Invariants: a file that cannot be edited is left byte for byte as it
+/// was; an edit keeps every group, key, value and comment that is not
+/// ClickGuard's (as GKeyFile reads them), keeps every comment line in order,
+/// and lists ClickGuard after the modules the file listed; `disable` after
+/// `enable` gives back the groups, keys, values and comments of the file
+/// before.
+enum SettingsIniFuzz {
+  static func run(_ input: UnsafeRawBufferPointer) {
+    let path = FuzzScratch.write(input, to: "settings.ini")
+    let original = Array(input)
+    let before = KeyFileSnapshot(original)
+    let editor = SettingsIniSwitch(path: ByteString(path))
+    let enabled: (before: String?, after: String)?
+    do {
+      enabled = try editor.enable()
+    } catch {
+      guard FuzzScratch.read(path) == original else { fatalError("settings-ini: a failed enable changed the file") }
+      return
+    }
+    guard let before else { fatalError("settings-ini: enable edited a file GKeyFile cannot read") }
+    guard enabled != nil else {
+      guard FuzzScratch.read(path) == original else { fatalError("settings-ini: enable changed a file it left alone") }
+      return
+    }
+    guard let edited = FuzzScratch.read(path), let after = KeyFileSnapshot(edited) else {
+      fatalError("settings-ini: the edited file is gone or unreadable")
+    }
+    // A [Settings] group enable had to add is ClickGuard's too (GKeyFile
+    // reports the file's top comment as the comment of its first group).
+    let hadSettings = before.entries.contains { $0.group == "Settings" && $0.key == nil }
+    let kept = after.entries.filter { !$0.isModules && (hadSettings || $0.group != "Settings" || $0.key != nil) }
+    guard kept == before.entries.filter({ !$0.isModules }) else {
+      fatalError("settings-ini: enable changed what is not ClickGuard's:\n\(before.entries)\n---\n\(after.entries)")
+    }
+    switch before.modules {
+    case .unreadable:
+      fatalError("settings-ini: enable replaced a gtk-modules value it could not read")
+    case .absent, .text:
+      let listed = before.modules.text.map { GtkModuleList(ByteString($0)).entries } ?? []
+      guard case .text(let now) = after.modules, GtkModuleList(ByteString(now)).entries == listed + ["clickguard"]
+      else {
+        fatalError("settings-ini: gtk-modules went from \(before.modules) to \(after.modules)")
+      }
+    }
+    guard isSubsequence(commentLines(original), of: commentLines(edited)) else {
+      fatalError("settings-ini: a comment line was lost")
+    }
+    do {
+      _ = try editor.disable()
+    } catch {
+      fatalError("settings-ini: disable failed after enable: \(error.message)")
+    }
+    let restored = FuzzScratch.read(path) ?? []
+    guard let again = KeyFileSnapshot(restored), again.entries == before.entries else {
+      fatalError(
+        "settings-ini: disable after enable did not restore the file:\n\(before.entries)\n---\n\(KeyFileSnapshot(restored)?.entries ?? [])"
+      )
+    }
+  }
+
+  /// The lines whose first non-blank byte is `#`: GKeyFile keeps them as
+  /// they are.
+  private static func commentLines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+    bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).filter {
+      $0.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } == UInt8(ascii: "#")
+    }
+  }
+
+  private static func isSubsequence(_ lines: [ArraySlice<UInt8>], of other: [ArraySlice<UInt8>]) -> Bool {
+    var rest = other[...]
+    for line in lines {
+      guard let index = rest.firstIndex(where: { $0.elementsEqual(line) }) else { return false }
+      rest = rest[(index + 1)...]
+    }
+    return true
+  }
+}
+
+/// What GKeyFile reads in a file: each group's comment, and each key's
+/// raw value and comment, in order.
+struct KeyFileSnapshot {
+  struct Entry: Equatable, CustomStringConvertible {
+    var group: String
+    var key: String?
+    var value: [UInt8]?
+    var comment: String?
+
+    var isModules: Bool { group == "Settings" && key == "gtk-modules" }
+    var description: String {
+      "[\(group)] \(key ?? "(group)")=\(value.map { String(decoding: $0, as: UTF8.self) } ?? "") #\(comment ?? "")"
+    }
+  }
+
+  /// The `gtk-modules` key of `[Settings]`.
+  enum Modules: Equatable {
+    case absent
+    case text(String)
+    case unreadable
+
+    var text: String? { if case .text(let text) = self { text } else { nil } }
+  }
+
+  var entries: [Entry] = []
+  var modules = Modules.absent
+
+  /// Reads `bytes` as `clickguard enable` does; `nil` when GKeyFile cannot.
+  init?(_ bytes: [UInt8]) {
+    let file = g_key_file_new()
+    defer { g_key_file_free(file) }
+    let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
+    let loaded = bytes.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) {
+        g_key_file_load_from_data(file, $0.baseAddress, gsize($0.count), flags, nil)
+      }
+    }
+    guard loaded != 0 else { return nil }
+    entries.append(
+      Entry(group: "", key: nil, value: nil, comment: Self.comment(g_key_file_get_comment(file, nil, nil, nil))))
+    var groupCount: gsize = 0
+    let groups = g_key_file_get_groups(file, &groupCount)
+    defer { g_strfreev(groups) }
+    for groupIndex in 0..<Int(groupCount) {
+      guard let groupName = groups?[groupIndex] else { continue }
+      let group = String(cString: groupName)
+      entries.append(Entry(group: group, comment: Self.comment(g_key_file_get_comment(file, groupName, nil, nil))))
+      var keyCount: gsize = 0
+      let keys = g_key_file_get_keys(file, groupName, &keyCount, nil)
+      defer { g_strfreev(keys) }
+      for keyIndex in 0..<Int(keyCount) {
+        guard let keyName = keys?[keyIndex] else { continue }
+        entries.append(
+          Entry(
+            group: group, key: String(cString: keyName),
+            value: Self.bytes(g_key_file_get_value(file, groupName, keyName, nil)),
+            comment: Self.comment(g_key_file_get_comment(file, groupName, keyName, nil))))
+      }
+    }
+    if g_key_file_has_key(file, "Settings", "gtk-modules", nil) != 0 {
+      modules = Self.take(g_key_file_get_string(file, "Settings", "gtk-modules", nil)).map(Modules.text) ?? .unreadable
+    }
+  }
+
+  private static func bytes(_ text: UnsafeMutablePointer<gchar>?) -> [UInt8]? {
+    guard let text else { return nil }
+    defer { g_free(text) }
+    return Array(UnsafeRawBufferPointer(start: text, count: strlen(text)))
+  }
+
+  /// A comment's lines without blank ones, which GKeyFile adds and drops
+  /// around groups as it writes a file out.
+  private static func comment(_ text: UnsafeMutablePointer<gchar>?) -> String? {
+    let lines = take(text).map { $0.split(separator: "\n").filter { !$0.allSatisfy(\.isWhitespace) } } ?? []
+    return lines.isEmpty ? nil : lines.joined(separator: "\n")
+  }
+
+  private static func take(_ text: UnsafeMutablePointer<gchar>?) -> String? {
+    guard let text else { return nil }
+    defer { g_free(text) }
+    return String(decoding: UnsafeRawBufferPointer(start: text, count: strlen(text)), as: UTF8.self)
+  }
+}

@@ -80,7 +80,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardDemoKitTests",
-      dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver", "ClickGuardTestSupport"]),
+      dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver", "ClickGuardTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardCommandKitTests",
       dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardTestSupport"],

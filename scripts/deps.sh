@@ -34,6 +34,10 @@ packages+=(mutter pipewire dbus-daemon)
 # desktop-file-validate checks the settings window's desktop file, whose
 # icon comes from adwaita-icon-theme (SettingsProcessTests).
 packages+=(desktop-file-utils adwaita-icon-theme)
+# The demo's busy-feedback test reads its button through AT-SPI as a screen
+# reader would: python3-pyatspi, with at-spi2-core's accessibility bus and
+# registry (BusyAccessibilityTests).
+packages+=(python3-pyatspi at-spi2-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

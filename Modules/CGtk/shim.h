@@ -273,4 +273,11 @@ static inline void cg_signal_set_default(int sig) {
     sigaction(sig, &action, NULL);
 }
 
+/* Whether an accessible class's ref_state_set is `function` (function
+ * pointers are not comparable in Swift): AccessibleBusyState adopts a class
+ * once, and a class made after its parent was adopted inherited it. */
+static inline gboolean cg_ref_state_set_is(AtkObjectClass *klass, AtkStateSet *(*function)(AtkObject *)) {
+    return klass->ref_state_set == function;
+}
+
 #endif

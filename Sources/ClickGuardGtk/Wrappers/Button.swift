@@ -34,9 +34,10 @@ public final class Button: Control {
   }
 
   /// Runs the async `action` for every click let through; the gate stays
-  /// closed until it completes (or the maximum busy time passes).
+  /// closed until it returns or throws (or the maximum busy time passes). A
+  /// thrown error is written to GLib's log.
   @discardableResult
-  public func onClick(_ action: @escaping @MainActor () async -> Void) -> ActionConnection {
+  public func onClick(_ action: @escaping @MainActor () async throws -> Void) -> ActionConnection {
     connectAsync("clicked", action)
   }
 

@@ -24,71 +24,109 @@ let package = Package(
     .executable(name: "clickguard-manual", targets: ["ClickGuardManual"]),
   ],
   targets: [
+    // GLib, GObject, GIO and GModule: the C side of the toolkit-neutral layer.
+    .systemLibrary(
+      name: "CGLib", path: "Modules/CGLib", pkgConfig: "gio-2.0",
+      providers: [.apt(["libglib2.0-dev"])]),
+    // GTK 3 (its shim includes CGLib's, so GLib's types come from one module).
     .systemLibrary(
       name: "CGtk", path: "Modules/CGtk", pkgConfig: "gtk+-3.0",
       providers: [.apt(["libgtk-3-dev"])]),
     .target(name: "ClickGuard"),
-    // MainLoopBridge calls libdispatch's main-queue hooks; a program that
-    // does not import Foundation would otherwise not link libdispatch.
+    // Toolkit-neutral GLib/GObject support: closures, signals, emission
+    // hooks, qdata, the main loop and its bridge to Swift's main queue,
+    // strings and file names from C, JSON lines. MainLoopBridge calls
+    // libdispatch's main-queue hooks; a program that does not import
+    // Foundation would otherwise not link libdispatch.
     .target(
-      name: "ClickGuardGtk", dependencies: ["ClickGuard", "CGtk"],
+      name: "ClickGuardGObject", dependencies: ["CGLib"],
       linkerSettings: [.linkedLibrary("dispatch")]),
-    .target(name: "ClickGuardGtkModule", dependencies: ["ClickGuardGtk", "CGtk"]),
+    // The GTK 3 layer: interception, the fence, the Swift controls,
+    // navigation, the decision log, the composition root.
+    .target(name: "ClickGuardGtk", dependencies: ["ClickGuard", "ClickGuardGObject", "CGtk"]),
+    // The rules file and the CLICKGUARD_* variables, and where each setting
+    // in force came from: read by the module, the command and the settings
+    // window.
+    .target(name: "ClickGuardRules", dependencies: ["ClickGuardGtk", "CGtk"]),
+    // The GTK module: entry points, session, watches, crash handling.
+    .target(name: "ClickGuardGtkModule", dependencies: ["ClickGuardRules", "ClickGuardGtk", "CGtk"]),
+    // What the programs share and the module never links: options
+    // (GOption), output files, byte strings, the desktop's switch for the
+    // module and the facts it reads.
+    .target(name: "ClickGuardAppSupport", dependencies: ["ClickGuardRules", "ClickGuardGtk", "CGtk"]),
     // libc calls the benchmarks need that Glibc does not import (malloc.h).
     .systemLibrary(name: "CBenchSupport", path: "Modules/CBenchSupport"),
     .executableTarget(
       name: "ClickGuardBench",
-      dependencies: ["ClickGuard", "ClickGuardGtk", "ClickGuardGtkModule", "CGtk", "CBenchSupport"],
+      dependencies: ["ClickGuard", "ClickGuardGtk", "ClickGuardRules", "ClickGuardGtkModule", "CGtk", "CBenchSupport"],
       exclude: ["first-frame.c"]),
-    // The demo: a library (options, log, app) with thin executables on top.
-    .target(name: "ClickGuardDemoKit", dependencies: ["ClickGuard", "ClickGuardGtk", "CGtk"]),
+    // The demo: a library (options, log, app, timeline) under a thin
+    // executable. It starts without Foundation: what needs Foundation
+    // (driving it from outside) is the showcase's.
+    .target(name: "ClickGuardDemoKit", dependencies: ["ClickGuardAppSupport", "ClickGuard", "ClickGuardGtk", "CGtk"]),
     .executableTarget(name: "ClickGuardDemo", dependencies: ["ClickGuardDemoKit"]),
     // The clickguard command: option parsing, log reports, rule suggestions
     // and the doctor's checks in a library, so tests reach them; the
     // executable only calls it. It imports FoundationEssentials (JSON), never
     // Foundation, whose ICU data (37 MB) the static build would carry.
     .target(
-      name: "ClickGuardCommandKit", dependencies: ["ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk"]),
+      name: "ClickGuardCommandKit",
+      dependencies: ["ClickGuardAppSupport", "ClickGuardRules", "ClickGuardGtk", "ClickGuard", "CGtk"]),
     .executableTarget(name: "ClickGuardCommand", dependencies: ["ClickGuardCommandKit"]),
     // The settings window: a library (window, rules file edits, try-it pad),
     // so tests reach it, under a thin executable.
     .target(
       name: "ClickGuardSettingsKit",
-      dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk"]),
+      dependencies: [
+        "ClickGuardAppSupport", "ClickGuardCommandKit", "ClickGuardRules", "ClickGuardGtk", "ClickGuard", "CGtk",
+      ]),
     .executableTarget(name: "ClickGuardSettings", dependencies: ["ClickGuardSettingsKit"]),
     .executableTarget(
       name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit", "ClickGuardSettingsKit"]),
-    // Drives the built demo from outside (subprocess, xdotool, its JSON log):
-    // the showcase and the demo's tests share it. Kept out of the app, which
-    // then starts without Foundation.
-    .target(name: "ClickGuardDemoDriver", dependencies: ["ClickGuardDemoKit", "ClickGuardGtk"]),
+    // The showcase: drives the built demo from outside (subprocess, xdotool,
+    // its JSON log, timeline pictures from it); the demo's tests import it.
     .executableTarget(
       name: "ClickGuardShowcase",
-      dependencies: ["ClickGuard", "ClickGuardCommandKit", "ClickGuardDemoDriver", "ClickGuardDemoKit"]),
+      dependencies: ["ClickGuard", "ClickGuardAppSupport", "ClickGuardDemoKit", "ClickGuardGtk"]),
     // The harness the test targets share: GTK in the test process (main
     // loop, mapped windows, real X input, counted signals), child processes,
-    // display checks and JSON-lines logs. Only test targets depend on it.
+    // display checks, JSON-lines logs, and the fixture apps run with the
+    // module and the built command (Fixtures). Only test targets depend on it.
     .target(
       name: "ClickGuardTestSupport", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"],
-      path: "Tests/ClickGuardTestSupport"),
+      path: "Tests/ClickGuardTestSupport", exclude: ["Fixtures"]),
     .testTarget(name: "ClickGuardTests", dependencies: ["ClickGuard", "ClickGuardTestSupport"]),
     .testTarget(
       name: "ClickGuardGtkTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"]),
     .testTarget(
+      name: "ClickGuardRulesTests",
+      dependencies: ["ClickGuardRules", "ClickGuardGtk", "ClickGuard", "ClickGuardTestSupport"]),
+    .testTarget(
       name: "ClickGuardGtkModuleTests",
-      dependencies: ["ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"],
+      dependencies: [
+        "ClickGuardGtkModule", "ClickGuardRules", "ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardDemoKitTests",
-      dependencies: ["ClickGuardDemoKit", "ClickGuardDemoDriver", "ClickGuardTestSupport"],
+      dependencies: ["ClickGuardDemoKit", "ClickGuardShowcase", "ClickGuardAppSupport", "ClickGuardTestSupport"],
       exclude: ["Fixtures"]),
+    // The command's tests: its library in the test process, and the built
+    // command run as a process (with the module in fixture apps, and the
+    // desktop's switch in real sessions).
     .testTarget(
       name: "ClickGuardCommandKitTests",
-      dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardTestSupport"],
+      dependencies: ["ClickGuardCommandKit", "ClickGuardAppSupport", "ClickGuardRules", "ClickGuardTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardSettingsKitTests",
-      dependencies: ["ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardGtk", "ClickGuardTestSupport"]),
+      dependencies: [
+        "ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardAppSupport", "ClickGuardGtk",
+        "ClickGuardTestSupport",
+      ]),
+    // make install and make deb, checked from outside: the installed files,
+    // the manual pages, the .deb and lintian.
+    .testTarget(name: "ClickGuardInstallTests", dependencies: ["ClickGuard", "ClickGuardTestSupport"]),
     // Builds every ```swift block of README.md, docs/ and the DocC articles
     // against this package (in a package of its own under
     // .build/readme-snippets), and runs `make docs`: no dependencies here.

@@ -1,6 +1,7 @@
 // clickguard: the command's entry point. Everything else lives in
 // ClickGuardCommandKit, so tests can import it.
 
+import ClickGuardAppSupport
 import ClickGuardCommandKit
 
 #if canImport(Glibc)

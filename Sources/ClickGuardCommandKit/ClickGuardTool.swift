@@ -2,6 +2,7 @@
 // GOption context reads --version and the subcommand; the subcommand's own
 // context reads the rest.
 
+import ClickGuardAppSupport
 import ClickGuardGtk
 
 #if canImport(Glibc)

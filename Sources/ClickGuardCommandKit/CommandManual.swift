@@ -3,7 +3,8 @@
 // rules file's keys and selectors, the exit statuses, and the text here for
 // what no table holds (the variables, the files, examples).
 
-import ClickGuardGtkModule
+import ClickGuardAppSupport
+import ClickGuardRules
 
 /// The manual page of the `clickguard` command.
 package enum CommandManual {

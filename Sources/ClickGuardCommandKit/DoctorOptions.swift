@@ -1,4 +1,5 @@
 // DoctorOptions: `clickguard doctor`'s options, checked.
+import ClickGuardAppSupport
 
 /// What `clickguard doctor` describes.
 package struct DoctorOptions: Equatable, Sendable {

@@ -3,7 +3,8 @@
 // ClickGuard is switched on for every app, and the settings in force with
 // where each came from. Ends with the problems found, if any.
 
-import ClickGuardGtkModule
+import ClickGuardAppSupport
+import ClickGuardRules
 
 /// The doctor's findings as text, and the problems among them.
 package struct DoctorReport: Sendable {

@@ -2,6 +2,7 @@
 // from its ELF file with a few bounded reads, never by running it (`ldd`
 // may execute the program). So `run` and `doctor` can tell a GTK 4 program,
 // which no GTK module reaches, from a GTK 3 one.
+import ClickGuardAppSupport
 
 #if canImport(Glibc)
   import Glibc

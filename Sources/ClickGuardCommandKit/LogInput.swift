@@ -3,6 +3,7 @@
 // does not hang the open), checked with fstat (a device or a directory is
 // refused at once: /dev/zero would never end), then read in fixed-size
 // chunks into the report, so memory stays bounded whatever the size.
+import ClickGuardAppSupport
 
 #if canImport(Glibc)
   import Glibc

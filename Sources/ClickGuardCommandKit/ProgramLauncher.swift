@@ -4,6 +4,8 @@
 // value goes on as the bytes it came as: the program's path and arguments,
 // the other entries of GTK3_MODULES, the --log and --config paths.
 
+import ClickGuardAppSupport
+
 #if canImport(Glibc)
   import Glibc
 #endif

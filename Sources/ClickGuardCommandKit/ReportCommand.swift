@@ -3,6 +3,7 @@
 // streams each file (or standard input) into the report and prints it. A
 // file that cannot be read is named and skipped; when none could be read
 // there is no summary, only the errors.
+import ClickGuardAppSupport
 
 #if canImport(Glibc)
   import Glibc

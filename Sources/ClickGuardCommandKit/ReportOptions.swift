@@ -1,4 +1,5 @@
 // ReportOptions: `clickguard report`'s options, checked.
+import ClickGuardAppSupport
 
 /// What `clickguard report` reads and how it prints.
 package struct ReportOptions: Equatable, Sendable {

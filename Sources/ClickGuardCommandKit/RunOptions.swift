@@ -4,7 +4,8 @@
 // about is refused here, naming the option. Values, the program and its
 // arguments stay bytes (ByteString) all the way to setenv and execvp.
 
-import ClickGuardGtkModule
+import ClickGuardAppSupport
+import ClickGuardRules
 
 /// The settings `clickguard run` gives the module, and the program to run.
 package struct RunOptions: Equatable, Sendable {

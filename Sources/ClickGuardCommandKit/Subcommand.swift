@@ -1,5 +1,6 @@
 // Subcommand: the clickguard command's subcommands, each with its GOption
 // parser (usage line, summary, options).
+import ClickGuardAppSupport
 
 /// One subcommand of `clickguard`.
 package enum Subcommand: String, CaseIterable, Sendable {

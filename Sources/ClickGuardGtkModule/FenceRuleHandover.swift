@@ -1,5 +1,6 @@
 import CGtk
 import ClickGuardGtk
+import ClickGuardRules
 
 /// Hands the rules' `fence` and `settle-ms` for one content widget — a
 /// window, dialog, popover or page matched by a widget group — to the

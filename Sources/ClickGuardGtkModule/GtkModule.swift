@@ -1,5 +1,6 @@
 import CGtk
 import ClickGuardGtk
+import ClickGuardRules
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import CGtk
 import ClickGuardGtk
+import ClickGuardRules
 
 /// What the GTK module runs while it is started: the fresh-content fence's
 /// settings, the decision log, the stall after each accepted click, the

@@ -1,5 +1,6 @@
 import CGtk
 import ClickGuardGtk
+import ClickGuardRules
 
 /// Applies the rules file's widget groups to live widgets: installed as
 /// ``WidgetSettings/resolver``, it reads a widget's traits at its first

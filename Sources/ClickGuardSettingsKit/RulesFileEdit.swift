@@ -1,6 +1,7 @@
 import CGtk
+import ClickGuardAppSupport
 import ClickGuardGtk
-import ClickGuardGtkModule
+import ClickGuardRules
 
 #if canImport(Glibc)
   import Glibc

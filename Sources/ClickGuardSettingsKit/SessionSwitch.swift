@@ -1,3 +1,4 @@
+import ClickGuardAppSupport
 import ClickGuardCommandKit
 
 /// The session's ClickGuard switch as the window uses it: `clickguard

@@ -1,7 +1,7 @@
 import CGtk
 import ClickGuard
 import ClickGuardGtk
-import ClickGuardGtkModule
+import ClickGuardRules
 
 #if canImport(Glibc)
   import Glibc

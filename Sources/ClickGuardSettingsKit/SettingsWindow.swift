@@ -1,8 +1,9 @@
 import CGtk
 import ClickGuard
+import ClickGuardAppSupport
 import ClickGuardCommandKit
 import ClickGuardGtk
-import ClickGuardGtkModule
+import ClickGuardRules
 
 /// The settings window: ClickGuard's session switch, the profile and window
 /// written to the rules file's `[default]` group, the try-it pad, and the

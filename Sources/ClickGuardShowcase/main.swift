@@ -6,8 +6,8 @@
 // run it under Xvfb.
 
 import ClickGuard
+import ClickGuardAppSupport
 import ClickGuardCommandKit
-import ClickGuardDemoDriver
 import ClickGuardDemoKit
 import Foundation
 

@@ -3,6 +3,7 @@
 // unchanged, `run` keeps them for setenv and execvp, GTK3_MODULES entries
 // pass through, messages show such a byte as \xFF.
 
+import ClickGuardAppSupport
 import ClickGuardCommandKit
 import Testing
 

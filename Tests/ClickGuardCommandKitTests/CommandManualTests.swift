@@ -4,7 +4,9 @@
 // that nothing in the text reads as a request.
 
 import ClickGuard
+import ClickGuardAppSupport
 import ClickGuardGtkModule
+import ClickGuardRules
 import Testing
 
 @testable import ClickGuardCommandKit

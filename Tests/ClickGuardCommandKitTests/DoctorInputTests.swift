@@ -3,6 +3,7 @@
 // no rules), and names a decision log that is a FIFO, a device or in a
 // missing directory as a problem.
 
+import ClickGuardAppSupport
 import ClickGuardCommandKit
 import ClickGuardGtkModule
 import ClickGuardTestSupport

@@ -3,8 +3,10 @@
 // GTK's order, and the doctor's findings on made-up machines: a module GTK
 // finds by name, one switched on twice, one named but missing.
 
+import ClickGuardAppSupport
 import ClickGuardCommandKit
 import ClickGuardGtkModule
+import ClickGuardRules
 import Testing
 
 @Suite struct DoctorReportTests {

@@ -3,6 +3,7 @@
 // places it looked when nothing is found. GtkModuleList keeps the entries
 // already in GTK3_MODULES and drops other ClickGuard modules.
 
+import ClickGuardAppSupport
 import ClickGuardCommandKit
 import Testing
 

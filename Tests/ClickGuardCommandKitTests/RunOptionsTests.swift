@@ -2,6 +2,7 @@
 // values the module would refuse are refused up front, naming the option,
 // the value and what is accepted (exit status 2).
 
+import ClickGuardAppSupport
 import ClickGuardCommandKit
 import Testing
 

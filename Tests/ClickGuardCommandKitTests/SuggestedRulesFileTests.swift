@@ -6,6 +6,7 @@
 import ClickGuard
 import ClickGuardCommandKit
 import ClickGuardGtkModule
+import ClickGuardRules
 import Foundation
 import Testing
 

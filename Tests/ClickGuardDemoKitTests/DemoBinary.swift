@@ -1,6 +1,6 @@
 // DemoBinary: the built clickguard-demo that the demo's process tests run.
 
-import ClickGuardDemoDriver
+import ClickGuardShowcase
 import XCTest
 
 /// The built clickguard-demo.

@@ -3,7 +3,7 @@
 // named widget laid out and accessible, and bursts of real clicks (xdotool)
 // read back from its JSON log.
 
-import ClickGuardDemoDriver
+import ClickGuardShowcase
 import ClickGuardTestSupport
 import Foundation
 import XCTest

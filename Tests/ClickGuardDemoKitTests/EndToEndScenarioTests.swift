@@ -4,7 +4,7 @@
 // twice: with ClickGuard on it must navigate exactly once with no spill-over;
 // with it off it must show the duplicate, or the scenario proves nothing.
 
-import ClickGuardDemoDriver
+import ClickGuardShowcase
 import ClickGuardTestSupport
 import Foundation
 import XCTest

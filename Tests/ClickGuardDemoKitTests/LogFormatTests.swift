@@ -2,8 +2,8 @@
 // it back (the driver's JSONDecoder reader), the counters built from it, and
 // /proc/self/stat parsing.
 
-import ClickGuardDemoDriver
 import ClickGuardGtk
+import ClickGuardShowcase
 import Foundation
 import XCTest
 

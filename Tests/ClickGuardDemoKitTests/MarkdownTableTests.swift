@@ -2,7 +2,7 @@
 
 import XCTest
 
-@testable import ClickGuardDemoDriver
+@testable import ClickGuardShowcase
 
 final class MarkdownTableTests: XCTestCase {
   func testColumnsAreAlignedUnderAHeaderRule() {

@@ -5,7 +5,7 @@
 // saved warns and the demo keeps running; a log on a full device warns once;
 // file names keep their bytes.
 
-import ClickGuardDemoDriver
+import ClickGuardShowcase
 import ClickGuardTestSupport
 import Foundation
 import XCTest

@@ -2,6 +2,7 @@
 // links followed, a pipe behind /proc's magic links), and a new file renamed
 // over a target only while the target is still absent or a regular file.
 
+import ClickGuardAppSupport
 import ClickGuardGtk
 import Foundation
 import XCTest

@@ -2,7 +2,7 @@
 // file name that is not UTF-8, which a Swift String cannot hold) and with
 // no log file of the driver's choosing, its output collected in a file.
 
-import ClickGuardDemoDriver
+import ClickGuardShowcase
 import Foundation
 import XCTest
 

@@ -3,7 +3,7 @@
 // it (the pages, the panel, the timeline, the counters and the log) lie
 // inside the screen.
 
-import ClickGuardDemoDriver
+import ClickGuardShowcase
 import ClickGuardTestSupport
 import Foundation
 import XCTest

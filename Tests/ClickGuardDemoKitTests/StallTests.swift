@@ -3,7 +3,7 @@
 // period, which would freeze the app, is refused on the command line
 // (status 2) and clamped by the panel, which says so.
 
-import ClickGuardDemoDriver
+import ClickGuardShowcase
 import ClickGuardTestSupport
 import Foundation
 import XCTest

@@ -3,7 +3,7 @@
 // a dropped-busy mark per dropped click, checked in a screenshot of the
 // window at the positions the demo's `timeline` line reports.
 
-import ClickGuardDemoDriver
+import ClickGuardShowcase
 import ClickGuardTestSupport
 import Foundation
 import XCTest

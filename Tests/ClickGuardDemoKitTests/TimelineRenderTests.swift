@@ -4,7 +4,7 @@
 // legend, a dark theme, and the PNG the showcase writes.
 
 import CGtk
-import ClickGuardDemoDriver
+import ClickGuardShowcase
 import Foundation
 import XCTest
 

@@ -2,9 +2,10 @@
 // knows nothing of ClickGuard (Fixtures/activations.py), driven by real X
 // input under Xvfb, with and without the module.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 final class ActivationPathTests: XCTestCase {
   override func setUpWithError() throws {

@@ -7,9 +7,10 @@
 // keep working;
 // `feedback=bell` rings the X server's bell once per dropped click.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 final class BounceModuleTests: XCTestCase {
   override func setUpWithError() throws {

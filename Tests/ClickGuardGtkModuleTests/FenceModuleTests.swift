@@ -4,9 +4,10 @@
 // (or Returns) goes on, driven by real X input under Xvfb, with and without
 // the module.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 final class FenceModuleTests: XCTestCase {
   override func setUpWithError() throws {

@@ -5,6 +5,7 @@
 import CGtk
 import ClickGuard
 import ClickGuardGtkModule
+import ClickGuardRules
 import ClickGuardTestSupport
 import Foundation
 import XCTest

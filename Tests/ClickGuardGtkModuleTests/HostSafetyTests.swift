@@ -8,9 +8,10 @@
 // bench`'s (rows 7 and 9), not timed here. The log's own rows (a full pipe,
 // rotation) are LogFollowingTests.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 final class HostSafetyTests: XCTestCase {
   private var directory: URL!

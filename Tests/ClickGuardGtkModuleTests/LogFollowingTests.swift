@@ -4,9 +4,10 @@
 // the app runs. Real clicks under Xvfb; each row also starts the app
 // without the module, side by side (HostStart).
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 final class LogFollowingTests: XCTestCase {
   private var directory: URL!

@@ -5,9 +5,10 @@
 // ModuleProcessTests: its class tear-down removes the scratch directory and
 // the compiled fixture all process tests share.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 extension ModuleProcessTests {
   /// Writes `text` to a new rules file in the scratch directory.

@@ -1,9 +1,10 @@
 // The GTK module injected into a plain C GTK 3 app (Fixtures/clickcount.c)
 // through GTK3_MODULES, driven by real X input under Xvfb.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 final class ModuleProcessTests: XCTestCase {
   override func setUpWithError() throws {

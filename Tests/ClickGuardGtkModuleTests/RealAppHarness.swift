@@ -4,9 +4,10 @@
 // X input (xdotool) and read-backs (window titles, the clipboard, files) the
 // tests drive it with.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 /// One run of a real app, in its own process group, ended by ``stop()``.
 ///

@@ -5,7 +5,7 @@
 // largest file takes to read, against GKeyFile alone, is `make bench`'s
 // row 9, not a timed assertion here.
 
-import ClickGuardGtkModule
+import ClickGuardRules
 import ClickGuardTestSupport
 import Foundation
 import XCTest

@@ -4,9 +4,10 @@
 // file written in place). An extension of ModuleProcessTests, whose class
 // tear-down removes the scratch directory.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 extension ModuleProcessTests {
   /// A rules file in a directory of its own, as the user's is.

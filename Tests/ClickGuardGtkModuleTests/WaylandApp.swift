@@ -5,9 +5,10 @@
 // compositor centres each new window, the pointer moves to the monitor's
 // centre, and wl_pointer.enter gives that point in the surface.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 /// One run of a fixture app on the headless compositor.
 final class WaylandApp {

@@ -4,9 +4,10 @@
 // helper that injects real pointer and keyboard input through its remote
 // desktop API (Fixtures/wayland-input.py).
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 /// One headless Wayland compositor with its input session.
 final class WaylandCompositor {

@@ -3,9 +3,10 @@
 // (WaylandCompositor), real pointer and keyboard input injected through the
 // compositor, each case run without the module and with it.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 final class WaylandModuleTests: XCTestCase {
   private var compositor: WaylandCompositor?

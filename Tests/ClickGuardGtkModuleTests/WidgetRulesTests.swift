@@ -5,6 +5,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardRules
 import ClickGuardTestSupport
 import Foundation
 import XCTest

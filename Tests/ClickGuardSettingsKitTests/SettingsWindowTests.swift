@@ -10,6 +10,7 @@ import ClickGuard
 import ClickGuardCommandKit
 import ClickGuardGtk
 import ClickGuardGtkModule
+import ClickGuardRules
 import ClickGuardSettingsKit
 import ClickGuardTestSupport
 import Foundation

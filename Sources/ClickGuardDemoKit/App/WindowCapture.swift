@@ -3,6 +3,7 @@
 // file beside the target, renamed over it: see ReplacementFile).
 
 import CGtk
+import ClickGuardAppSupport
 import ClickGuardGtk
 
 #if canImport(Glibc)

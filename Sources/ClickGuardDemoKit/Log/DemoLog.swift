@@ -1,6 +1,7 @@
 // DemoLog: writes DemoEvents as JSON lines to the --log-file (one write per
 // line, see LogFile) and hands each event to the in-window log pane.
 
+import ClickGuardAppSupport
 import ClickGuardGtk
 
 /// The demo's event log: a JSON-lines file (optional) and listeners.

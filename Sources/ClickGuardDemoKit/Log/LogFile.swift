@@ -2,6 +2,7 @@
 // named without destroying it, writes each line with one write, and says on
 // standard error when writing fails and when it works again.
 
+import ClickGuardAppSupport
 import ClickGuardGtk
 
 #if canImport(Glibc)

@@ -5,6 +5,7 @@
 // missing value) like the demo's, for the usage exit status.
 
 import CGtk
+import ClickGuardAppSupport
 import ClickGuardGtk
 
 /// The demo's command line, parsed once, by GLib's GOption.

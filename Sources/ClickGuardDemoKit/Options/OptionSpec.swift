@@ -2,6 +2,7 @@
 // ranges and help text. GApplication registration, validation and --help all
 // read this one table.
 
+import ClickGuardAppSupport
 import ClickGuardGtk
 
 /// The accepted values of a millisecond option.

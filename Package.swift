@@ -126,7 +126,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardDemoKitTests",
-      dependencies: ["ClickGuardDemoKit", "ClickGuardShowcase", "ClickGuardAppSupport", "ClickGuardTestSupport"]),
+      dependencies: ["ClickGuardDemoKit", "ClickGuardShowcase", "ClickGuardAppSupport", "ClickGuardTestSupport"],
+      exclude: ["Fixtures"]),
     // The command's tests: its library in the test process, and the built
     // command run as a process (with the module in fixture apps, and the
     // desktop's switch in real sessions).

@@ -50,6 +50,10 @@ packages+=(desktop-file-utils adwaita-icon-theme)
 # strace kills a writer at each of its file system calls, for the
 # crash-consistency tests (CrashConsistencyTests).
 packages+=(strace)
+# The demo's busy-feedback test reads its button through AT-SPI as a screen
+# reader would: python3-pyatspi, with at-spi2-core's accessibility bus and
+# registry (BusyAccessibilityTests).
+packages+=(python3-pyatspi at-spi2-core)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -64,4 +64,11 @@ static inline guint8 cg_event_group(const GdkEvent *event) {
     return event->key.group;
 }
 
+/* Whether an accessible class's ref_state_set is `function` (function
+ * pointers are not comparable in Swift): AccessibleBusyState adopts a class
+ * once, and a class made after its parent was adopted inherited it. */
+static inline gboolean cg_ref_state_set_is(AtkObjectClass *klass, AtkStateSet *(*function)(AtkObject *)) {
+    return klass->ref_state_set == function;
+}
+
 #endif

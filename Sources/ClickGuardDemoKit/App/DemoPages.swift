@@ -71,6 +71,9 @@ final class HomePage {
     notifications = try adopt { () throws(ControlError) in try Switch(adopting: switchWidget) }
     remember = try adopt { () throws(ControlError) in try CheckButton(adopting: check) }
     openDetailsUnguarded.policy = .exempt
+    // While its click's load runs: the busy pointer, the busy state for
+    // screen readers, and a flash for each click dropped meanwhile.
+    openDetails.busyFeedback = BusyFeedback(busy: .shown, flashesDroppedClicks: true)
     builders = [layout.builder, extras]
   }
 }

@@ -13,9 +13,10 @@ extension ActivatableControl {
   }
 
   /// Runs the async `action` for every activation let through; the gate
-  /// stays closed until it completes (or the maximum busy time passes).
+  /// stays closed until it returns or throws (or the maximum busy time
+  /// passes). A thrown error is written to GLib's log.
   @discardableResult
-  public func onActivate(_ action: @escaping @MainActor () async -> Void) -> ActionConnection {
+  public func onActivate(_ action: @escaping @MainActor () async throws -> Void) -> ActionConnection {
     connectAsync("activate", action)
   }
 }

@@ -20,7 +20,8 @@ public final class Button: Control {
     super.init(created: widget)
   }
 
-  /// Wraps an existing button.
+  /// Wraps an existing button (for example one loaded from a GtkBuilder
+  /// file).
   /// - Throws: ``ControlError`` when `widget` is not a GtkButton.
   public init(adopting widget: WidgetPointer) throws(ControlError) {
     try super.init(adopting: widget, expected: gtk_button_get_type(), expectedName: "GtkButton")
@@ -33,9 +34,10 @@ public final class Button: Control {
   }
 
   /// Runs the async `action` for every click let through; the gate stays
-  /// closed until it completes.
+  /// closed until it returns or throws (or the maximum busy time passes). A
+  /// thrown error is written to GLib's log.
   @discardableResult
-  public func onClick(_ action: @escaping @MainActor () async -> Void) -> ActionConnection {
+  public func onClick(_ action: @escaping @MainActor () async throws -> Void) -> ActionConnection {
     connectAsync("clicked", action)
   }
 

@@ -87,24 +87,52 @@ public class Control {
     ClickGuardGtk.setAccessibleName(widget, name)
   }
 
+  /// How the control shows that its action runs and that a click was
+  /// dropped; `nil` (the default) follows ``GtkClickGuard/busyFeedback``.
+  /// Stored on the widget.
+  public var busyFeedback: BusyFeedback? {
+    get { BusyIndicator.existing(on: widget.raw)?.feedback }
+    set { BusyIndicator.attached(to: widget).feedback = newValue }
+  }
+
   /// Connects `body` to a parameterless signal; the closure is released by
   /// GLib when the widget goes.
   func connect(_ signal: String, after: Bool = false, _ body: @escaping @MainActor () -> Void) -> ActionConnection {
-    ActionConnection(Signal.connect(widget.raw, signal, after: after) { _ in body() })
+    ActionConnection(
+      Signal.connect(widget.raw, signal, after: after) { instance in
+        BusyIndicator.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
+        body()
+      })
   }
 
   /// Connects an async `body`: the gate of the activation that started it
-  /// stays closed until it completes (bounded by the maximum busy time).
-  func connectAsync(_ signal: String, _ body: @escaping @MainActor () async -> Void) -> ActionConnection {
+  /// stays closed, and the control busy, until it returns or throws
+  /// (bounded by the maximum busy time). An error ends the action and is
+  /// written to GLib's log.
+  func connectAsync(_ signal: String, _ body: @escaping @MainActor () async throws -> Void) -> ActionConnection {
     MainLoopBridge.install()
     return ActionConnection(
-      Signal.connect(widget.raw, signal) { _ in
-        let hold = TicketHold.holdCurrentActivation()
-        Task { @MainActor in
-          await body()
-          hold?.release()
-        }
+      Signal.connect(widget.raw, signal) { instance in
+        Self.runAsync(on: instance.assumingMemoryBound(to: GtkWidget.self), body)
       })
+  }
+
+  /// Starts `body` for the activation being handled on `widget`, holding its
+  /// gate and showing busy until `body` ends.
+  static func runAsync(on widget: WidgetPointer, _ body: @escaping @MainActor () async throws -> Void) {
+    BusyIndicator.actionStarts(on: widget)
+    let hold = TicketHold.holdCurrentActivation()
+    // The type and label now: the widget may be gone when the action ends.
+    let described = WidgetDescription(widget: widget.raw, reading: [.type, .label])
+    Task { @MainActor in
+      do {
+        try await body()
+      } catch {
+        let name = described.label.map { "\(described.typeName) “\($0)”" } ?? described.typeName
+        cg_log_message("ClickGuard: the action of \(name) ended with an error: \(error)")
+      }
+      hold?.release()
+    }
   }
 }
 

@@ -37,9 +37,11 @@ public final class ListBox: Control {
     ActionConnection(
       Signal.connect(
         widget.raw, "row-activated",
-        withArgument: { _, row in
+        withArgument: { instance, row in
           guard let row else { return 0 }
-          action(Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self))))
+          let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
+          BusyIndicator.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
+          action(index)
           return 0
         }))
   }

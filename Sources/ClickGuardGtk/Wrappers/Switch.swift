@@ -53,6 +53,7 @@ public final class Switch: Control {
       Signal.connect(widget.raw, "state-set") { [weak self] _, newState in
         guard let self else { return false }
         guard self.judge(newState) else { return true }
+        BusyIndicator.actionStarts(on: self.widget)
         action(newState)
         return false
       })

@@ -31,23 +31,22 @@ public class ToggleButton: Control {
   public func onToggle(_ action: @escaping @MainActor (Bool) -> Void) -> ActionConnection {
     ActionConnection(
       Signal.connect(widget.raw, "toggled") { instance in
-        action(gtk_toggle_button_get_active(instance.assumingMemoryBound(to: GtkToggleButton.self)) != 0)
+        let active = gtk_toggle_button_get_active(instance.assumingMemoryBound(to: GtkToggleButton.self)) != 0
+        BusyIndicator.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
+        action(active)
       })
   }
 
   /// Runs the async `action` with the new state for every toggle let
-  /// through; a guarded toggle's gate stays closed until it completes.
+  /// through; a guarded toggle's gate stays closed until it returns or
+  /// throws. A thrown error is written to GLib's log.
   @discardableResult
-  public func onToggle(_ action: @escaping @MainActor (Bool) async -> Void) -> ActionConnection {
+  public func onToggle(_ action: @escaping @MainActor (Bool) async throws -> Void) -> ActionConnection {
     MainLoopBridge.install()
     return ActionConnection(
       Signal.connect(widget.raw, "toggled") { instance in
         let active = gtk_toggle_button_get_active(instance.assumingMemoryBound(to: GtkToggleButton.self)) != 0
-        let hold = TicketHold.holdCurrentActivation()
-        Task { @MainActor in
-          await action(active)
-          hold?.release()
-        }
+        Self.runAsync(on: instance.assumingMemoryBound(to: GtkWidget.self)) { try await action(active) }
       })
   }
 

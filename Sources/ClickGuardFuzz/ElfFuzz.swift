@@ -1,5 +1,6 @@
 import ClickGuardAppSupport
 import ClickGuardCommandKit
+import ClickGuardGObject
 
 /// The ELF dependency reader on any bytes, as a file it opens.
 ///

@@ -1,5 +1,6 @@
 import ClickGuardAppSupport
 import ClickGuardCommandKit
+import ClickGuardGObject
 
 /// The command's option parsing (GOption through ``GOptionParser``, then
 /// each subcommand's checks) on raw argument bytes.

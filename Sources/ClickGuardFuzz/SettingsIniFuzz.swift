@@ -1,3 +1,4 @@
+import ClickGuardGObject
 import CGLib
 import ClickGuardAppSupport
 

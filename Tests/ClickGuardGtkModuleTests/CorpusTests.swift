@@ -9,7 +9,7 @@
 // out/corpus/results.json. This test reads that file and judges it.
 // scripts/corpus-table.py renders docs/module.md's table from the same file.
 
-import ClickGuardTestSupport
+@testable import ClickGuardTestSupport
 import Foundation
 import XCTest
 

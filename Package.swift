@@ -27,6 +27,10 @@ let package = Package(
     .systemLibrary(
       name: "CGtk", path: "Modules/CGtk", pkgConfig: "gtk+-3.0",
       providers: [.apt(["libgtk-3-dev"])]),
+    // libhandy 1: GNOME's preference rows, for the settings window only.
+    .systemLibrary(
+      name: "CHandy", path: "Modules/CHandy", pkgConfig: "libhandy-1",
+      providers: [.apt(["libhandy-1-dev"])]),
     .target(name: "ClickGuard"),
     // MainLoopBridge calls libdispatch's main-queue hooks; a program that
     // does not import Foundation would otherwise not link libdispatch.
@@ -54,7 +58,7 @@ let package = Package(
     // so tests reach it, under a thin executable.
     .target(
       name: "ClickGuardSettingsKit",
-      dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk"]),
+      dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk", "CHandy"]),
     .executableTarget(name: "ClickGuardSettings", dependencies: ["ClickGuardSettingsKit"]),
     .executableTarget(
       name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit", "ClickGuardSettingsKit"]),
@@ -87,7 +91,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardSettingsKitTests",
-      dependencies: ["ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardGtk", "ClickGuardTestSupport"]),
+      dependencies: ["ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardGtk", "ClickGuardTestSupport"],
+      exclude: ["Fixtures"]),
     // Builds every ```swift block of README.md, docs/ and the DocC articles
     // against this package (in a package of its own under
     // .build/readme-snippets), and runs `make docs`: no dependencies here.

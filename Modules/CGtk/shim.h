@@ -8,6 +8,7 @@
 #include <gmodule.h>
 #include <glib-unix.h>
 #include <signal.h>
+#include <libintl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #ifdef GDK_WINDOWING_X11

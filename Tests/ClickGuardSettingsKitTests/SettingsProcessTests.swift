@@ -144,6 +144,49 @@ final class SettingsProcessTests: XCTestCase {
       x >= 0 && y >= 0 && x + width <= 1366 && y + height <= 768, "window at \(x),\(y) \(width)×\(height)")
   }
 
+  func testAScreenReaderFindsANameOnEveryControl() throws {
+    let settings = try Self.binary("clickguard-settings")
+    guard FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher") else {
+      throw XCTSkip("needs at-spi2-core and python3-pyatspi (scripts/deps.sh installs them)")
+    }
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no display") }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("clickguard-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let config = root.appendingPathComponent("config")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    let log = root.appendingPathComponent("clicks.jsonl")
+    try #"{"program":"gedit","pid":7,"widget":"GtkButton","outcome":"dropped","reason":"busy"}"#
+      .appending("\n").write(to: log, atomically: true, encoding: .utf8)
+    var env = Self.environment(config: config)
+    env["NO_AT_BRIDGE"] = nil
+    env["GTK_A11Y"] = nil
+    env["CLICKGUARD_LOG"] = log.path
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/accessible-controls.py").path
+    // The app and the reader on one session bus, whose accessibility bus
+    // at-spi-bus-launcher starts on demand.
+    let output = try Self.output(
+      "/usr/bin/dbus-run-session",
+      [
+        "--", "/bin/sh", "-c",
+        "\"$0\" & app=$!; /usr/bin/python3 \"$1\" clickguard-settings 20; status=$?; kill $app; exit $status",
+        settings, script,
+      ], env)
+    let controls = output.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+    }
+    let names = controls.compactMap { $0["name"] }
+    XCTAssertGreaterThan(controls.count, 10, output)
+    XCTAssertEqual(controls.filter { ($0["name"] ?? "").isEmpty }, [], "controls a screen reader cannot name")
+    for expected in [
+      "Ignore repeated clicks", "Details", "The app is slow", "My clicks bounce or my hand trembles",
+      "Time to ignore repeats, in milliseconds", "Ring the bell when a click is ignored", "Try-it pad",
+      "Exempt gedit",
+    ] {
+      XCTAssertTrue(names.contains(expected), "\(expected) is not among \(names)")
+    }
+  }
+
   func testTheDesktopFileIsValidAndNamesTheProgramAndAnIconThatExists() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()

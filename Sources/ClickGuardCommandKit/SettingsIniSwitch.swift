@@ -1,7 +1,7 @@
 // SettingsIniSwitch: the `gtk-modules` key of the user's GTK 3 settings.ini
 // (`$XDG_CONFIG_HOME/gtk-3.0/settings.ini`), edited with GKeyFile so every
 // other key, group and comment stays, and written atomically
-// (g_file_set_contents). ClickGuard is added after the modules already
+// (AtomicFile). ClickGuard is added after the modules already
 // listed and removed alone.
 
 import CGtk
@@ -96,8 +96,9 @@ struct SettingsIniSwitch {
     return (before, after)
   }
 
-  /// Writes `file` atomically, creating the directory when needed. A file
-  /// left with nothing in it is removed instead (ClickGuard made it).
+  /// Writes `file` atomically (``AtomicFile``), creating the directory when
+  /// needed. A file left with nothing in it is removed instead (ClickGuard
+  /// made it).
   private func save(_ file: OpaquePointer) throws(Failure) {
     var length: gsize = 0
     guard let data = g_key_file_to_data(file, &length, nil) else {
@@ -105,19 +106,21 @@ struct SettingsIniSwitch {
     }
     defer { g_free(data) }
     let text = String(cString: data)
-    var error: UnsafeMutablePointer<GError>?
-    let done: Bool = path.withCString { name in
-      if text.allSatisfy(\.isWhitespace) {
-        return unlink(name) == 0 || errno == ENOENT
+    if text.allSatisfy(\.isWhitespace) {
+      guard path.withCString({ unlink($0) }) == 0 || errno == ENOENT else {
+        throw Failure(message: "cannot write \(path.displayName): \(String(cString: strerror(errno)))")
       }
-      if let directory = path.directoryPart {
-        _ = directory.withCString { g_mkdir_with_parents($0, 0o755) }
-      }
-      return g_file_set_contents(name, data, gssize(length), &error) != 0
+      return
     }
-    guard done else {
-      let message = messageTaking(&error, or: "errno \(errno)")
-      throw Failure(message: "cannot write \(path.displayName): \(message)")
+    if let directory = path.directoryPart {
+      _ = directory.withCString { g_mkdir_with_parents($0, 0o755) }
+    }
+    do {
+      try AtomicFile.write(
+        UnsafeRawBufferPointer(start: data, count: Int(length)), to: OutputTarget(FileName(bytes: path.bytes)),
+        accepted: "settings.ini is made new or replaces a regular file")
+    } catch {
+      throw Failure(message: "\(error); it is as it was")
     }
   }
 }

@@ -19,7 +19,7 @@ package struct RulesFileEditError: Error, Equatable, Sendable, CustomStringConve
 
 /// The user's rules file, edited as a person would edit it: loaded with
 /// GKeyFile keeping every comment and every other group and key, a few keys
-/// set, then written back whole through a ``ReplacementFile``.
+/// set, then written back whole through ``AtomicFile``.
 ///
 /// A file that cannot be parsed is never written over: loading it throws,
 /// and the window shows why. Neither is anything at the path but a regular
@@ -107,7 +107,7 @@ package final class RulesFileEdit {
     return String(cString: data)
   }
 
-  /// Writes the file back through a ``ReplacementFile`` (a regular file or
+  /// Writes the file back through ``AtomicFile`` (a regular file or
   /// nothing is replaced, never a link), creating its directory when needed.
   /// - Throws: ``RulesFileEditError`` naming the path and the reason; the
   ///   file on disk is then as it was.
@@ -123,9 +123,9 @@ package final class RulesFileEdit {
       throw RulesFileEditError("\(location.path) was not written (cannot make \(folder.displayName): \(reason))")
     }
     do {
-      try ReplacementFile.replace(
-        OutputTarget(location.fileName, followingLinks: false),
-        with: UnsafeRawBufferPointer(start: data, count: Int(length)),
+      try AtomicFile.write(
+        UnsafeRawBufferPointer(start: data, count: Int(length)),
+        to: OutputTarget(location.fileName, followingLinks: false),
         accepted: "the rules file is made new or replaces a regular file", newFilePermissions: 0o644)
     } catch {
       throw RulesFileEditError("\(location.path) was not written (it \(error.problem)); it is as it was")

@@ -1,6 +1,6 @@
-// OutputTarget and ReplacementFile on their own: what a path holds (symbolic
-// links followed, a pipe behind /proc's magic links), and a new file renamed
-// over a target only while the target is still absent or a regular file.
+// OutputTarget and AtomicFile on their own: what a path holds (symbolic
+// links followed, a pipe behind /proc's magic links), and a target replaced
+// whole only while it is absent or a regular file, keeping its mode.
 
 import ClickGuardGtk
 import Foundation
@@ -70,22 +70,20 @@ final class OutputTargetTests: XCTestCase {
   func testANewFileReplacesARegularFileWhole() throws {
     let path = scratch + "/shot.png"
     try write("old", to: path)
-    let file = try ReplacementFile(beside: OutputTarget(FileName(path)), accepted: "test")
-    XCTAssertTrue(file.temporary.bytes.starts(with: Array((scratch + "/.shot.png.").utf8)))
-    XCTAssertNil(Array("new".utf8).withUnsafeBytes { file.write($0) })
-    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old", "untouched until the rename")
-    try file.commit()
+    XCTAssertEqual(chmod(path, 0o604), 0)
+    try AtomicFile.write(Array("new".utf8), to: OutputTarget(FileName(path)), accepted: "test")
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch), ["shot.png"])
+    var status = stat()
+    XCTAssertEqual(stat(path, &status), 0)
+    XCTAssertEqual(status.st_mode & 0o777, 0o604, "the replaced file's mode stays")
   }
 
-  /// The target became a directory while the new file was written: the
-  /// rename is refused, the directory stays, the new file goes.
-  func testATargetThatChangedIsLeftAsItIs() throws {
+  /// A target that is a directory is refused and stays.
+  func testADirectoryIsLeftAsItIs() throws {
     let path = scratch + "/shot.png"
-    let file = try ReplacementFile(beside: OutputTarget(FileName(path)), accepted: "test")
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    XCTAssertThrowsError(try file.commit()) { error in
+    XCTAssertThrowsError(try AtomicFile.write([1], to: OutputTarget(FileName(path)), accepted: "test")) { error in
       XCTAssertTrue("\(error)".contains("is a directory, not a regular file"), "\(error)")
     }
     var isDirectory: ObjCBool = false
@@ -94,7 +92,7 @@ final class OutputTargetTests: XCTestCase {
   }
 
   func testADeviceIsNeverReplaced() {
-    XCTAssertThrowsError(try ReplacementFile(beside: OutputTarget(FileName("/dev/null")), accepted: "test")) {
+    XCTAssertThrowsError(try AtomicFile.write([1], to: OutputTarget(FileName("/dev/null")), accepted: "test")) {
       XCTAssertEqual(
         "\($0)", "'/dev/null' is a character device, not a regular file, and is left as it is (test)")
     }

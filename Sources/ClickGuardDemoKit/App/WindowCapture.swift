@@ -1,6 +1,6 @@
 // WindowCapture: saves the demo's own window as a PNG
-// (gdk_pixbuf_get_from_window, then gdk_pixbuf_save_to_callbackv into a new
-// file beside the target, renamed over it: see ReplacementFile).
+// (gdk_pixbuf_get_from_window, then gdk_pixbuf_save_to_bufferv, written
+// whole through AtomicFile).
 
 import CGtk
 import ClickGuardGtk
@@ -17,16 +17,16 @@ enum WindowCapture {
 
   /// Checks, before the window exists, that a screenshot can be saved to
   /// `name`: it is absent or a regular file, and a new file can be made in
-  /// its directory (one is made and removed).
+  /// its directory.
   /// - Throws: ``OutputFileError`` naming the path and why not.
   static func check(_ name: FileName) throws(OutputFileError) {
-    try ReplacementFile(beside: OutputTarget(name), accepted: accepted).discard()
+    try AtomicFile.check(OutputTarget(name), accepted: accepted)
   }
 
   /// Saves `toplevel` as PNG to `name`, and returns the `screenshot` event
   /// (with an error when it failed). `name` is replaced only when it is
   /// absent or a regular file, and only by a complete PNG: see
-  /// ``ReplacementFile``.
+  /// ``AtomicFile``.
   static func save(_ toplevel: WidgetPointer, to name: FileName) -> DemoEvent {
     let path = name.displayName
     guard let window = gtk_widget_get_window(toplevel) else {
@@ -39,30 +39,18 @@ enum WindowCapture {
     }
     defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
     do throws(OutputFileError) {
-      let file = try ReplacementFile(beside: OutputTarget(name), accepted: accepted)
+      var png: UnsafeMutablePointer<gchar>?
+      var size: gsize = 0
       var error: UnsafeMutablePointer<GError>?
-      let saved = gdk_pixbuf_save_to_callbackv(
-        pixbuf, writeChunk, Unmanaged.passUnretained(file).toOpaque(), "png", nil, nil, &error)
-      guard saved != 0 else {
-        let message = messageTaking(&error)
-        file.discard()
-        throw OutputFileError(path: path, problem: "cannot be written: \(message) (left as it was)")
+      guard gdk_pixbuf_save_to_bufferv(pixbuf, &png, &size, "png", nil, nil, &error) != 0 else {
+        throw OutputFileError(path: path, problem: "cannot be written: \(messageTaking(&error)) (left as it was)")
       }
-      try file.commit()
+      defer { g_free(png) }
+      try AtomicFile.write(
+        UnsafeRawBufferPointer(start: png, count: Int(size)), to: OutputTarget(name), accepted: accepted)
     } catch {
       return .screenshot(path: path, width: Int(width), height: Int(height), error: error.description)
     }
     return .screenshot(path: path, width: Int(width), height: Int(height), error: nil)
   }
-}
-
-/// gdk-pixbuf's `GdkPixbufSaveFunc`: writes one chunk of the PNG into the
-/// ``ReplacementFile`` passed as user data, or fails with the system's
-/// reason.
-private let writeChunk: GdkPixbufSaveFunc = { buffer, count, error, data in
-  guard let data else { return 0 }
-  let file = Unmanaged<ReplacementFile>.fromOpaque(data).takeUnretainedValue()
-  guard let reason = file.write(UnsafeRawBufferPointer(start: buffer, count: Int(count))) else { return 1 }
-  g_set_error_literal(error, g_file_error_quark(), gint(G_FILE_ERROR_FAILED.rawValue), reason)
-  return 0
 }

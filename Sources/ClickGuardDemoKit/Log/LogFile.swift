@@ -10,9 +10,8 @@ import ClickGuardGtk
 
 /// Where the demo's JSON lines go.
 ///
-/// - A new path, or a regular file: a new, empty log is made beside it and
-///   renamed over it before the first line (an older log is replaced in one
-///   step), then written line by line.
+/// - A new path, or a regular file: an empty log replaces it in one step
+///   (``AtomicFile``) before the first line, then is written line by line.
 /// - A character device (`/dev/null`, `/dev/full`, a terminal) or a pipe (a
 ///   FIFO, `/dev/stderr` to a pipe, a shell's `>(…)`): appended to as it is,
 ///   never replaced. A FIFO that no process reads is refused rather than
@@ -43,7 +42,7 @@ final class LogFile {
     path = name.displayName
     switch target.kind {
     case .absent, .regularFile:
-      descriptor = try ReplacementFile(beside: target, accepted: Self.accepted).installKeepingOpen()
+      descriptor = try Self.openEmpty(target)
     case .characterDevice, .pipe:
       descriptor = try Self.openForAppending(target)
     default:
@@ -61,6 +60,20 @@ final class LogFile {
     if let (message, isFailure) = lostLines.note(reason, log: "the log", destination: "'\(path)'") {
       Console.error("\(DemoApplication.programName): \(isFailure ? "warning: " : "")\(message)")
     }
+  }
+
+  /// Replaces a regular file (or nothing) with an empty one and opens it
+  /// for appending, checking that what was opened is that regular file.
+  private static func openEmpty(_ target: OutputTarget) throws(OutputFileError) -> Int32 {
+    try AtomicFile.write([], to: target, accepted: accepted)
+    let fd = target.resolved.withCString { open($0, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC) }
+    var status = stat()
+    guard fd >= 0, fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      let reason = fd >= 0 ? "changed while the demo opened it" : String(cString: strerror(errno))
+      if fd >= 0 { close(fd) }
+      throw OutputFileError(path: target.name.displayName, problem: "cannot be opened: \(reason)")
+    }
+    return fd
   }
 
   /// Opens a character device or a pipe for appending, without waiting for

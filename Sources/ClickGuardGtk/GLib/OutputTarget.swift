@@ -9,7 +9,7 @@ import CGtk
 /// anything is written there.
 ///
 /// A file the user names is written only where nothing is lost by it: a new
-/// file, a regular file replaced whole (``ReplacementFile``), or (the demo's
+/// file, a regular file replaced whole (``AtomicFile``), or (the demo's
 /// log) a character device or a pipe appended to. Everything else, a
 /// directory, a block device, a socket, a path in a folder that does not
 /// exist, is refused with ``refusal(for:)``. A symbolic link is followed (the

@@ -58,7 +58,9 @@ let package = Package(
     // so tests reach it, under a thin executable.
     .target(
       name: "ClickGuardSettingsKit",
-      dependencies: ["ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk", "CHandy"]),
+      dependencies: [
+        "ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardGtk", "ClickGuard", "CGtk", "CHandy",
+      ]),
     .executableTarget(name: "ClickGuardSettings", dependencies: ["ClickGuardSettingsKit"]),
     .executableTarget(
       name: "ClickGuardManual", dependencies: ["ClickGuardCommandKit", "ClickGuardDemoKit", "ClickGuardSettingsKit"]),
@@ -91,7 +93,10 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardSettingsKitTests",
-      dependencies: ["ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardGtk", "ClickGuardTestSupport"],
+      dependencies: [
+        "ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardGtk",
+        "ClickGuardTestSupport",
+      ],
       exclude: ["Fixtures"]),
     // Builds every ```swift block of README.md, docs/ and the DocC articles
     // against this package (in a package of its own under

@@ -9,7 +9,7 @@ import ClickGuardGtkModule
 
 /// The settings application, `clickguard-settings`
 /// (`io.github.clickguard.Settings`): one window (``SettingsWindow``) for
-/// the user's session switch, rules file and decision log.
+/// the user's session switch, rules file and counts of ignored clicks.
 ///
 /// ```swift
 /// exit(SettingsApplication.main())
@@ -83,14 +83,7 @@ package final class SettingsApplication {
       gtk_window_present(settingsWindow.window.cast())
       return
     }
-    // The log the session's apps write, as the module reads it (bytes, as
-    // the environment holds them); standard error is no file to read.
-    let log = getenv(ModuleConfiguration.logVariable).flatMap { value -> FileName? in
-      let name = FileName(cString: value)
-      return name.bytes.isEmpty || name.bytes == Array("-".utf8) ? nil : name
-    }
-    let window = SettingsWindow(
-      application: application, rules: RulesFileLocation.current, log: log, session: .desktop)
+    let window = SettingsWindow(application: application, rules: RulesFileLocation.current, session: .desktop)
     settingsWindow = window
     window.show()
   }

@@ -8,8 +8,9 @@ import ClickGuardGtkModule
 /// The settings window, in GNOME's style (libhandy's preference rows under
 /// a header bar): the session switch, how clicks are judged, the window in
 /// milliseconds and the bell (the rules file's `[default]` group), the
-/// try-it pad, the apps whose clicks ClickGuard ignored, each with an
-/// Exempt switch that writes the app's own group, and a *Details* row with
+/// try-it pad, the apps whose clicks ClickGuard ignored this week (the
+/// module's ``IgnoredClickCounts``), each with an Exempt switch that writes
+/// the app's own group, and a *Details* row with
 /// what only troubleshooting needs (where settings come from, file paths).
 ///
 /// Every change to the rules file loads it afresh, keeping the person's
@@ -43,6 +44,8 @@ package final class SettingsWindow {
   package let appsSummary: WidgetPointer
   /// Reads the list again.
   package let refreshApps: Button
+  /// Removes the counts.
+  package let clearCounts: Button
   /// The *Details* row (a HdyExpanderRow).
   package let details: WidgetPointer
   /// What the switch did last, and the session's status (in *Details*).
@@ -53,7 +56,7 @@ package final class SettingsWindow {
   package private(set) var exemptSwitches: [String: Switch] = [:]
 
   private let rules: RulesFileLocation
-  private let log: FileName?
+  private let counts: String
   private let session: SessionSwitch
   private let appsGroup: WidgetPointer
   private var appRows: [WidgetPointer] = []
@@ -65,15 +68,16 @@ package final class SettingsWindow {
   /// - Parameters:
   ///   - application: the GtkApplication it belongs to, or `nil` (tests).
   ///   - rules: the rules file it writes.
-  ///   - log: the decision log it lists apps from, or `nil` when none is on.
+  ///   - counts: the folder of the counts it lists apps from.
   ///   - session: the session switch.
   package init(
-    application: UnsafeMutablePointer<GtkApplication>?, rules: RulesFileLocation, log: FileName?,
+    application: UnsafeMutablePointer<GtkApplication>?, rules: RulesFileLocation,
+    counts: String = IgnoredClickCounts.defaultDirectory(),
     session: SessionSwitch
   ) {
     hdy_init()
     self.rules = rules
-    self.log = log
+    self.counts = counts
     self.session = session
     if let application {
       window = hdy_application_window_new()
@@ -92,6 +96,7 @@ package final class SettingsWindow {
     tryIt = TryItPad()
     appsSummary = hdy_action_row_new()
     refreshApps = Button(label: localized("Refresh"))
+    clearCounts = Button(label: localized("Clear"))
     details = hdy_expander_row_new()
     switchReport = Self.wrappingLabel("")
     rulesMessage = Self.wrappingLabel("")
@@ -175,17 +180,24 @@ package final class SettingsWindow {
     add(bellRow, to: judged)
     add(judged, to: page)
 
+    // One row: what the last burst did, beside the pad.
     let tryGroup = Self.group(localized("Try it"))
-    let pad = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
-    add(tryIt.pad.widget, to: pad)
-    add(tryIt.result, to: pad)
-    add(pad, to: tryGroup)
+    let tryRow = hdy_action_row_new()!
+    setAccessibleName(tryRow, localized("Try it"))
+    gtk_widget_set_hexpand(tryIt.result, 1)
+    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(tryIt.result, 12) }
+    hdy_action_row_add_prefix(tryRow.cast(), tryIt.result)
+    Self.addSuffix(tryIt.pad.widget, to: tryRow)
+    hdy_action_row_set_activatable_widget(tryRow.cast(), tryIt.pad.widget)
+    add(tryRow, to: tryGroup)
     add(tryGroup, to: page)
 
     gtk_container_add(appsGroup.cast(), appsSummary)
     hdy_preferences_group_set_title(appsGroup.cast(), localized("Apps"))
     refreshApps.setAccessibleName(localized("Refresh the list of apps"))
+    clearCounts.setAccessibleName(localized("Clear the counts of ignored clicks"))
     Self.addSuffix(refreshApps.widget, to: appsSummary)
+    Self.addSuffix(clearCounts.widget, to: appsSummary)
     add(appsGroup, to: page)
 
     let header = hdy_header_bar_new()!
@@ -247,6 +259,7 @@ package final class SettingsWindow {
     }
     Signal.connect(windowSpin.raw, "value-changed") { [weak self] _ in self?.windowChanged() }
     refreshApps.onClick { [weak self] in self?.listApps() }
+    clearCounts.onClick { [weak self] in self?.clear() }
   }
 
   /// The rules file's path, as messages show it.
@@ -399,20 +412,20 @@ package final class SettingsWindow {
     tryIt.configure(profile: profile, windowMs: windowMs)
   }
 
-  /// Lists the apps ClickGuard ignored clicks in, each with its Exempt switch.
+  /// Lists the apps ClickGuard ignored clicks in this week, each with its
+  /// Exempt switch.
   package func listApps() {
     for row in appRows { gtk_widget_destroy(row) }
     appRows = []
     exemptSwitches = [:]
-    var apps: [IgnoredApps.App] = []
-    if let log, case .success(let read) = IgnoredApps.read(log: log) { apps = read.apps }
+    let apps = IgnoredClickCounts.readAll(in: counts, lastDays: 7)
     let clicks = apps.reduce(0) { $0 + $1.ignored }
     let summary =
       apps.isEmpty
-      ? localized("No repeated clicks ignored yet")
+      ? localized("No repeated clicks ignored this week")
       : localizedPlural(
-        "ClickGuard ignored {clicks} repeated click in {apps}", "ClickGuard ignored {clicks} repeated clicks in {apps}",
-        count: clicks
+        "ClickGuard ignored {clicks} repeated click in {apps} this week",
+        "ClickGuard ignored {clicks} repeated clicks in {apps} this week", count: clicks
       ).filling([
         "clicks": String(clicks),
         "apps": localizedPlural("{count} app", "{count} apps", count: apps.count).filling(["count": String(apps.count)]
@@ -421,9 +434,9 @@ package final class SettingsWindow {
     hdy_preferences_row_set_title(appsSummary.cast(), summary)
     setAccessibleName(appsSummary, summary)
     hdy_action_row_set_title_lines(appsSummary.cast(), 0)
-    hdy_action_row_set_subtitle(
-      appsSummary.cast(), localized("An exempt app gets every click, repeats too."))
+    hdy_action_row_set_subtitle(appsSummary.cast(), localized("An exempt app gets every click, repeats too."))
     hdy_action_row_set_subtitle_lines(appsSummary.cast(), 0)
+    gtk_widget_set_sensitive(clearCounts.widget, apps.isEmpty ? 0 : 1)
     let file = try? RulesFileEdit(location: rules)
     for app in apps {
       let ignored = localizedPlural(
@@ -451,6 +464,18 @@ package final class SettingsWindow {
       exemptSwitches[program] = exempt
     }
     gtk_widget_show_all(appsGroup)
+  }
+
+  /// The summary row's words.
+  package var appsSummaryText: String {
+    swiftString(hdy_preferences_row_get_title(appsSummary.cast())) ?? ""
+  }
+
+  private func clear() {
+    if !IgnoredClickCounts.clear(in: counts) {
+      showProblem(localized("Some counts could not be cleared."))
+    }
+    listApps()
   }
 
   private func setExempt(_ program: String, _ exempt: Bool) {

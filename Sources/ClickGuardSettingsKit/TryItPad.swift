@@ -31,8 +31,8 @@ package final class TryItPad {
     self.dispatcher = dispatcher
     pad = Button(label: localized("Click here to try"))
     pad.setAccessibleName(localized("Try-it pad"))
-    gtk_widget_set_size_request(pad.widget, -1, 64)
-    result = gtk_label_new(localized("Click the pad the way you click a button: this line shows which clicks count."))
+    gtk_widget_set_size_request(pad.widget, 200, 56)
+    result = gtk_label_new(localized("Click the pad the way you click a button: this shows which clicks count."))
     gtk_label_set_line_wrap(result.cast(), 1)
     gtk_label_set_xalign(result.cast(), 0)
     setAccessibleName(result, localized("Try-it result"))

@@ -4,6 +4,7 @@
 // runs `clickguard enable`, which `clickguard status` and settings.ini then
 // show; Space again runs `disable`.
 
+import ClickGuardGtkModule
 import ClickGuardTestSupport
 import Foundation
 import XCTest
@@ -50,6 +51,18 @@ final class SettingsProcessTests: XCTestCase {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A state folder (XDG_STATE_HOME) in which each of `programs` had one
+  /// click ignored today.
+  private static func counts(of programs: [String], in root: URL) -> String {
+    let state = root.appendingPathComponent("state").path
+    for program in programs {
+      let counts = IgnoredClickCounts(program: program, directory: state + "/clickguard/ignored-clicks")
+      _ = counts.add()
+      counts.write()
+    }
+    return state
   }
 
   /// Waits up to 5 s for `condition`.
@@ -118,14 +131,9 @@ final class SettingsProcessTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: root) }
     let config = root.appendingPathComponent("config")
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-    let log = root.appendingPathComponent("clicks.jsonl")
-    let lines = (1...30).map {
-      #"{"program":"app\#($0)","pid":\#($0),"widget":"GtkButton","outcome":"dropped","reason":"busy"}"#
-    }
-    try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
     var env = Self.environment(config: config)
     env["DISPLAY"] = server.display
-    env["CLICKGUARD_LOG"] = log.path
+    env["XDG_STATE_HOME"] = Self.counts(of: (1...30).map { "app\($0)" }, in: root)
     let app = try SettingsRun(settings, environment: env)
     defer { app.stop() }
     let window = try XCTUnwrap(app.window, "the window appeared")
@@ -154,13 +162,10 @@ final class SettingsProcessTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: root) }
     let config = root.appendingPathComponent("config")
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-    let log = root.appendingPathComponent("clicks.jsonl")
-    try #"{"program":"gedit","pid":7,"widget":"GtkButton","outcome":"dropped","reason":"busy"}"#
-      .appending("\n").write(to: log, atomically: true, encoding: .utf8)
     var env = Self.environment(config: config)
+    env["XDG_STATE_HOME"] = Self.counts(of: ["gedit"], in: root)
     env["NO_AT_BRIDGE"] = nil
     env["GTK_A11Y"] = nil
-    env["CLICKGUARD_LOG"] = log.path
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/accessible-controls.py").path
     // The app and the reader on one session bus, whose accessibility bus

@@ -43,27 +43,26 @@ final class SettingsWindowTests: XCTestCase {
     return RulesFileLocation(path: url.path, isExplicit: true)
   }
 
-  /// A decision log in which `programs` each had clicks dropped.
-  private static func log(dropsIn programs: [String], in scratch: URL) throws -> FileName {
-    let url = scratch.appendingPathComponent("clicks.jsonl")
-    let lines = programs.flatMap { program in
-      [
-        #"{"program":"\#(program)","pid":7,"widget":"GtkButton","label":"OK","outcome":"accepted","reason":null}"#,
-        #"{"program":"\#(program)","pid":7,"widget":"GtkButton","label":"OK","outcome":"dropped","reason":"busy"}"#,
-      ]
+  /// A counts folder in which each of `programs` had one click ignored today.
+  private static func counts(of programs: [String], in scratch: URL) -> String {
+    let directory = scratch.appendingPathComponent("state/clickguard/ignored-clicks").path
+    for program in programs {
+      let counts = IgnoredClickCounts(program: program, directory: directory)
+      _ = counts.add()
+      counts.write()
     }
-    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
-    return FileName(url.path)
+    return directory
   }
 
   /// A settings window, shown and mapped at (40, 40), with the X focus.
   @MainActor
   private static func shownWindow(
-    rules: RulesFileLocation, log: FileName? = nil, defaultSize: Bool = false
+    rules: RulesFileLocation, counts: String? = nil, defaultSize: Bool = false
   ) throws -> SettingsWindow {
     try GtkHarness.start()
     GtkHarness.freshDispatcher()
-    let window = SettingsWindow(application: nil, rules: rules, log: log, session: Self.standInSwitch)
+    let window = SettingsWindow(
+      application: nil, rules: rules, counts: counts ?? "/nonexistent/clickguard-counts", session: Self.standInSwitch)
     // Taller than its default, so that the mouse reaches the apps' rows.
     if !defaultSize { gtk_window_set_default_size(window.window.cast(), Int32(SettingsWindow.defaultSize.width), 980) }
     window.show()
@@ -126,7 +125,7 @@ final class SettingsWindowTests: XCTestCase {
     try onMain {
       let location = try Self.rules("# ClickGuard, as I set it up\n[default]\ninterval-ms=400\n", in: scratch)
       let window = try Self.shownWindow(
-        rules: location, log: try Self.log(dropsIn: ["gedit", "mousepad"], in: scratch))
+        rules: location, counts: Self.counts(of: ["gedit", "mousepad"], in: scratch))
       defer { gtk_widget_destroy(window.window) }
       let toggle = try XCTUnwrap(window.exemptSwitches["gedit"], "gedit is listed").widget
       XCTAssertNotNil(window.exemptSwitches["mousepad"])
@@ -156,7 +155,7 @@ final class SettingsWindowTests: XCTestCase {
     try onMain {
       let broken = "[default\nmode=enforce\n"
       let location = try Self.rules(broken, in: scratch)
-      let window = try Self.shownWindow(rules: location, log: try Self.log(dropsIn: ["gedit"], in: scratch))
+      let window = try Self.shownWindow(rules: location, counts: Self.counts(of: ["gedit"], in: scratch))
       defer { gtk_widget_destroy(window.window) }
       XCTAssertTrue(Self.text(window.rulesMessage).contains("cannot be parsed"), Self.text(window.rulesMessage))
       Self.choose(window, .bounce, windowMs: 350)
@@ -195,7 +194,7 @@ final class SettingsWindowTests: XCTestCase {
     try onMain {
       let programs = (1...25).map { "app\($0)" }
       let window = try Self.shownWindow(
-        rules: try Self.rules(nil, in: scratch), log: try Self.log(dropsIn: programs, in: scratch), defaultSize: true)
+        rules: try Self.rules(nil, in: scratch), counts: Self.counts(of: programs, in: scratch), defaultSize: true)
       defer { gtk_widget_destroy(window.window) }
       XCTAssertEqual(window.exemptSwitches.count, 25)
       var unnamed: [String] = []
@@ -243,7 +242,7 @@ final class SettingsWindowTests: XCTestCase {
     let scratch: URL = scratch
     try onMain {
       let location = try Self.rules("[default]\n", in: scratch)
-      let window = try Self.shownWindow(rules: location, log: try Self.log(dropsIn: ["gedit"], in: scratch))
+      let window = try Self.shownWindow(rules: location, counts: Self.counts(of: ["gedit"], in: scratch))
       defer { gtk_widget_destroy(window.window) }
       XCTAssertEqual(
         gtk_window_get_focus(window.window.cast()), window.sessionSwitch.widget, "the switch starts focused")

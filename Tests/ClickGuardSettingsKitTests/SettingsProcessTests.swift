@@ -192,6 +192,52 @@ final class SettingsProcessTests: XCTestCase {
     }
   }
 
+  func testUnderAGermanLocaleTheWindowSpeaksGerman() throws {
+    let settings = try Self.binary("clickguard-settings")
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/localedef")
+    else { throw XCTSkip("needs gettext and locales (scripts/deps.sh installs them)") }
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no display") }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("clickguard-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let config = root.appendingPathComponent("config")
+    let messages = root.appendingPathComponent("locale/de/LC_MESSAGES")
+    let locales = root.appendingPathComponent("locales")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
+    let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("po/de.po").path
+    _ = try Self.output(
+      "/usr/bin/msgfmt", ["-o", messages.appendingPathComponent("clickguard.mo").path, po],
+      ProcessInfo.processInfo.environment)
+    _ = try Self.output(
+      "/usr/bin/localedef", ["-i", "de_DE", "-f", "UTF-8", locales.appendingPathComponent("de_DE.UTF-8").path],
+      ProcessInfo.processInfo.environment)
+    var env = Self.environment(config: config)
+    env["NO_AT_BRIDGE"] = nil
+    env["LOCPATH"] = locales.path
+    env["LC_ALL"] = "de_DE.UTF-8"
+    env["LANGUAGE"] = "de"
+    env["CLICKGUARD_LOCALEDIR"] = root.appendingPathComponent("locale").path
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/accessible-controls.py").path
+    let output = try Self.output(
+      "/usr/bin/dbus-run-session",
+      [
+        "--", "/bin/sh", "-c",
+        "\"$0\" & app=$!; /usr/bin/python3 \"$1\" clickguard-settings 20; status=$?; kill $app; exit $status",
+        settings, script,
+      ], env)
+    let names = output.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])?["name"]
+    }
+    for expected in ["Wiederholte Klicks ignorieren", "Die Anwendung ist langsam", "Probierfläche"] {
+      XCTAssertTrue(names.contains(expected), "\(expected) is not among \(names)")
+    }
+    XCTAssertFalse(names.contains("Ignore repeated clicks"), "\(names)")
+  }
+
   func testTheDesktopFileIsValidAndNamesTheProgramAndAnIconThatExists() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()

@@ -64,6 +64,22 @@ docs-tables: deps
 	$(SWIFT) build --build-tests
 	$(XVFB) env SWIFT="$(SWIFT)" scripts/docs-tables.sh
 
+## The translation template po/clickguard.pot: every string the files in
+## po/POTFILES mark with localized("…") or localizedPlural("…", "…", count:),
+## read by xgettext's C parser (literals only; docs/translations.md). A test
+## fails when the template is stale (TranslationTests). `make po` merges it
+## into each po/LL.po.
+XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --add-location=file \
+  --keyword= --keyword=localized --keyword=localizedPlural:1,2 \
+  --package-name=ClickGuard --package-version=$(VERSION)
+.PHONY: pot po
+pot:
+	@scripts/deps.sh
+	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o po/clickguard.pot
+
+po: pot
+	for lang in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none "po/$$lang.po" po/clickguard.pot; done
+
 clean:
 	rm -rf .build
 ## The desktop demo: builds and runs it. With no display (DISPLAY unset or

@@ -35,6 +35,10 @@ let package = Package(
     .systemLibrary(
       name: "CGtk", path: "Modules/CGtk", pkgConfig: "gtk+-3.0",
       providers: [.apt(["libgtk-3-dev"])]),
+    // libhandy 1: GNOME's preference rows, for the settings window only.
+    .systemLibrary(
+      name: "CHandy", path: "Modules/CHandy", pkgConfig: "libhandy-1",
+      providers: [.apt(["libhandy-1-dev"])]),
     .target(name: "ClickGuard"),
     // Toolkit-neutral GLib/GObject support: closures, signals, emission
     // hooks, qdata, the main loop and its bridge to Swift's main queue,
@@ -85,7 +89,8 @@ let package = Package(
     .target(
       name: "ClickGuardSettingsKit",
       dependencies: [
-        "ClickGuardAppSupport", "ClickGuardCommandKit", "ClickGuardRules", "ClickGuardGtk", "ClickGuard", "CGtk",
+        "ClickGuardAppSupport", "ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardRules", "ClickGuardGtk",
+        "ClickGuard", "CGtk", "CHandy",
       ]),
     .executableTarget(name: "ClickGuardSettings", dependencies: ["ClickGuardSettingsKit"]),
     .executableTarget(
@@ -138,9 +143,10 @@ let package = Package(
     .testTarget(
       name: "ClickGuardSettingsKitTests",
       dependencies: [
-        "ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardAppSupport", "ClickGuardGtk",
+        "ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardAppSupport", "ClickGuardGtkModule", "ClickGuardGtk",
         "ClickGuardTestSupport",
-      ]),
+      ],
+      exclude: ["Fixtures"]),
     // make install and make deb, checked from outside: the installed files,
     // the manual pages, the .deb and lintian.
     .testTarget(name: "ClickGuardInstallTests", dependencies: ["ClickGuard", "ClickGuardTestSupport"]),

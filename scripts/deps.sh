@@ -54,6 +54,16 @@ packages+=(strace)
 # reader would: python3-pyatspi, with at-spi2-core's accessibility bus and
 # registry (BusyAccessibilityTests).
 packages+=(python3-pyatspi at-spi2-core)
+# libhandy-1-dev gives the settings window GNOME's preference rows and
+# header bar (HdyPreferencesPage, HdyActionRow) on GTK 3.
+packages+=(libhandy-1-dev)
+# gettext's xgettext and msgfmt make the translation template (make pot) and
+# the .mo catalogs (make install, make deb); locales' localedef makes the
+# German locale the translation tests run under (TranslationTests).
+packages+=(gettext locales)
+# at-spi2-core (the accessibility bus) and python3-pyatspi let a test read
+# the settings window as a screen reader does (SettingsProcessTests).
+packages+=(at-spi2-core python3-pyatspi)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -11,6 +11,7 @@
 #   share/man/man1/                     clickguard.1.gz, clickguard-demo.1.gz, clickguard-settings.1.gz
 #   share/bash-completion/completions/  clickguard, clickguard-demo
 #   share/doc/clickguard/               README.md, docs/, copyright (DEP-5)
+#   share/locale/LL/LC_MESSAGES/        clickguard.mo, each po/LINGUAS language (msgfmt)
 #   share/glib-2.0/schemas/             io.github.clickguard.gschema.xml, ClickGuard's switch
 #   $GSDMODULEDIR/clickguard.desktop    names that switch to GNOME's gsd-xsettings
 #
@@ -78,6 +79,13 @@ install -m 755 "$build/clickguard-settings" "$root/bin/"
 install -m 644 "$build/libclickguard-gtk-module.so" "$destdir$MODULEDIR/libclickguard.so"
 "$strip" --strip-unneeded --remove-section=.comment "$destdir$MODULEDIR/libclickguard.so"
 install -m 644 Resources/*.ui Resources/demo.css "$root/share/clickguard/"
+# The translations (po/LINGUAS), compiled here: the programs and the module
+# find them beside the installed code (share/locale).
+for lang in $(grep -v '^#' po/LINGUAS); do
+  install -d "$root/share/locale/$lang/LC_MESSAGES"
+  msgfmt --check -o "$root/share/locale/$lang/LC_MESSAGES/clickguard.mo" "po/$lang.po"
+  chmod 644 "$root/share/locale/$lang/LC_MESSAGES/clickguard.mo"
+done
 install -m 644 Resources/io.github.clickguard.Demo.desktop "$root/share/applications/"
 install -m 644 Resources/io.github.clickguard.Settings.desktop "$root/share/applications/"
 install -m 644 Resources/io.github.clickguard.Demo.metainfo.xml "$root/share/metainfo/"

@@ -6,6 +6,7 @@
 #define CLICKGUARD_CGLIB_SHIM_H
 
 #include <glib.h>
+#include <libintl.h>
 #include <glib-object.h>
 #include <glib-unix.h>
 #include <gio/gio.h>

@@ -1,6 +1,6 @@
-import ClickGuardGObject
 import CGLib
 import ClickGuardAppSupport
+import ClickGuardGObject
 
 /// `clickguard enable` and then `disable` on a settings.ini of any bytes,
 /// through the real editor and the real writer, in a private directory.

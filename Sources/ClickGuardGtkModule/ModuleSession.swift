@@ -18,6 +18,8 @@ final class ModuleSession {
   var lastRulesWarnings: [RulesFileWarning] = []
   private var log: DecisionLog?
   private var stallObserver: ObservationToken?
+  /// The per-program counts of ignored clicks, for the settings window.
+  private var counter: IgnoredClickCounter?
   private var periodicSource: UInt32 = 0
   /// Idles the module while the desktop's gtk-modules no longer lists it.
   private var switchWatch: ModuleSwitchWatch?
@@ -49,6 +51,7 @@ final class ModuleSession {
       }
     }
     if settings.periodicStall > .zero { schedulePeriodicStall() }
+    counter = IgnoredClickCounter(program: swiftString(g_get_prgname()) ?? "", dispatcher: dispatcher)
     switchWatch = ModuleSwitchWatch.arm { listed in
       if listed { GlobalGuard.install() } else { GlobalGuard.uninstall() }
       cg_log_debug(
@@ -87,6 +90,8 @@ final class ModuleSession {
     GlobalGuard.ringsBellOnDrop = false
     log?.stop()
     log = nil
+    counter?.stop()
+    counter = nil
     if let stallObserver { dispatcher.removeObserver(stallObserver) }
     stallObserver = nil
     MainLoop.remove(periodicSource)

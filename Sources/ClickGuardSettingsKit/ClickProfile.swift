@@ -1,15 +1,25 @@
 import ClickGuard
+import ClickGuardGtk
 
 extension GuardProfile {
   /// The window each profile starts from, in milliseconds: the rules file's
-  /// `interval-ms` when it sets none (500 for lag, 300 for bounce).
+  /// `interval-ms` when it sets none.
   package var defaultWindowMs: Int { Int(defaultInterval.milliseconds) }
 
-  /// How the window's list names it.
+  /// The choice's words in the window.
   package var title: String {
     switch self {
-    case .lag: "Lag: the app is slow, and clicks made while it works repeat"
-    case .bounce: "Bounce: my clicks bounce, toggles and checks too"
+    case .lag: localized("The app is slow")
+    case .bounce: localized("My clicks bounce or my hand trembles")
+    }
+  }
+
+  /// The sentence under the choice.
+  package var explanation: String {
+    switch self {
+    case .lag: localized("Clicks made while an app is still busy with the first one are ignored.")
+    case .bounce:
+      localized("A press soon after the last one on the same button is ignored, switches too.")
     }
   }
 }

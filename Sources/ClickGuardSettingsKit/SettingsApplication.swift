@@ -1,6 +1,7 @@
 import CGtk
 import ClickGuard
 import ClickGuardGtk
+import ClickGuardGtkModule
 import ClickGuardRules
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import ClickGuardRules
 
 /// The settings application, `clickguard-settings`
 /// (`io.github.clickguard.Settings`): one window (``SettingsWindow``) for
-/// the user's session switch, rules file and decision log.
+/// the user's session switch, rules file and counts of ignored clicks.
 ///
 /// ```swift
 /// exit(SettingsApplication.main())
@@ -83,14 +84,7 @@ package final class SettingsApplication {
       gtk_window_present(settingsWindow.window.cast())
       return
     }
-    // The log the session's apps write, as the module reads it (bytes, as
-    // the environment holds them); standard error is no file to read.
-    let log = getenv(ModuleConfiguration.logVariable).flatMap { value -> ByteString? in
-      let name = ByteString(cString: value)
-      return name.bytes.isEmpty || name.bytes == Array("-".utf8) ? nil : name
-    }
-    let window = SettingsWindow(
-      application: application, rules: RulesFileLocation.current, log: log, session: .desktop)
+    let window = SettingsWindow(application: application, rules: RulesFileLocation.current, session: .desktop)
     settingsWindow = window
     window.show()
   }

@@ -1,54 +1,67 @@
 import CGtk
+import CHandy
 import ClickGuard
 import ClickGuardAppSupport
 import ClickGuardCommandKit
 import ClickGuardGtk
+import ClickGuardGtkModule
 import ClickGuardRules
 
-/// The settings window: ClickGuard's session switch, the profile and window
-/// written to the rules file's `[default]` group, the try-it pad, and the
-/// apps whose clicks ClickGuard ignored (from its decision log), each with
-/// an exempt toggle that writes the app's own group.
+/// The settings window, in GNOME's style (libhandy's preference rows under
+/// a header bar): the session switch, how clicks are judged, the window in
+/// milliseconds and the bell (the rules file's `[default]` group), the
+/// try-it pad, the apps whose clicks ClickGuard ignored this week (the
+/// module's ``IgnoredClickCounts``), each with an Exempt switch that writes
+/// the app's own group, and a *Details* row with
+/// what only troubleshooting needs (where settings come from, file paths).
 ///
 /// Every change to the rules file loads it afresh, keeping the person's
 /// other lines and comments, and writes it back through a replacement file
-/// (``RulesFileEdit``); a file that cannot be parsed is left alone, and
-/// every failure is shown in the window. Every control carries an
-/// accessible name.
+/// (``RulesFileEdit``); a file that cannot be parsed is left alone. A
+/// failure shows as a plain line under the switch, its cause in *Details*.
+/// Every control carries an accessible name.
 @MainActor
 package final class SettingsWindow {
   /// How long after the last change of the profile or window the rules
   /// file is written: a spin button held down writes once.
   package static let saveDelayMs = 400
-  /// The switch's words, also its accessible name.
-  package static let switchTitle = "Ignore repeated clicks in GTK 3 apps"
+  /// The default size: inside a 1366×768 screen with a panel.
+  package static let defaultSize = (width: 700, height: 720)
 
   /// The toplevel.
   package let window: WidgetPointer
   /// ClickGuard on or off for the session.
   package let sessionSwitch: Switch
-  /// What the switch did last, or the session's status.
-  package let switchReport: WidgetPointer
-  /// The profile (a GtkComboBoxText whose ids are ``GuardProfile`` values).
-  package let profileChooser: WidgetPointer
+  /// A plain line shown when something did not work (hidden otherwise).
+  package let problem: WidgetPointer
+  /// The two ways clicks are judged (GtkRadioButtons), by profile.
+  package let profileButtons: [GuardProfile: WidgetPointer]
   /// The window in milliseconds (a GtkSpinButton).
   package let windowSpin: WidgetPointer
-  /// Where the rules file is, and what its last write did.
-  package let rulesMessage: WidgetPointer
+  /// Rings the bell when a click is ignored (`feedback=bell`).
+  package let bellSwitch: Switch
   /// The try-it pad.
   package let tryIt: TryItPad
-  /// The apps ClickGuard ignored clicks in (a GtkListBox).
-  package let appsList: WidgetPointer
-  /// What the list shows, or why it is empty.
-  package let appsNote: WidgetPointer
-  /// Reads the log again.
+  /// The apps group's sentence: how many clicks were ignored, in how many apps.
+  package let appsSummary: WidgetPointer
+  /// Reads the list again.
   package let refreshApps: Button
-  /// Each listed app's exempt toggle (a GtkCheckButton), by program.
-  package private(set) var exemptToggles: [String: WidgetPointer] = [:]
+  /// Removes the counts.
+  package let clearCounts: Button
+  /// The *Details* row (a HdyExpanderRow).
+  package let details: WidgetPointer
+  /// What the switch did last, and the session's status (in *Details*).
+  package let switchReport: WidgetPointer
+  /// Where the rules file is, and what its last write did (in *Details*).
+  package let rulesMessage: WidgetPointer
+  /// Each listed app's Exempt switch, by program.
+  package private(set) var exemptSwitches: [String: Switch] = [:]
 
   private let rules: RulesFileLocation
-  private let log: ByteString?
+  private let counts: String
   private let session: SessionSwitch
+  private let appsGroup: WidgetPointer
+  private var appRows: [WidgetPointer] = []
   private var saveSource: UInt32 = 0
   /// Set while the window itself sets a control, whose signal then does nothing.
   private var isUpdating = false
@@ -57,27 +70,39 @@ package final class SettingsWindow {
   /// - Parameters:
   ///   - application: the GtkApplication it belongs to, or `nil` (tests).
   ///   - rules: the rules file it writes.
-  ///   - log: the decision log it lists apps from, or `nil` when none is on.
+  ///   - counts: the folder of the counts it lists apps from.
   ///   - session: the session switch.
   package init(
-    application: UnsafeMutablePointer<GtkApplication>?, rules: RulesFileLocation, log: ByteString?,
+    application: UnsafeMutablePointer<GtkApplication>?, rules: RulesFileLocation,
+    counts: String = IgnoredClickCounts.defaultDirectory(),
     session: SessionSwitch
   ) {
+    hdy_init()
     self.rules = rules
-    self.log = log
+    self.counts = counts
     self.session = session
-    window = application.map { gtk_application_window_new($0) } ?? gtk_window_new(GTK_WINDOW_TOPLEVEL)
-    gtk_window_set_title(window.cast(), "ClickGuard Settings")
-    gtk_window_set_default_size(window.cast(), 620, -1)
+    if let application {
+      window = hdy_application_window_new()
+      gtk_window_set_application(window.cast(), application)
+    } else {
+      window = hdy_window_new()
+    }
+    gtk_window_set_title(window.cast(), localized("ClickGuard Settings"))
+    gtk_window_set_default_size(window.cast(), Int32(Self.defaultSize.width), Int32(Self.defaultSize.height))
     sessionSwitch = Switch()
-    switchReport = Self.wrappingLabel("")
-    profileChooser = gtk_combo_box_text_new()
+    problem = Self.wrappingLabel("")
+    let lag = gtk_radio_button_new(nil)!
+    profileButtons = [.lag: lag, .bounce: gtk_radio_button_new_from_widget(lag.cast())]
     windowSpin = gtk_spin_button_new_with_range(0, 60_000, 10)
-    rulesMessage = Self.wrappingLabel("")
+    bellSwitch = Switch()
     tryIt = TryItPad()
-    appsList = gtk_list_box_new()
-    appsNote = Self.wrappingLabel("")
-    refreshApps = Button(label: "Refresh the list")
+    appsSummary = hdy_action_row_new()
+    refreshApps = Button(label: localized("Refresh"))
+    clearCounts = Button(label: localized("Clear"))
+    details = hdy_expander_row_new()
+    switchReport = Self.wrappingLabel("")
+    rulesMessage = Self.wrappingLabel("")
+    appsGroup = hdy_preferences_group_new()
     layOut()
     connect()
     showStatus(nil)
@@ -88,102 +113,137 @@ package final class SettingsWindow {
   /// Shows the window, the switch focused.
   package func show() {
     gtk_widget_show_all(window)
+    gtk_widget_set_visible(problem, gtk_label_get_text(problem.cast()).map { $0.pointee != 0 } == true ? 1 : 0)
     gtk_widget_grab_focus(sessionSwitch.widget)
   }
 
   // MARK: Layout
 
   private func layOut() {
-    let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 10)!
-    for side in [gtk_widget_set_margin_start, gtk_widget_set_margin_end, gtk_widget_set_margin_top] {
-      side(content, 18)
+    let page = hdy_preferences_page_new()!
+
+    let main = hdy_preferences_group_new()!
+    let switchRow = Self.row(
+      localized("Ignore repeated clicks"),
+      localized("In every GTK 3 app, a click repeated by accident does its work only once."))
+    sessionSwitch.setAccessibleName(localized("Ignore repeated clicks"))
+    Self.addSuffix(sessionSwitch.widget, to: switchRow)
+    hdy_action_row_set_activatable_widget(switchRow.cast(), sessionSwitch.widget)
+    add(switchRow, to: main)
+    gtk_style_context_add_class(gtk_widget_get_style_context(problem), "error")
+    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_start, gtk_widget_set_margin_end] { side(problem, 8) }
+    add(problem, to: main)
+    hdy_preferences_row_set_title(details.cast(), localized("Details"))
+    hdy_expander_row_set_subtitle(
+      details.cast(), localized("Where ClickGuard's settings come from, for troubleshooting"))
+    setAccessibleName(details, localized("Details"))
+    let facts = gtk_box_new(GTK_ORIENTATION_VERTICAL, 8)!
+    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start] {
+      side(facts, 12)
     }
-    gtk_widget_set_margin_bottom(content, 18)
+    gtk_widget_set_margin_end(facts, 12)
+    for label in [switchReport, rulesMessage] {
+      gtk_label_set_selectable(label.cast(), 1)
+      add(label, to: facts)
+    }
+    setAccessibleName(switchReport, localized("Session"))
+    setAccessibleName(rulesMessage, localized("Rules file"))
+    gtk_container_add(details.cast(), facts)
+    // The row GtkListBox wraps the facts in: its labels take the focus.
+    if let factsRow = gtk_widget_get_parent(facts) {
+      gtk_widget_set_can_focus(factsRow, 0)
+      gtk_list_box_row_set_activatable(factsRow.cast(), 0)
+    }
+    add(details, to: main)
 
-    let switchRow = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-    let switchLabel = gtk_label_new(Self.switchTitle)!
-    gtk_label_set_xalign(switchLabel.cast(), 0)
-    gtk_label_set_mnemonic_widget(switchLabel.cast(), sessionSwitch.widget)
-    gtk_widget_set_hexpand(switchLabel, 1)
-    gtk_widget_set_valign(sessionSwitch.widget, GTK_ALIGN_CENTER)
-    sessionSwitch.setAccessibleName(Self.switchTitle)
-    add(switchLabel, to: switchRow)
-    add(sessionSwitch.widget, to: switchRow)
-    add(switchRow, to: content)
-    gtk_label_set_selectable(switchReport.cast(), 1)
-    setAccessibleName(switchReport, "What the switch did")
-    add(switchReport, to: content)
+    add(main, to: page)
 
-    add(Self.heading("How clicks are judged"), to: content)
-    let grid = gtk_grid_new()!
-    gtk_grid_set_row_spacing(grid.cast(), 8)
-    gtk_grid_set_column_spacing(grid.cast(), 12)
+    let judged = Self.group(localized("How clicks are judged"))
     for profile in GuardProfile.allCases {
-      gtk_combo_box_text_append(profileChooser.cast(), profile.rawValue, profile.title)
+      let button = profileButtons[profile]!
+      setAccessibleName(button, profile.title)
+      let row = Self.row(profile.title, profile.explanation)
+      hdy_action_row_add_prefix(row.cast(), button)
+      hdy_action_row_set_activatable_widget(row.cast(), button)
+      gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+      add(row, to: judged)
     }
-    setAccessibleName(profileChooser, "Profile")
-    gtk_widget_set_hexpand(profileChooser, 1)
-    setAccessibleName(windowSpin, "Window in milliseconds")
-    let profileLabel = gtk_label_new_with_mnemonic("_Profile")!
-    gtk_label_set_mnemonic_widget(profileLabel.cast(), profileChooser)
-    let windowLabel = gtk_label_new_with_mnemonic("_Window (ms)")!
-    gtk_label_set_mnemonic_widget(windowLabel.cast(), windowSpin)
-    for label in [profileLabel, windowLabel] { gtk_label_set_xalign(label.cast(), 0) }
-    gtk_grid_attach(grid.cast(), profileLabel, 0, 0, 1, 1)
-    gtk_grid_attach(grid.cast(), profileChooser, 1, 0, 1, 1)
-    gtk_grid_attach(grid.cast(), windowLabel, 0, 1, 1, 1)
-    gtk_grid_attach(grid.cast(), windowSpin, 1, 1, 1, 1)
-    gtk_widget_set_halign(windowSpin, GTK_ALIGN_START)
-    add(grid, to: content)
-    setAccessibleName(rulesMessage, "Rules file")
-    add(rulesMessage, to: content)
+    let windowRow = Self.row(
+      localized("Time to ignore repeats"),
+      localized("How long after a click a repeat is ignored, in milliseconds."))
+    setAccessibleName(windowSpin, localized("Time to ignore repeats, in milliseconds"))
+    Self.addSuffix(windowSpin, to: windowRow)
+    hdy_action_row_set_activatable_widget(windowRow.cast(), windowSpin)
+    add(windowRow, to: judged)
+    let bellRow = Self.row(localized("Ring the bell when a click is ignored"), nil)
+    bellSwitch.setAccessibleName(localized("Ring the bell when a click is ignored"))
+    Self.addSuffix(bellSwitch.widget, to: bellRow)
+    hdy_action_row_set_activatable_widget(bellRow.cast(), bellSwitch.widget)
+    add(bellRow, to: judged)
+    add(judged, to: page)
 
-    add(Self.heading("Try it"), to: content)
-    add(tryIt.pad.widget, to: content)
-    add(tryIt.result, to: content)
+    // One row: what the last burst did, beside the pad.
+    let tryGroup = Self.group(localized("Try it"))
+    let tryRow = hdy_action_row_new()!
+    setAccessibleName(tryRow, localized("Try it"))
+    gtk_widget_set_hexpand(tryIt.result, 1)
+    for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom] { side(tryIt.result, 12) }
+    hdy_action_row_add_prefix(tryRow.cast(), tryIt.result)
+    Self.addSuffix(tryIt.pad.widget, to: tryRow)
+    hdy_action_row_set_activatable_widget(tryRow.cast(), tryIt.pad.widget)
+    add(tryRow, to: tryGroup)
+    add(tryGroup, to: page)
 
-    add(Self.heading("Apps ClickGuard ignored clicks in"), to: content)
-    add(appsNote, to: content)
-    gtk_list_box_set_selection_mode(appsList.cast(), GTK_SELECTION_NONE)
-    setAccessibleName(appsList, "Apps ClickGuard ignored clicks in")
-    let appsScroll = gtk_scrolled_window_new(nil, nil)!
-    gtk_scrolled_window_set_policy(appsScroll.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_scrolled_window_set_min_content_height(appsScroll.cast(), 60)
-    gtk_scrolled_window_set_max_content_height(appsScroll.cast(), 160)
-    gtk_scrolled_window_set_propagate_natural_height(appsScroll.cast(), 1)
-    gtk_container_add(appsScroll.cast(), appsList)
-    setAccessibleName(appsScroll, "List of apps")
-    add(appsScroll, to: content)
-    refreshApps.setAccessibleName("Refresh the list of apps")
-    gtk_widget_set_halign(refreshApps.widget, GTK_ALIGN_START)
-    add(refreshApps.widget, to: content)
+    gtk_container_add(appsGroup.cast(), appsSummary)
+    hdy_preferences_group_set_title(appsGroup.cast(), localized("Apps"))
+    refreshApps.setAccessibleName(localized("Refresh the list of apps"))
+    clearCounts.setAccessibleName(localized("Clear the counts of ignored clicks"))
+    Self.addSuffix(refreshApps.widget, to: appsSummary)
+    Self.addSuffix(clearCounts.widget, to: appsSummary)
+    add(appsGroup, to: page)
 
-    // Never taller than the screen: the whole content scrolls if it must.
-    let scroll = gtk_scrolled_window_new(nil, nil)!
-    gtk_scrolled_window_set_policy(scroll.cast(), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-    gtk_scrolled_window_set_propagate_natural_height(scroll.cast(), 1)
-    gtk_scrolled_window_set_max_content_height(scroll.cast(), 660)
-    gtk_container_add(scroll.cast(), content)
-    setAccessibleName(scroll, "ClickGuard settings")
-    gtk_container_add(window.cast(), scroll)
+    let header = hdy_header_bar_new()!
+    hdy_header_bar_set_title(header.cast(), localized("ClickGuard"))
+    hdy_header_bar_set_show_close_button(header.cast(), 1)
+    let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    add(header, to: content)
+    gtk_widget_set_vexpand(page, 1)
+    add(page, to: content)
+    gtk_container_add(window.cast(), content)
   }
 
-  private func add(_ child: WidgetPointer, to box: WidgetPointer) {
-    gtk_container_add(box.cast(), child)
+  private func add(_ child: WidgetPointer, to container: WidgetPointer) {
+    gtk_container_add(container.cast(), child)
   }
 
-  private static func heading(_ text: String) -> WidgetPointer {
-    let label = gtk_label_new(nil)!
-    gtk_label_set_markup(label.cast(), "<b>\(text)</b>")
-    gtk_label_set_xalign(label.cast(), 0)
-    gtk_widget_set_margin_top(label, 8)
-    return label
+  private static func group(_ title: String) -> WidgetPointer {
+    let group = hdy_preferences_group_new()!
+    hdy_preferences_group_set_title(group.cast(), title)
+    return group
+  }
+
+  /// A preference row with a title and, under it, a sentence.
+  private static func row(_ title: String, _ subtitle: String?) -> WidgetPointer {
+    let row = hdy_action_row_new()!
+    hdy_preferences_row_set_title(row.cast(), title)
+    if let subtitle {
+      hdy_action_row_set_subtitle(row.cast(), subtitle)
+      hdy_action_row_set_subtitle_lines(row.cast(), 0)
+    }
+    hdy_action_row_set_title_lines(row.cast(), 0)
+    setAccessibleName(row, title)
+    return row
+  }
+
+  private static func addSuffix(_ widget: WidgetPointer, to row: WidgetPointer) {
+    gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+    gtk_container_add(row.cast(), widget)
   }
 
   private static func wrappingLabel(_ text: String) -> WidgetPointer {
     let label = gtk_label_new(text)!
     gtk_label_set_line_wrap(label.cast(), 1)
-    gtk_label_set_max_width_chars(label.cast(), 70)
+    gtk_label_set_max_width_chars(label.cast(), 60)
     gtk_label_set_xalign(label.cast(), 0)
     return label
   }
@@ -192,9 +252,16 @@ package final class SettingsWindow {
 
   private func connect() {
     sessionSwitch.onToggle { [weak self] isOn in self?.switchSession(on: isOn) }
-    Signal.connect(profileChooser.raw, "changed") { [weak self] _ in self?.profileChanged() }
+    bellSwitch.onToggle { [weak self] isOn in self?.bellChanged(isOn) }
+    for button in profileButtons.values {
+      Signal.connect(button.raw, "toggled") { [weak self] toggled in
+        guard gtk_toggle_button_get_active(toggled.assumingMemoryBound(to: GtkToggleButton.self)) != 0 else { return }
+        self?.profileChanged()
+      }
+    }
     Signal.connect(windowSpin.raw, "value-changed") { [weak self] _ in self?.windowChanged() }
     refreshApps.onClick { [weak self] in self?.listApps() }
+    clearCounts.onClick { [weak self] in self?.clear() }
   }
 
   /// The rules file's path, as messages show it.
@@ -202,27 +269,49 @@ package final class SettingsWindow {
 
   /// The profile chosen.
   package var profile: GuardProfile {
-    swiftString(gtk_combo_box_get_active_id(profileChooser.cast())).flatMap(GuardProfile.init(rawValue:)) ?? .lag
+    GuardProfile.allCases.first { gtk_toggle_button_get_active(profileButtons[$0]!.cast()) != 0 } ?? .lag
+  }
+
+  /// Chooses `profile`, as a click on its row would.
+  package func choose(_ profile: GuardProfile) {
+    gtk_toggle_button_set_active(profileButtons[profile]!.cast(), 1)
   }
 
   /// The window chosen, in milliseconds.
   package var windowMs: Int { Int(gtk_spin_button_get_value_as_int(windowSpin.cast())) }
 
+  /// The plain line about a failure, or `nil` when none is shown.
+  package var problemText: String? {
+    let text = swiftString(gtk_label_get_text(problem.cast())) ?? ""
+    return text.isEmpty ? nil : text
+  }
+
+  private func showProblem(_ text: String?) {
+    gtk_label_set_text(problem.cast(), text ?? "")
+    gtk_widget_set_visible(problem, text == nil ? 0 : 1)
+    if let text { setAccessibleName(problem, text) }
+  }
+
   private func switchSession(on isOn: Bool) {
     guard !isUpdating else { return }
     do throws(CommandFailure) {
       let lines = isOn ? try session.enable() : try session.disable()
+      showProblem(nil)
       showStatus(lines)
     } catch {
-      showStatus(["Not switched: \(error.message)"])
+      showProblem(
+        isOn
+          ? localized("ClickGuard could not be switched on. Details says why.")
+          : localized("ClickGuard could not be switched off. Details says why."))
+      showStatus([error.message])
     }
   }
 
-  /// Shows `lines` (what the switch did) or the status, and sets the switch
-  /// to whether ClickGuard is in force now.
+  /// Shows `lines` (what the switch did) and the status in *Details*, and
+  /// sets the switch to whether ClickGuard is in force now.
   private func showStatus(_ lines: [String]?) {
     let status = session.status()
-    let shown = (lines ?? []) + (lines == nil ? status.lines : status.lines.suffix(1))
+    let shown = (lines ?? []) + status.lines
     gtk_label_set_text(switchReport.cast(), shown.joined(separator: "\n"))
     // Set after the switch's own signal is done with its change.
     MainLoop.idle { [weak self] in
@@ -244,6 +333,18 @@ package final class SettingsWindow {
   private func windowChanged() {
     guard !isUpdating else { return }
     settingsChanged()
+  }
+
+  private func bellChanged(_ isOn: Bool) {
+    guard !isUpdating else { return }
+    edit { edit in
+      if isOn {
+        edit.set("default", RuleKey.feedback.rawValue, "bell")
+      } else {
+        edit.remove("default", RuleKey.feedback.rawValue)
+      }
+      return "\(RuleKey.feedback.rawValue)=\(isOn ? "bell" : "off") in [default]"
+    }
   }
 
   private func settingsChanged() {
@@ -268,20 +369,25 @@ package final class SettingsWindow {
     edit { edit in
       edit.set("default", RuleKey.profile.rawValue, profile.rawValue)
       edit.set("default", RuleKey.intervalMs.rawValue, String(windowMs))
-      return "Saved profile=\(profile.rawValue) and \(RuleKey.intervalMs.rawValue)=\(windowMs) in [default]"
+      return "profile=\(profile.rawValue) and \(RuleKey.intervalMs.rawValue)=\(windowMs) in [default]"
     }
   }
 
-  /// Loads the rules file afresh, changes it with `body`, writes it, and
-  /// shows what was done or why not.
+  /// Loads the rules file afresh, changes it with `body` (which says what
+  /// it set, for *Details*), writes it, and shows what was done or why not.
   private func edit(_ body: (RulesFileEdit) -> String) {
     do throws(RulesFileEditError) {
       let edit = try RulesFileEdit(location: rules)
       let done = body(edit)
       try edit.save()
-      gtk_label_set_text(rulesMessage.cast(), "\(done) of \(rules.path); running apps follow it.")
+      showProblem(nil)
+      gtk_label_set_text(
+        rulesMessage.cast(),
+        localized("Saved {change} of {file}; running apps follow it.").filling(["change": done, "file": rules.path]))
     } catch {
-      gtk_label_set_text(rulesMessage.cast(), "Not saved: \(error)")
+      showProblem(localized("Your change was not saved. Details says why."))
+      gtk_label_set_text(
+        rulesMessage.cast(), localized("Not saved: {reason}").filling(["reason": error.description]))
     }
   }
 
@@ -291,82 +397,97 @@ package final class SettingsWindow {
     defer { isUpdating = false }
     var chosen = GuardProfile.lag
     var window: Int?
+    var bell = false
     do throws(RulesFileEditError) {
       let edit = try RulesFileEdit(location: rules)
       chosen = edit.value("default", RuleKey.profile.rawValue).flatMap(GuardProfile.init(rawValue:)) ?? .lag
       window = edit.value("default", RuleKey.intervalMs.rawValue).flatMap { Int($0) }
-      gtk_label_set_text(rulesMessage.cast(), "Rules file: \(rules.path)")
+      bell = edit.value("default", RuleKey.feedback.rawValue)?.lowercased() == "bell"
+      gtk_label_set_text(rulesMessage.cast(), localized("Rules file: {file}").filling(["file": rules.path]))
     } catch {
-      gtk_label_set_text(rulesMessage.cast(), "\(error)")
+      showProblem(localized("Your settings file cannot be read, so changes here are not saved. Details says why."))
+      gtk_label_set_text(rulesMessage.cast(), error.description)
     }
-    gtk_combo_box_set_active_id(profileChooser.cast(), chosen.rawValue)
+    choose(chosen)
     gtk_spin_button_set_value(windowSpin.cast(), Double(window ?? chosen.defaultWindowMs))
+    bellSwitch.isActive = bell
     tryIt.configure(profile: profile, windowMs: windowMs)
   }
 
-  /// Lists the apps of the decision log, each with its exempt toggle.
+  /// Lists the apps ClickGuard ignored clicks in this week, each with its
+  /// Exempt switch.
   package func listApps() {
-    gtk_container_foreach(appsList.cast(), { child, _ in gtk_widget_destroy(child) }, nil)
-    exemptToggles = [:]
-    guard let log else {
-      gtk_label_set_text(
-        appsNote.cast(),
-        "ClickGuard's decision log is off, so there is nothing to list. Set CLICKGUARD_LOG to a file in the "
-          + "session's environment (see docs/module.md, \"The log\") to see here the apps it ignored clicks in.")
-      return
-    }
-    let apps: IgnoredApps
-    switch IgnoredApps.read(log: log) {
-    case .failure(let error):
-      gtk_label_set_text(appsNote.cast(), "The decision log cannot be read: \(error)")
-      return
-    case .success(let read):
-      apps = read
-    }
-    gtk_label_set_text(
-      appsNote.cast(),
-      apps.apps.isEmpty
-        ? "No ignored clicks in \(log.displayName) yet."
-        : "From \(log.displayName). Exempt an app to let every click through in it (mode=off in its group).")
+    for row in appRows { gtk_widget_destroy(row) }
+    appRows = []
+    exemptSwitches = [:]
+    let apps = IgnoredClickCounts.readAll(in: counts, lastDays: 7)
+    let clicks = apps.reduce(0) { $0 + $1.ignored }
+    let summary =
+      apps.isEmpty
+      ? localized("No repeated clicks ignored this week")
+      : localizedPlural(
+        "ClickGuard ignored {clicks} repeated click in {apps} this week",
+        "ClickGuard ignored {clicks} repeated clicks in {apps} this week", count: clicks
+      ).filling([
+        "clicks": String(clicks),
+        "apps": localizedPlural("{count} app", "{count} apps", count: apps.count).filling(["count": String(apps.count)]
+        ),
+      ])
+    hdy_preferences_row_set_title(appsSummary.cast(), summary)
+    setAccessibleName(appsSummary, summary)
+    hdy_action_row_set_title_lines(appsSummary.cast(), 0)
+    hdy_action_row_set_subtitle(appsSummary.cast(), localized("An exempt app gets every click, repeats too."))
+    hdy_action_row_set_subtitle_lines(appsSummary.cast(), 0)
+    gtk_widget_set_sensitive(clearCounts.widget, apps.isEmpty ? 0 : 1)
     let file = try? RulesFileEdit(location: rules)
-    for app in apps.apps {
-      let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 12)!
-      let text = "\(app.program): \(app.ignored) click\(app.ignored == 1 ? "" : "s") ignored"
-      let label = gtk_label_new(text)!
-      gtk_label_set_xalign(label.cast(), 0)
-      gtk_widget_set_hexpand(label, 1)
-      let toggle = gtk_check_button_new_with_label("Exempt")!
-      setAccessibleName(toggle, "Exempt \(app.program)")
-      if !RulesFileKeys.isProgramGroupName(app.program) {
-        gtk_widget_set_sensitive(toggle, 0)
-        gtk_widget_set_tooltip_text(toggle, "This program's name cannot name a rules file group")
+    for app in apps {
+      let ignored = localizedPlural(
+        "{count} repeated click ignored", "{count} repeated clicks ignored", count: app.ignored
+      )
+      .filling(["count": String(app.ignored)])
+      let row = Self.row(app.program, ignored)
+      let exempt = Switch()
+      exempt.setAccessibleName(localized("Exempt {app}").filling(["app": app.program]))
+      let label = gtk_label_new(localized("Exempt"))!
+      gtk_style_context_add_class(gtk_widget_get_style_context(label), "dim-label")
+      Self.addSuffix(label, to: row)
+      Self.addSuffix(exempt.widget, to: row)
+      if RulesFileKeys.isProgramGroupName(app.program) {
+        hdy_action_row_set_activatable_widget(row.cast(), exempt.widget)
+      } else {
+        gtk_widget_set_sensitive(exempt.widget, 0)
+        gtk_widget_set_tooltip_text(exempt.widget, localized("This app's name cannot be written in the settings file"))
       }
-      gtk_toggle_button_set_active(toggle.cast(), file?.value(app.program, RuleKey.mode.rawValue) == "off" ? 1 : 0)
+      exempt.isActive = file?.value(app.program, RuleKey.mode.rawValue) == "off"
       let program = app.program
-      Signal.connect(toggle.raw, "toggled") { [weak self] button in
-        self?.setExempt(
-          program, gtk_toggle_button_get_active(button.assumingMemoryBound(to: GtkToggleButton.self)) != 0)
-      }
-      add(label, to: row)
-      add(toggle, to: row)
-      gtk_list_box_insert(appsList.cast(), row, -1)
-      if let listRow = gtk_widget_get_parent(row) {
-        gtk_list_box_row_set_activatable(listRow.cast(), 0)
-        setAccessibleName(listRow, text)
-      }
-      exemptToggles[program] = toggle
+      exempt.onToggle { [weak self] isOn in self?.setExempt(program, isOn) }
+      gtk_container_add(appsGroup.cast(), row)
+      appRows.append(row)
+      exemptSwitches[program] = exempt
     }
-    gtk_widget_show_all(appsList)
+    gtk_widget_show_all(appsGroup)
+  }
+
+  /// The summary row's words.
+  package var appsSummaryText: String {
+    swiftString(hdy_preferences_row_get_title(appsSummary.cast())) ?? ""
+  }
+
+  private func clear() {
+    if !IgnoredClickCounts.clear(in: counts) {
+      showProblem(localized("Some counts could not be cleared."))
+    }
+    listApps()
   }
 
   private func setExempt(_ program: String, _ exempt: Bool) {
     edit { edit in
       if exempt {
         edit.set(program, RuleKey.mode.rawValue, "off")
-        return "Exempted \(program) (mode=off in [\(program)])"
+        return "mode=off in [\(program)]"
       }
       edit.remove(program, RuleKey.mode.rawValue)
-      return "Guarding \(program) again (mode removed from [\(program)])"
+      return "no mode in [\(program)]"
     }
   }
 }

@@ -5,8 +5,8 @@ import ClickGuardGtk
 /// The window's *try it* pad: a guarded button judged as the module would
 /// judge an app's under the chosen profile and window
 /// (``tryItConfiguration(profile:window:)``), and a line that says, for
-/// the last burst of clicks on it, how many counted and how many were
-/// ignored: "5 clicks: 1 counted, 4 ignored".
+/// the last burst of clicks on it, how many counted: "You clicked 5 times;
+/// 1 counted".
 ///
 /// A burst is the clicks that follow each other less than ``burstGap``
 /// apart; the next click after a longer pause starts a new one.
@@ -29,13 +29,13 @@ package final class TryItPad {
   /// A pad judged by `dispatcher` (the process's, ``GtkClickGuard/dispatcher``).
   package init(dispatcher: ClickDispatcher = GtkClickGuard.dispatcher) {
     self.dispatcher = dispatcher
-    pad = Button(label: "Try it: click here")
-    pad.setAccessibleName("Try-it pad")
-    gtk_widget_set_size_request(pad.widget, -1, 72)
-    result = gtk_label_new("Click the pad as you would click a button: each burst is counted here.")
+    pad = Button(label: localized("Click here to try"))
+    pad.setAccessibleName(localized("Try-it pad"))
+    gtk_widget_set_size_request(pad.widget, 200, 56)
+    result = gtk_label_new(localized("Click the pad the way you click a button: this shows which clicks count."))
     gtk_label_set_line_wrap(result.cast(), 1)
     gtk_label_set_xalign(result.cast(), 0)
-    setAccessibleName(result, "Try-it result")
+    setAccessibleName(result, localized("Try-it result"))
     let id = pad.id
     observer = dispatcher.addObserver { [weak self] decision in
       guard decision.activation.control == id else { return }
@@ -64,7 +64,10 @@ package final class TryItPad {
     case .dropped: ignored += 1
     }
     let total = counted + ignored
-    let text = "\(total) click\(total == 1 ? "" : "s"): \(counted) counted, \(ignored) ignored"
+    let text = localizedPlural(
+      "You clicked {clicks} time; {counted} counted", "You clicked {clicks} times; {counted} counted", count: total
+    )
+    .filling(["clicks": String(total), "counted": String(counted)])
     gtk_label_set_text(result.cast(), text)
     setAccessibleName(result, text)
   }

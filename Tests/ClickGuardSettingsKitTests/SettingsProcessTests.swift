@@ -4,6 +4,7 @@
 // runs `clickguard enable`, which `clickguard status` and settings.ini then
 // show; Space again runs `disable`.
 
+import ClickGuardGtkModule
 import ClickGuardTestSupport
 import Foundation
 import XCTest
@@ -50,6 +51,18 @@ final class SettingsProcessTests: XCTestCase {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
+  }
+
+  /// A state folder (XDG_STATE_HOME) in which each of `programs` had one
+  /// click ignored today.
+  private static func counts(of programs: [String], in root: URL) -> String {
+    let state = root.appendingPathComponent("state").path
+    for program in programs {
+      let counts = IgnoredClickCounts(program: program, directory: state + "/clickguard/ignored-clicks")
+      _ = counts.add()
+      counts.write()
+    }
+    return state
   }
 
   /// Waits up to 5 s for `condition`.
@@ -118,14 +131,9 @@ final class SettingsProcessTests: XCTestCase {
     defer { try? FileManager.default.removeItem(at: root) }
     let config = root.appendingPathComponent("config")
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-    let log = root.appendingPathComponent("clicks.jsonl")
-    let lines = (1...30).map {
-      #"{"program":"app\#($0)","pid":\#($0),"widget":"GtkButton","outcome":"dropped","reason":"busy"}"#
-    }
-    try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
     var env = Self.environment(config: config)
     env["DISPLAY"] = server.display
-    env["CLICKGUARD_LOG"] = log.path
+    env["XDG_STATE_HOME"] = Self.counts(of: (1...30).map { "app\($0)" }, in: root)
     let app = try SettingsRun(settings, environment: env)
     defer { app.stop() }
     let window = try XCTUnwrap(app.window, "the window appeared")
@@ -142,6 +150,92 @@ final class SettingsProcessTests: XCTestCase {
     let height = try XCTUnwrap(geometry["HEIGHT"], shell)
     XCTAssertTrue(
       x >= 0 && y >= 0 && x + width <= 1366 && y + height <= 768, "window at \(x),\(y) \(width)×\(height)")
+  }
+
+  func testAScreenReaderFindsANameOnEveryControl() throws {
+    let settings = try Self.binary("clickguard-settings")
+    guard FileManager.default.isExecutableFile(atPath: "/usr/libexec/at-spi-bus-launcher") else {
+      throw XCTSkip("needs at-spi2-core and python3-pyatspi (scripts/deps.sh installs them)")
+    }
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no display") }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("clickguard-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let config = root.appendingPathComponent("config")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    var env = Self.environment(config: config)
+    env["XDG_STATE_HOME"] = Self.counts(of: ["gedit"], in: root)
+    env["NO_AT_BRIDGE"] = nil
+    env["GTK_A11Y"] = nil
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/accessible-controls.py").path
+    // The app and the reader on one session bus, whose accessibility bus
+    // at-spi-bus-launcher starts on demand.
+    let output = try Self.output(
+      "/usr/bin/dbus-run-session",
+      [
+        "--", "/bin/sh", "-c",
+        "\"$0\" & app=$!; /usr/bin/python3 \"$1\" clickguard-settings 20; status=$?; kill $app; exit $status",
+        settings, script,
+      ], env)
+    let controls = output.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]
+    }
+    let names = controls.compactMap { $0["name"] }
+    XCTAssertGreaterThan(controls.count, 10, output)
+    XCTAssertEqual(controls.filter { ($0["name"] ?? "").isEmpty }, [], "controls a screen reader cannot name")
+    for expected in [
+      "Ignore repeated clicks", "Details", "The app is slow", "My clicks bounce or my hand trembles",
+      "Time to ignore repeats, in milliseconds", "Ring the bell when a click is ignored", "Try-it pad",
+      "Exempt gedit",
+    ] {
+      XCTAssertTrue(names.contains(expected), "\(expected) is not among \(names)")
+    }
+  }
+
+  func testUnderAGermanLocaleTheWindowSpeaksGerman() throws {
+    let settings = try Self.binary("clickguard-settings")
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt"),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/localedef")
+    else { throw XCTSkip("needs gettext and locales (scripts/deps.sh installs them)") }
+    guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no display") }
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("clickguard-settings-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let config = root.appendingPathComponent("config")
+    let messages = root.appendingPathComponent("locale/de/LC_MESSAGES")
+    let locales = root.appendingPathComponent("locales")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
+    let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("po/de.po").path
+    _ = try Self.output(
+      "/usr/bin/msgfmt", ["-o", messages.appendingPathComponent("clickguard.mo").path, po],
+      ProcessInfo.processInfo.environment)
+    _ = try Self.output(
+      "/usr/bin/localedef", ["-i", "de_DE", "-f", "UTF-8", locales.appendingPathComponent("de_DE.UTF-8").path],
+      ProcessInfo.processInfo.environment)
+    var env = Self.environment(config: config)
+    env["NO_AT_BRIDGE"] = nil
+    env["LOCPATH"] = locales.path
+    env["LC_ALL"] = "de_DE.UTF-8"
+    env["LANGUAGE"] = "de"
+    env["CLICKGUARD_LOCALEDIR"] = root.appendingPathComponent("locale").path
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/accessible-controls.py").path
+    let output = try Self.output(
+      "/usr/bin/dbus-run-session",
+      [
+        "--", "/bin/sh", "-c",
+        "\"$0\" & app=$!; /usr/bin/python3 \"$1\" clickguard-settings 20; status=$?; kill $app; exit $status",
+        settings, script,
+      ], env)
+    let names = output.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])?["name"]
+    }
+    for expected in ["Wiederholte Klicks ignorieren", "Die Anwendung ist langsam", "Probierfläche"] {
+      XCTAssertTrue(names.contains(expected), "\(expected) is not among \(names)")
+    }
+    XCTAssertFalse(names.contains("Ignore repeated clicks"), "\(names)")
   }
 
   func testTheDesktopFileIsValidAndNamesTheProgramAndAnIconThatExists() throws {

@@ -44,25 +44,28 @@ final class SettingsWindowTests: XCTestCase {
     return RulesFileLocation(path: url.path, isExplicit: true)
   }
 
-  /// A decision log in which `programs` each had clicks dropped.
-  private static func log(dropsIn programs: [String], in scratch: URL) throws -> ByteString {
-    let url = scratch.appendingPathComponent("clicks.jsonl")
-    let lines = programs.flatMap { program in
-      [
-        #"{"program":"\#(program)","pid":7,"widget":"GtkButton","label":"OK","outcome":"accepted","reason":null}"#,
-        #"{"program":"\#(program)","pid":7,"widget":"GtkButton","label":"OK","outcome":"dropped","reason":"busy"}"#,
-      ]
+  /// A counts folder in which each of `programs` had one click ignored today.
+  private static func counts(of programs: [String], in scratch: URL) -> String {
+    let directory = scratch.appendingPathComponent("state/clickguard/ignored-clicks").path
+    for program in programs {
+      let counts = IgnoredClickCounts(program: program, directory: directory)
+      _ = counts.add()
+      counts.write()
     }
-    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
-    return ByteString(url.path)
+    return directory
   }
 
   /// A settings window, shown and mapped at (40, 40), with the X focus.
   @MainActor
-  private static func shownWindow(rules: RulesFileLocation, log: ByteString? = nil) throws -> SettingsWindow {
+  private static func shownWindow(
+    rules: RulesFileLocation, counts: String? = nil, defaultSize: Bool = false
+  ) throws -> SettingsWindow {
     try GtkHarness.start()
     GtkHarness.freshDispatcher()
-    let window = SettingsWindow(application: nil, rules: rules, log: log, session: Self.standInSwitch)
+    let window = SettingsWindow(
+      application: nil, rules: rules, counts: counts ?? "/nonexistent/clickguard-counts", session: Self.standInSwitch)
+    // Taller than its default, so that the mouse reaches the apps' rows.
+    if !defaultSize { gtk_window_set_default_size(window.window.cast(), Int32(SettingsWindow.defaultSize.width), 980) }
     window.show()
     gtk_window_move(window.window.cast(), 40, 40)
     GtkHarness.pump(until: { gtk_widget_get_mapped(window.tryIt.pad.widget) != 0 }, timeout: 5)
@@ -76,7 +79,7 @@ final class SettingsWindowTests: XCTestCase {
 
   @MainActor
   private static func choose(_ window: SettingsWindow, _ profile: GuardProfile, windowMs: Int) {
-    gtk_combo_box_set_active_id(window.profileChooser.cast(), profile.rawValue)
+    window.choose(profile)
     gtk_spin_button_set_value(window.windowSpin.cast(), Double(windowMs))
     GtkHarness.pump(for: 0.05)
   }
@@ -96,17 +99,17 @@ final class SettingsWindowTests: XCTestCase {
       Self.choose(window, .bounce, windowMs: 0)
       GtkHarness.click(pad, count: 5, delayMs: 80)
       GtkHarness.pump(for: 0.5)
-      XCTAssertEqual(Self.text(window.tryIt.result), "5 clicks: 5 counted, 0 ignored")
+      XCTAssertEqual(Self.text(window.tryIt.result), "You clicked 5 times; 5 counted")
       GtkHarness.pump(for: 1.7)  // a pause: the next click starts a new burst
       Self.choose(window, .bounce, windowMs: 500)
       GtkHarness.click(pad, count: 5, delayMs: 80)
       GtkHarness.pump(for: 0.5)
-      XCTAssertEqual(Self.text(window.tryIt.result), "5 clicks: 1 counted, 4 ignored")
-      XCTAssertEqual(accessibleName(of: window.tryIt.result), "5 clicks: 1 counted, 4 ignored")
+      XCTAssertEqual(Self.text(window.tryIt.result), "You clicked 5 times; 1 counted")
+      XCTAssertEqual(accessibleName(of: window.tryIt.result), "You clicked 5 times; 1 counted")
       GtkHarness.pump(for: 1.7)
       GtkHarness.click(pad, count: 5, delayMs: 700)
       GtkHarness.pump(for: 0.5)
-      XCTAssertEqual(Self.text(window.tryIt.result), "5 clicks: 5 counted, 0 ignored")
+      XCTAssertEqual(Self.text(window.tryIt.result), "You clicked 5 times; 5 counted")
       // The choice is written to [default], the comment and mode kept.
       window.saveNow()
       let written = try String(contentsOfFile: window.rulesPath, encoding: .utf8)
@@ -123,14 +126,14 @@ final class SettingsWindowTests: XCTestCase {
     try onMain {
       let location = try Self.rules("# ClickGuard, as I set it up\n[default]\ninterval-ms=400\n", in: scratch)
       let window = try Self.shownWindow(
-        rules: location, log: try Self.log(dropsIn: ["gedit", "mousepad"], in: scratch))
+        rules: location, counts: Self.counts(of: ["gedit", "mousepad"], in: scratch))
       defer { gtk_widget_destroy(window.window) }
-      let toggle = try XCTUnwrap(window.exemptToggles["gedit"], "gedit is listed")
-      XCTAssertNotNil(window.exemptToggles["mousepad"])
-      XCTAssertEqual(gtk_toggle_button_get_active(toggle.cast()), 0)
+      let toggle = try XCTUnwrap(window.exemptSwitches["gedit"], "gedit is listed").widget
+      XCTAssertNotNil(window.exemptSwitches["mousepad"])
+      XCTAssertEqual(gtk_switch_get_active(toggle.cast()), 0)
       GtkHarness.click(toggle, count: 1, delayMs: 0)
       GtkHarness.pump(for: 0.3)
-      XCTAssertEqual(gtk_toggle_button_get_active(toggle.cast()), 1)
+      XCTAssertEqual(gtk_switch_get_active(toggle.cast()), 1)
       var written = try String(contentsOfFile: location.path, encoding: .utf8)
       XCTAssertTrue(written.contains("# ClickGuard, as I set it up"), written)
       XCTAssertTrue(written.contains("interval-ms=400"), written)
@@ -153,13 +156,14 @@ final class SettingsWindowTests: XCTestCase {
     try onMain {
       let broken = "[default\nmode=enforce\n"
       let location = try Self.rules(broken, in: scratch)
-      let window = try Self.shownWindow(rules: location, log: try Self.log(dropsIn: ["gedit"], in: scratch))
+      let window = try Self.shownWindow(rules: location, counts: Self.counts(of: ["gedit"], in: scratch))
       defer { gtk_widget_destroy(window.window) }
       XCTAssertTrue(Self.text(window.rulesMessage).contains("cannot be parsed"), Self.text(window.rulesMessage))
       Self.choose(window, .bounce, windowMs: 350)
       window.saveNow()
       XCTAssertTrue(Self.text(window.rulesMessage).hasPrefix("Not saved"), Self.text(window.rulesMessage))
-      let toggle = try XCTUnwrap(window.exemptToggles["gedit"])
+      XCTAssertEqual(window.problemText, "Your change was not saved. Details says why.")
+      let toggle = try XCTUnwrap(window.exemptSwitches["gedit"]).widget
       GtkHarness.click(toggle, count: 1, delayMs: 0)
       GtkHarness.pump(for: 0.3)
       XCTAssertTrue(Self.text(window.rulesMessage).hasPrefix("Not saved"), Self.text(window.rulesMessage))
@@ -191,9 +195,9 @@ final class SettingsWindowTests: XCTestCase {
     try onMain {
       let programs = (1...25).map { "app\($0)" }
       let window = try Self.shownWindow(
-        rules: try Self.rules(nil, in: scratch), log: try Self.log(dropsIn: programs, in: scratch))
+        rules: try Self.rules(nil, in: scratch), counts: Self.counts(of: programs, in: scratch), defaultSize: true)
       defer { gtk_widget_destroy(window.window) }
-      XCTAssertEqual(window.exemptToggles.count, 25)
+      XCTAssertEqual(window.exemptSwitches.count, 25)
       var unnamed: [String] = []
       var controls = 0
       Self.walk(window.window) { widget in
@@ -211,10 +215,62 @@ final class SettingsWindowTests: XCTestCase {
       XCTAssertLessThanOrEqual(width, 1366, "window \(width)×\(height)")
       XCTAssertLessThanOrEqual(height, 768 - 40, "window \(width)×\(height), with room for a panel")
       for widget in [
-        window.sessionSwitch.widget, window.windowSpin, window.tryIt.pad.widget, window.refreshApps.widget,
-      ] {
+        window.sessionSwitch.widget, window.windowSpin, window.bellSwitch.widget, window.tryIt.pad.widget,
+        window.refreshApps.widget,
+      ] + Array(window.profileButtons.values) {
         XCTAssertNotEqual(gtk_widget_get_mapped(widget), 0)
       }
+    }
+  }
+
+  /// Presses Tab (real X keys) until the focus is on `target` or on the
+  /// row that holds it, at most `limit` times.
+  @MainActor
+  private static func tab(to target: WidgetPointer, in window: SettingsWindow, limit: Int = 60) -> Bool {
+    for _ in 0..<limit {
+      if let focus = gtk_window_get_focus(window.window.cast()),
+        focus == target || gtk_widget_is_ancestor(target, focus) != 0
+      {
+        return true
+      }
+      GtkHarness.xdotool(["key", "Tab"])
+      GtkHarness.pump(for: 0.05)
+    }
+    return false
+  }
+
+  func testEverySettingIsReachedAndChangedByKeyboardAlone() throws {
+    let scratch: URL = scratch
+    try onMain {
+      let location = try Self.rules("[default]\n", in: scratch)
+      let window = try Self.shownWindow(rules: location, counts: Self.counts(of: ["gedit"], in: scratch))
+      defer { gtk_widget_destroy(window.window) }
+      XCTAssertEqual(
+        gtk_window_get_focus(window.window.cast()), window.sessionSwitch.widget, "the switch starts focused")
+      let file = { (try? String(contentsOfFile: location.path, encoding: .utf8)) ?? "" }
+      // Without a key press nothing is written.
+      XCTAssertFalse(file().contains("profile=bounce"))
+      let bounce = try XCTUnwrap(window.profileButtons[.bounce])
+      XCTAssertTrue(Self.tab(to: bounce, in: window), "Tab reaches the bounce choice")
+      GtkHarness.xdotool(["key", "space"])
+      GtkHarness.pump(for: 0.2)
+      XCTAssertEqual(window.profile, .bounce)
+      window.saveNow()
+      XCTAssertTrue(file().contains("profile=bounce"), file())
+      XCTAssertTrue(Self.tab(to: window.bellSwitch.widget, in: window), "Tab reaches the bell")
+      GtkHarness.xdotool(["key", "space"])
+      GtkHarness.pump(for: 0.4)
+      XCTAssertTrue(file().contains("feedback=bell"), file())
+      XCTAssertTrue(Self.tab(to: window.tryIt.pad.widget, in: window), "Tab reaches the pad")
+      GtkHarness.xdotool(["key", "space"])
+      GtkHarness.pump(for: 0.6)
+      XCTAssertEqual(Self.text(window.tryIt.result), "You clicked 1 time; 1 counted")
+      let exempt = try XCTUnwrap(window.exemptSwitches["gedit"]).widget
+      XCTAssertTrue(Self.tab(to: exempt, in: window), "Tab reaches gedit's Exempt switch")
+      GtkHarness.xdotool(["key", "space"])
+      GtkHarness.pump(for: 0.4)
+      XCTAssertTrue(file().contains("[gedit]") && file().contains("mode=off"), file())
+      XCTAssertTrue(Self.tab(to: window.details, in: window), "Tab comes round to Details")
     }
   }
 

@@ -1,0 +1,96 @@
+// Localized: the one way ClickGuard's programs and module turn a message
+// into the reader's language (GLib's g_dgettext, domain "clickguard").
+
+import CGLib
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The gettext domain of every ClickGuard message, and where its catalogs
+/// are found.
+///
+/// Strings are marked by calling ``localized(_:)`` or
+/// ``localizedPlural(_:_:count:)`` with literals (`make pot` extracts them
+/// with xgettext's C parser); values go in after translation, through named
+/// placeholders (``Swift/String/filling(_:)``), so a translator can move them.
+package enum Translations {
+  /// The gettext domain.
+  package static let domain = "clickguard"
+  /// Overrides where the catalogs are read from (tests, a build tree).
+  package static let directoryVariable = "CLICKGUARD_LOCALEDIR"
+
+  /// Binds the domain once, on first use, from any thread.
+  fileprivate static let bound: Bool = {
+    let directory = getenv(directoryVariable).map { String(cString: $0) } ?? installedDirectory()
+    bindtextdomain(domain, directory)
+    bind_textdomain_codeset(domain, "UTF-8")
+    return true
+  }()
+
+  /// The catalogs beside the installed code: the nearest ancestor of the
+  /// file this code was loaded from (the program, or the module inside an
+  /// app) that has `share/locale`; else `/usr/share/locale`.
+  static func installedDirectory() -> String {
+    if var path = loadedFile(), path.hasPrefix("/") {
+      while let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+        path = String(path[..<slash])
+        var status = stat()
+        if stat(path + "/share/locale", &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+          return path + "/share/locale"
+        }
+      }
+    }
+    return "/usr/share/locale"
+  }
+
+  /// The file this code was mapped from, as /proc/self/maps names it.
+  private static func loadedFile() -> String? {
+    let address = UInt(bitPattern: #dsohandle)
+    guard let maps = fopen("/proc/self/maps", "re") else { return nil }
+    defer { fclose(maps) }
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(line) }
+    while getline(&line, &capacity, maps) > 0, let line {
+      let text = String(cString: line)
+      let fields = text.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+      let range = fields.first?.split(separator: "-").compactMap { UInt($0, radix: 16) } ?? []
+      guard fields.count == 6, range.count == 2, range[0] <= address, address < range[1] else { continue }
+      return fields[5].trimmingPrefix(while: { $0 == " " }).split(separator: "\n").first.map(String.init)
+    }
+    return nil
+  }
+}
+
+/// `text` in the reader's language, or `text` when it has no translation.
+/// Only literals: `make pot` finds every call.
+package func localized(_ text: StaticString) -> String {
+  _ = Translations.bound
+  // gettext hands back its argument when there is no translation: the
+  // result is copied while the argument lives.
+  let id = text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+  return id.withCString { String(cString: g_dgettext(Translations.domain, $0)) }
+}
+
+/// `singular` or `plural`, as the reader's language counts `count`
+/// (ngettext's plural forms), translated.
+package func localizedPlural(_ singular: StaticString, _ plural: StaticString, count: Int) -> String {
+  _ = Translations.bound
+  let one = singular.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+  let many = plural.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+  return one.withCString { one in
+    many.withCString { many in
+      String(cString: g_dngettext(Translations.domain, one, many, gulong(max(count, 0))))
+    }
+  }
+}
+
+extension String {
+  /// The text with each `{name}` replaced by its value.
+  package func filling(_ values: KeyValuePairs<String, String>) -> String {
+    var text = self
+    for (name, value) in values { text = text.replacing("{\(name)}", with: value) }
+    return text
+  }
+}

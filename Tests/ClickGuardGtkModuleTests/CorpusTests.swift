@@ -9,9 +9,10 @@
 // out/corpus/results.json. This test reads that file and judges it.
 // scripts/corpus-table.py renders docs/module.md's table from the same file.
 
-import ClickGuardTestSupport
 import Foundation
 import XCTest
+
+@testable import ClickGuardTestSupport
 
 /// What corpus.py wrote: one entry per scenario, its runs per variant.
 struct CorpusResults: Decodable {

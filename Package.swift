@@ -138,7 +138,7 @@ let package = Package(
     // desktop's switch in real sessions).
     .testTarget(
       name: "ClickGuardCommandKitTests",
-      dependencies: ["ClickGuardCommandKit", "ClickGuardAppSupport", "ClickGuardRules", "ClickGuardTestSupport"],
+      dependencies: ["ClickGuardCommandKit", "ClickGuardAppSupport", "ClickGuardGtkModule", "ClickGuardRules", "ClickGuardTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardSettingsKitTests",

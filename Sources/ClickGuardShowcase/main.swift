@@ -7,7 +7,6 @@
 
 import ClickGuard
 import ClickGuardAppSupport
-import ClickGuardCommandKit
 import ClickGuardDemoKit
 import ClickGuardGObject
 import Foundation

@@ -138,7 +138,10 @@ let package = Package(
     // desktop's switch in real sessions).
     .testTarget(
       name: "ClickGuardCommandKitTests",
-      dependencies: ["ClickGuardCommandKit", "ClickGuardAppSupport", "ClickGuardGtkModule", "ClickGuardRules", "ClickGuardTestSupport"],
+      dependencies: [
+        "ClickGuardCommandKit", "ClickGuardAppSupport", "ClickGuardGtkModule", "ClickGuardRules",
+        "ClickGuardTestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardSettingsKitTests",

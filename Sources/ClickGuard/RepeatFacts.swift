@@ -1,5 +1,5 @@
 /// What the toolkit sees of a control when it is pressed: the facts that
-/// tell a person's repeat from a duplicate (``ClickGate``'s repeat rule).
+/// tell a person's repeat from a duplicate (the gate's repeat rule).
 ///
 /// A person presses a key of a keypad, Undo or Zoom In again on purpose;
 /// a duplicate is a bounce, a press queued behind a stall, or a second

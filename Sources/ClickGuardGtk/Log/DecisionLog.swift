@@ -32,7 +32,7 @@ public final class DecisionLog {
   private var lostLines = LostLines()
 
   /// Writes to standard error, never waiting for it: a line it cannot
-  /// take now is dropped (``StandardErrorLog``).
+  /// take now is dropped (see `StandardErrorLog`).
   public init() {
     file = nil
     destination = "standard error"

@@ -107,10 +107,8 @@ final class CorpusTests: XCTestCase {
   /// lines instead of failing, and every other scenario must hold. Issue 37
   /// stays open until this list is empty.
   static let knownMisses = [
-    "qalculate-eights-200":
-      "the first press of a run is accepted without the facts a repeat needs, so the second is dropped as within-interval",
     "mate-calc-nine-bounce":
-      "mate-calc acts on release; under load a bounce's last release can come more than the repeat pace after the one before",
+      "mate-calc acts on release; under load a bounce's last release can come more than the repeat pace after the one before"
   ]
 
   /// Fails for each run of `scenario` that broke what its label says.

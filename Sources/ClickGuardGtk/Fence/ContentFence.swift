@@ -10,9 +10,9 @@ import ClickGuard
 /// included: a burst that answered one program's dialog must not answer the
 /// next program's; popup windows, which hold menus, combo box lists and
 /// tooltips, are not content), a
-/// GtkPopover, and a child of a GtkStack or GtkNotebook (GtkAssistant's
-/// pages live in one) mapped inside an already visible container: a page
-/// switch. Each noted content keeps a ``SpillOverFence`` in its qdata.
+/// GtkPopover, and a container child of a GtkStack or GtkNotebook
+/// (GtkAssistant's pages live in one) mapped inside an already visible
+/// container: a page switch (an icon swapped in a stack is none). Each noted content keeps a ``SpillOverFence`` in its qdata.
 ///
 /// Input is judged in ``GuardRuntime``'s event handler, before GTK sees it:
 /// a pointer press or touch begin by the widget it landed on (GDK's double
@@ -149,7 +149,7 @@ final class ContentFence {
       appeared(widget, defaults: settings, managed: false)
     } else if GObjectType.isA(widget.raw, gtk_popover_get_type()) {
       appeared(widget, defaults: settings, managed: false)
-    } else if let parent = gtk_widget_get_parent(widget), isVisibleContainer(parent) {
+    } else if let parent = gtk_widget_get_parent(widget), isVisibleContainer(parent), isPage(widget) {
       if GObjectType.isA(parent.raw, gtk_stack_get_type()) {
         guard g_object_get_qdata(parent.raw.assumingMemoryBound(to: GObject.self), Self.managedQuark) == nil else {
           return
@@ -159,6 +159,14 @@ final class ContentFence {
         appeared(widget, defaults: settings, managed: false)
       }
     }
+  }
+
+  /// Whether `child` of a stack or notebook can be a page a press spills
+  /// onto: a container. A bare image, label or spinner swapped in (a
+  /// calculator's status icon) holds nothing a press could act on, and is
+  /// no fresh content.
+  private func isPage(_ child: WidgetPointer) -> Bool {
+    GObjectType.isA(child.raw, gtk_container_get_type())
   }
 
   /// Whether `container` is on screen already, so a child mapped in it is

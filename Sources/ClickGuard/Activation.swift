@@ -13,10 +13,11 @@ public struct Activation: Sendable {
   /// release, or its press for a key that acts on press). The event-time
   /// window is measured from it.
   public var eventTime: EventTimestamp?
-  /// When the key behind a keyboard activation went down, when that was
+  /// When the key or button behind the activation went down, when that was
   /// before ``eventTime``: a held key's auto-repeats keep its first press's
   /// time, so an activation whose key went down no later than the accepted
-  /// one's ``eventTime`` is that key still held. `nil` for clicks.
+  /// one's ``eventTime`` is that key still held; a click's press is where
+  /// its pace is measured from, since a bounce is a run of presses.
   public var pressTime: EventTimestamp?
   /// Where the activation came from.
   public var source: ActivationSource

@@ -29,9 +29,11 @@
 ///    acts once however long it is held.
 ///
 /// 5. **Pace** (shortcuts, and every press under
-///    ``GuardProfile/bounce``: a `pace` is given): the activation follows the
-///    previous one judged on this gate, accepted or not, by less than the
-///    pace → ``DropReason/tooFast``. Such a gate keeps no window after the
+///    ``GuardProfile/bounce``: a `pace` is given): the activation was pressed
+///    less than the pace after the previous one judged on this gate,
+///    accepted or not → ``DropReason/tooFast``. Presses are compared by when
+///    the button or key went down (``Activation/pressTime``, else the event
+///    time): a bounce is a run of presses, however late each is released. Such a gate keeps no window after the
 ///    action (its interval is zero), so rules 2 and 3 drop only what was
 ///    made before the action finished, and a chord re-tapped at a person's
 ///    pace acts each time while a faster run acts once, however long.
@@ -114,8 +116,8 @@ struct ClickGate: Sendable {
   /// the input clock (an X server restart) and are ignored.
   static let staleHorizonMilliseconds: Int64 = 60_000
 
-  /// A press a pacing gate judged: its event time, and when it was
-  /// processed.
+  /// A press a pacing gate judged: when it went down by the input clock
+  /// (its press time, else its event time), and when it was processed.
   struct Press: Sendable {
     var instant: ClickInstant
     var eventTime: EventTimestamp?
@@ -158,7 +160,8 @@ struct ClickGate: Sendable {
   ) -> Judgement {
     let previous = lastPress
     let facts = repeatPace == nil ? nil : repeatFacts
-    if pace != nil || facts != nil { lastPress = Press(instant: now, eventTime: eventTime) }
+    let pressedAt = pressTime ?? eventTime
+    if pace != nil || facts != nil { lastPress = Press(instant: now, eventTime: pressedAt) }
     var judgement = Judgement()
     if case .busy(let action) = state {
       if now < action.deadline { return Judgement(drop: .busy) }
@@ -169,7 +172,7 @@ struct ClickGate: Sendable {
     if let facts, isInWindow {
       learn(from: facts)
       if isPersonRepeat(facts, eventTime: eventTime, pressTime: pressTime), let repeatPace {
-        if let previous, previous.isWithin(repeatPace, of: eventTime, at: now) {
+        if let previous, previous.isWithin(repeatPace, of: pressedAt, at: now) {
           judgement.drop = .tooFast
         } else {
           judgement.acceptance = .personRepeat
@@ -185,7 +188,7 @@ struct ClickGate: Sendable {
       judgement.drop = .eventTime
     } else if let pressTime, let burst, burst.isHeldThrough(by: pressTime) {
       judgement.drop = .eventTime
-    } else if let pace, let previous, previous.isWithin(pace, of: eventTime, at: now) {
+    } else if let pace, let previous, previous.isWithin(pace, of: pressedAt, at: now) {
       judgement.drop = .tooFast
     } else {
       accept(eventTime: eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: ticket)
@@ -286,8 +289,8 @@ struct ClickGate: Sendable {
 }
 
 extension ClickGate.Press {
-  /// Whether a press made at `eventTime` (if known), processed at `now`,
-  /// follows this one by less than `pace`: by event time when both have
+  /// Whether a press that went down at `eventTime` (if known), processed
+  /// at `now`, follows this one by less than `pace`: by event time when both have
   /// one, else by processing time.
   func isWithin(_ pace: ClickInterval, of eventTime: EventTimestamp?, at now: ClickInstant) -> Bool {
     if let eventTime, let previous = self.eventTime {

@@ -98,6 +98,36 @@ struct PersonRepeatTests {
     #expect(runs(presses(gaps: Array(repeating: 60, count: 6), configuration: Self.off)) == 7)
   }
 
+  /// The pace is measured between presses, not releases: a bounce of
+  /// three presses 40 ms apart whose last release comes late acts once,
+  /// and clicks pressed 150 ms apart act each time however long each is
+  /// held. `clicks` are (press, release) ms; each acts on its release.
+  @Test func thePaceIsMeasuredBetweenPresses() {
+    func decisions(_ clicks: [(press: UInt32, release: UInt32)], configuration: GuardConfiguration) -> [ClickDecision] {
+      let h = Harness(configuration)
+      return clicks.map { click in
+        h.at(Int64(click.release))
+        var activation = h.activation(event: 10_000 + click.release, press: 10_000 + click.press)
+        activation.repeatFacts = Self.key
+        let decision = h.dispatcher.begin(activation)
+        if decision.ticket != nil {
+          h.advance(5)
+          h.finish(decision)
+        }
+        return decision
+      }
+    }
+    let bounce: [(press: UInt32, release: UInt32)] = [(0, 20), (40, 60), (80, 230)]
+    #expect(
+      decisions(bounce, configuration: GuardConfiguration()).map(\.outcome) == [
+        .accepted, .dropped(.tooFast), .dropped(.tooFast),
+      ])
+    #expect(runs(decisions(bounce, configuration: Self.off)) == 3)
+    let person: [(press: UInt32, release: UInt32)] = [(0, 100), (150, 160), (300, 400)]
+    #expect(runs(decisions(person, configuration: GuardConfiguration())) == 3)
+    #expect(runs(decisions(person, configuration: Self.off)) == 3)
+  }
+
   /// Presses made while the first action held the main loop (1 s) are
   /// processed after it finished, but were made before: dropped, within
   /// the interval and, processed later still, by event time.

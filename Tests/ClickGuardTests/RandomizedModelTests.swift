@@ -84,9 +84,9 @@ struct ReferenceModel {
     let incarnation: Int
     var accepted: [Accepted] = []
     /// The last paced press judged on it (a shortcut, or any press under
-    /// the bounce profile; event ms, processing ns): the pace rule measures
-    /// from there, whatever its outcome.
-    var lastShortcut: (eventMs: Int64?, t: Int64)?
+    /// the bounce profile; press ms, else event ms, and processing ns): the
+    /// pace rule measures from there, whatever its outcome.
+    var lastShortcut: (pressedMs: Int64?, t: Int64)?
     /// The scene the latest accepted press saw, when its repeats were
     /// judged (``RepeatFacts``).
     var acceptedScene: UInt64?
@@ -165,9 +165,10 @@ struct ReferenceModel {
         if delta <= 0 && delta > -Self.staleHorizonMs { return .eventTime }
       }
     }
+    // Paces compare presses: when the key or button went down.
     if let paceNs, let previous = gate.lastShortcut {
-      if let eventMs, let previousMs = previous.eventMs {
-        let delta = eventMs - previousMs
+      if let pressedMs = pressMs ?? eventMs, let previousMs = previous.pressedMs {
+        let delta = pressedMs - previousMs
         if delta < ceilMilliseconds(paceNs) && delta > -Self.staleHorizonMs { return .tooFast }
       } else if t - previous.t < paceNs {
         return .tooFast
@@ -250,10 +251,10 @@ struct ReferenceModel {
         isPersonRepeat = true
         var paced = gate
         paced.accepted = []
-        drop = dropReason(paced, at: t, eventMs: eventMs, paceNs: repeatPaceNs)
+        drop = dropReason(paced, at: t, eventMs: eventMs, pressMs: pressMs, paceNs: repeatPaceNs)
       }
     }
-    if isPaced || repeatPaceNs != nil { gate.lastShortcut = (eventMs, t) }
+    if isPaced || repeatPaceNs != nil { gate.lastShortcut = (pressMs ?? eventMs, t) }
     var expired = false
     if drop != .busy {
       for index in gate.accepted.indices {
@@ -497,7 +498,7 @@ struct SequenceRun {
       control: control.id, action: action, kind: control.kind, settings: control.settings, source: source)
     var eventMs = eventTime(for: ReferenceModel.key(of: activation))
     if source == .shortcut, let previous = reference.gates[ReferenceModel.key(of: activation)]?.lastShortcut,
-      let previousMs = previous.eventMs, rng.chance(0.8)
+      let previousMs = previous.pressedMs, rng.chance(0.8)
     {
       // Near the pace: inside it, past it, or on its edge.
       let pace = (activation.settings.interval ?? reference.configuration.shortcutInterval).nanoseconds / 1_000_000

@@ -88,6 +88,8 @@ final class InputTracker {
   private var dispatching: [DispatchedEvent] = []
   /// The last pointer button release seen.
   private(set) var lastRelease: PointerRelease?
+  /// The time (input clock, ms) of the last pointer button press seen.
+  private var lastButtonPress: UInt32?
   /// Whether the last key press was a held key's auto-repeat.
   private(set) var lastPressRepeated = false
 
@@ -168,7 +170,9 @@ final class InputTracker {
     // Pointer input counts for the widget it landed on; the app's own code
     // activating another widget from such a handler does not.
     if event.isPointer {
-      return event.time != 0 && event.landed(on: instance) ? .stamped(time: event.time) : .programmatic
+      guard event.time != 0, event.landed(on: instance) else { return .programmatic }
+      return InputAttribution(
+        source: .user, eventTime: EventTimestamp(gdkTime: event.time), pressTime: pressTime(of: event))
     }
     return pending?.input ?? .programmatic
   }
@@ -215,6 +219,15 @@ final class InputTracker {
       pressTime: EventTimestamp(gdkTime: downTime(ofKey: keyval) ?? time))
   }
 
+  /// When the button of a click made by the release `event` went down: the
+  /// last press, if it came no later than the release (input clock).
+  private func pressTime(of event: DispatchedEvent) -> EventTimestamp? {
+    guard event.type == GDK_BUTTON_RELEASE, let press = lastButtonPress.flatMap(EventTimestamp.init(gdkTime:)),
+      let release = EventTimestamp(gdkTime: event.time), !release.isBefore(press)
+    else { return nil }
+    return press
+  }
+
   /// Whether an activation now is part of one already accepted: made inside
   /// its original class handler, or while GTK handles the event it was
   /// accepted for.
@@ -256,6 +269,8 @@ final class InputTracker {
     case GDK_KEY_RELEASE:
       gdk_event_get_keyval(event, &keyval)
       keys[keyval]?.released = true
+    case GDK_BUTTON_PRESS:
+      lastButtonPress = time
     case GDK_BUTTON_RELEASE:
       lastRelease = PointerRelease(widget: eventWidget(event)?.raw, time: time, processed: now)
     default:
@@ -278,7 +293,8 @@ func eventWidget(_ event: UnsafeMutablePointer<GdkEvent>) -> WidgetPointer? {
 /// release, its press, or the moment its activate timeout fired while it
 /// was held), from which the event-time window runs, and when the key went
 /// down, which a held key's auto-repeats keep, so they count as that one
-/// press. Clicks carry their event time only.
+/// press. A click carries its release's time and its button's press time,
+/// from which its pace is measured.
 struct InputAttribution {
   var source: ActivationSource
   /// The event the activation was made by, if known.

@@ -27,11 +27,11 @@ final class GuardRuntime {
   /// The accepted activations whose actions are still running.
   let scopes = ActivationScopes()
   /// The activation paths judged in overridden class handlers.
-  let paths = ActivationPaths()
+  let paths: ActivationPaths
   /// Tree view and icon view double-clicks.
-  let doubleClicks = ViewDoubleClicks()
+  let doubleClicks: ViewDoubleClicks
   /// The judge of key presses that activate an entry or an accelerator.
-  let keyActivations = KeyActivationFilter()
+  let keyActivations: KeyActivationFilter
   /// The fence that keeps input made before content appeared off it.
   let fences = ContentFence()
   /// The class setups waiting for GTK to initialise their classes.
@@ -39,7 +39,11 @@ final class GuardRuntime {
 
   private var isPlumbingInstalled = false
 
-  private init() {}
+  private init() {
+    paths = ActivationPaths(input: input)
+    doubleClicks = ViewDoubleClicks(input: input)
+    keyActivations = KeyActivationFilter(input: input)
+  }
 
   /// Which copy of ClickGuard's GTK layer guards this process: the first to
   /// claim it. A process can hold two (an app built with ClickGuardGtk, and

@@ -3,13 +3,7 @@ import ClickGuard
 
 /// What one activation activates, as the judge needs it: the control, its
 /// action and kind, and who made it.
-///
-/// A class, not a struct: a row hands it over as an optional, and the
-/// compiler disposes of an optional struct of this shape through its
-/// runtime type metadata and value witnesses, code and data a click after a
-/// pause finds cold (BENCHMARKS.md, row 5); an optional reference is
-/// released directly.
-final class ActivationTarget {
+struct ActivationTarget {
   /// The control: the widget, a list's item, or a tree or icon view (whose
   /// rows are not widgets).
   let widget: gpointer
@@ -95,32 +89,34 @@ struct ActivationPath {
     case booleanWithBoolean
   }
 
-  /// The GType name of the class whose handler is overridden, once GTK
-  /// initialises it.
   /// Where an emission is judged.
   enum Judgment {
     /// In the class handler, by what an emission on an instance
     /// activates; `nil` when it activates nothing that is judged (a menu
     /// item opening its submenu).
-    case target(@MainActor (gpointer) -> ActivationTarget?)
+    case target(@MainActor (gpointer, InputTracker) -> ActivationTarget?)
     /// Before the app's handlers, in an emission hook (a run-last signal:
     /// GtkSwitch's `state-set`, ``SwitchChanges``); the class handler asks
     /// whether to run the original one.
-    case beforeHandlers(runsClassHandler: @MainActor (gpointer) -> Bool)
+    case beforeHandlers(runsClassHandler: @MainActor (gpointer, SwitchChanges) -> Bool)
     /// Never: the override only notes the emission before the original
     /// handler runs (who began a switch's change), and what that handler
     /// does is no judged activation's consequence.
-    case noted(@MainActor (gpointer) -> Void)
+    case noted(@MainActor (gpointer, SwitchChanges) -> Void)
   }
 
+  /// The GType name of the class whose handler is overridden, once GTK
+  /// initialises it.
   var typeName: String
   var signal: String
   var handler: Handler
   var judgment: Judgment
 
-  /// A row judged in the class handler by `target`.
+  /// A row judged in the class handler by `target`, which reads who made
+  /// the activation from the tracker it is given.
   init(
-    typeName: String, signal: String, handler: Handler, target: @escaping @MainActor (gpointer) -> ActivationTarget?
+    typeName: String, signal: String, handler: Handler,
+    target: @escaping @MainActor (gpointer, InputTracker) -> ActivationTarget?
   ) {
     self.init(typeName: typeName, signal: signal, handler: handler, judgment: .target(target))
   }
@@ -166,79 +162,83 @@ final class ActivationPaths {
   /// The rows.
   static let table: [ActivationPath] = [
     ActivationPath(typeName: "GtkButton", signal: "clicked", handler: .method(run: cg_button_clicked_method)) {
-      button in
+      button, input in
       let state = WidgetGuardState.existing(on: button)
       let traits = ControlTraits.of(button, toggleType: gtk_toggle_button_get_type(), state: state)
       return ActivationTarget(
         widget: button, action: traits.actionName(of: button, signal: "clicked"), kind: traits.kind,
-        input: GuardRuntime.shared.input.attribution(forClickOf: button), state: state, readsRepeats: true)
+        input: input.attribution(forClickOf: button), state: state, readsRepeats: true)
     },
-    ActivationPath(typeName: "GtkMenuItem", signal: "activate", handler: .void) { item in
+    ActivationPath(typeName: "GtkMenuItem", signal: "activate", handler: .void) { item, input in
       // An item that opens a submenu does not act: menus are left alone.
       guard gtk_menu_item_get_submenu(item.assumingMemoryBound(to: GtkMenuItem.self)) == nil else { return nil }
       let state = WidgetGuardState.existing(on: item)
       let traits = ControlTraits.of(item, toggleType: gtk_check_menu_item_get_type(), state: state)
       return ActivationTarget(
         widget: item, action: traits.actionName(of: item, signal: "activate"), kind: traits.kind,
-        input: GuardRuntime.shared.input.attribution(forMenuItem: item), state: state)
+        input: input.attribution(forMenuItem: item), state: state)
     },
     // GtkUIManager apps (pluma, MATE, older Xfce): an accelerator
     // (GtkAccelGroup), a menu item or a tool item runs a GtkAction's
     // `activate`, whose class handler runs before the app's handlers. Named
     // by type, so no deprecated call is made; the item's own path judged
     // a click or mnemonic first, which makes this one nested.
-    ActivationPath(typeName: "GtkAction", signal: "activate", handler: .void) { action in
+    ActivationPath(typeName: "GtkAction", signal: "activate", handler: .void) { action, input in
       let state = WidgetGuardState.existing(on: action)
       let toggle = g_type_from_name("GtkToggleAction")
       let name = swiftString(gtk_buildable_get_name(OpaquePointer(action))) ?? "activate"
       return ActivationTarget(
         widget: action, action: ActionName(name),
         kind: toggle != 0 && GObjectType.isA(action, toggle) ? .toggle : .button,
-        input: GuardRuntime.shared.input.attribution(forAction: action), state: state)
+        input: input.attribution(forAction: action), state: state)
     },
     // Return and Space reach the focused row through GtkWindow's
     // `activate-default` / `activate-focus`, which emit the item's own
     // `activate`; the list's keybinding is `activate-cursor-row` /
     // `-child`. Neither emits the other.
-    ActivationPath(typeName: "GtkListBoxRow", signal: "activate", handler: .void) { row in
-      listItem(row, action: "row-activated")
+    ActivationPath(typeName: "GtkListBoxRow", signal: "activate", handler: .void) { row, input in
+      listItem(row, action: "row-activated", input: input)
     },
-    ActivationPath(typeName: "GtkFlowBoxChild", signal: "activate", handler: .void) { child in
-      listItem(child, action: "child-activated")
+    ActivationPath(typeName: "GtkFlowBoxChild", signal: "activate", handler: .void) { child, input in
+      listItem(child, action: "child-activated", input: input)
     },
-    ActivationPath(typeName: "GtkListBox", signal: "activate-cursor-row", handler: .void) { list in
-      focusedItem(of: list, type: gtk_list_box_row_get_type()).flatMap { listItem($0, action: "row-activated") }
+    ActivationPath(typeName: "GtkListBox", signal: "activate-cursor-row", handler: .void) { list, input in
+      focusedItem(of: list, type: gtk_list_box_row_get_type()).flatMap {
+        listItem($0, action: "row-activated", input: input)
+      }
     },
-    ActivationPath(typeName: "GtkFlowBox", signal: "activate-cursor-child", handler: .void) { flow in
-      focusedItem(of: flow, type: gtk_flow_box_child_get_type()).flatMap { listItem($0, action: "child-activated") }
+    ActivationPath(typeName: "GtkFlowBox", signal: "activate-cursor-child", handler: .void) { flow, input in
+      focusedItem(of: flow, type: gtk_flow_box_child_get_type()).flatMap {
+        listItem($0, action: "child-activated", input: input)
+      }
     },
-    ActivationPath(typeName: "GtkTreeView", signal: "select-cursor-row", handler: .booleanWithBoolean) { view in
-      ViewItems.cursorRowActivation(of: view)
+    ActivationPath(typeName: "GtkTreeView", signal: "select-cursor-row", handler: .booleanWithBoolean) { view, input in
+      ViewItems.cursorRowActivation(of: view, input: input)
     },
-    ActivationPath(typeName: "GtkIconView", signal: "activate-cursor-item", handler: .boolean) { view in
-      ViewItems.cursorItemActivation(of: view)
+    ActivationPath(typeName: "GtkIconView", signal: "activate-cursor-item", handler: .boolean) { view, input in
+      ViewItems.cursorItemActivation(of: view, input: input)
     },
     // Space and Enter reach a switch through `activate`, whose class
     // handler begins its change: who pressed is noted first.
     ActivationPath(
       typeName: "GtkSwitch", signal: "activate", handler: .void,
-      judgment: .noted { GuardRuntime.shared.paths.switches.toggleBegun($0) }),
+      judgment: .noted { $1.toggleBegun($0) }),
     ActivationPath(
       typeName: "GtkSwitch", signal: "state-set", handler: .booleanWithBoolean,
-      judgment: .beforeHandlers { GuardRuntime.shared.paths.switches.runsClassHandler($0) }),
+      judgment: .beforeHandlers { $1.runsClassHandler($0) }),
   ]
 
   /// GtkSwitch's changes, judged before the app's `state-set` handlers.
-  let switches = SwitchChanges()
+  let switches: SwitchChanges
 
-  /// How many overridden class handlers are running the original handler
-  /// (a radio's click on the previous member of its group happens inside
-  /// the outer one's).
-  private var chainDepth = 0
+  /// Where input stands: each row's activation is attributed by it, and
+  /// it hears when an original class handler runs.
+  private let input: InputTracker
 
-  /// Whether an activation happens inside another one's original class
-  /// handler: it is that activation's consequence.
-  var isChainingUp: Bool { chainDepth > 0 }
+  init(input: InputTracker) {
+    self.input = input
+    switches = SwitchChanges(input: input)
+  }
 
   /// Overrides the class handler of every row, and hooks what attribution
   /// and the switch's judgment need (a button's `activate`,
@@ -261,7 +261,7 @@ final class ActivationPaths {
       // Space and Enter reach a button through `activate`; its `clicked`
       // comes on the key's release or from a timeout.
       EmissionHook.add("activate", on: type) { emission in
-        GuardRuntime.shared.input.buttonActivated(emission.instance)
+        self.input.buttonActivated(emission.instance)
         return true
       }
     }
@@ -289,36 +289,28 @@ final class ActivationPaths {
     _ instance: gpointer, row data: gpointer?, dropped: R, original: (ActivationPath.Handler?) -> R
   ) -> R {
     let row = Int(bitPattern: data) - 1
-    guard Self.table.indices.contains(row) else { return chainUp { original(nil) } }
+    guard Self.table.indices.contains(row) else { return input.chainingUp { original(nil) } }
     let path = Self.table[row]
     let runs: Bool
     switch path.judgment {
     case .target(let target):
-      if let activated = target(instance) { runs = Self.judge(activated) } else { runs = true }
-    case .beforeHandlers(let runsClassHandler): runs = runsClassHandler(instance)
+      if let activated = target(instance, input) { runs = Self.judge(activated) } else { runs = true }
+    case .beforeHandlers(let runsClassHandler): runs = runsClassHandler(instance, switches)
     case .noted(let note):
-      note(instance)
+      note(instance, switches)
       return original(path.handler)
     }
     guard runs else {
       g_signal_stop_emission_by_name(instance, path.signal)
       return dropped
     }
-    return chainUp { original(path.handler) }
-  }
-
-  /// Runs the original class handler.
-  private func chainUp<R>(_ original: () -> R) -> R {
-    chainDepth += 1
-    defer { chainDepth -= 1 }
-    return original()
+    return input.chainingUp { original(path.handler) }
   }
 
   /// A list item's activation: the item is the control (GTK keeps it
   /// focused, so another row is another gate), with its list's settings; a
   /// key press is the person's, anything else the app's own code.
-  private static func listItem(_ item: gpointer, action: ActionName) -> ActivationTarget {
-    let tracker = GuardRuntime.shared.input
+  private static func listItem(_ item: gpointer, action: ActionName, input tracker: InputTracker) -> ActivationTarget {
     let input = tracker.current.flatMap { $0.isKeyPress ? tracker.keyAttribution($0) : nil } ?? .programmatic
     let list = gtk_widget_get_parent(item.assumingMemoryBound(to: GtkWidget.self)).map { UnsafeMutableRawPointer($0) }
     return ActivationTarget(widget: item, container: list, action: action, input: input)

@@ -92,6 +92,10 @@ final class InputTracker {
   private var lastButtonPress: UInt32?
   /// Whether the last key press was a held key's auto-repeat.
   private(set) var lastPressRepeated = false
+  /// How many overridden class handlers are running their original
+  /// handler: an activation inside one (a radio's click on the previous
+  /// member of its group) is that activation's consequence.
+  private var chainDepth = 0
 
   /// Notes `event`, then runs `body` (GTK's handling of it) with `event` as
   /// the ``current`` one.
@@ -125,6 +129,14 @@ final class InputTracker {
 
   // MARK: Attribution
 
+  /// Runs `original`, an overridden class handler's original one: what it
+  /// activates is attributed as nested.
+  func chainingUp<R>(_ original: () -> R) -> R {
+    chainDepth += 1
+    defer { chainDepth -= 1 }
+    return original()
+  }
+
   /// A button's `activate`: the input it comes from now is what its
   /// `clicked` will be attributed to.
   func buttonActivated(_ widget: gpointer) {
@@ -144,7 +156,7 @@ final class InputTracker {
   func attribution(forClickOf instance: gpointer) -> InputAttribution {
     // Inside another activation's class handler: a radio deactivating the
     // old member of its group, a toggle's set_active from its own click.
-    if GuardRuntime.shared.paths.isChainingUp { return .stamped(.nested, time: current?.time ?? 0) }
+    if chainDepth > 0 { return .stamped(.nested, time: current?.time ?? 0) }
     // An `activate` leads to one `clicked` at most: used once, so the app's
     // own clicks on the widget afterwards stay its own.
     let pending = self.pending.flatMap { $0.widget == instance ? $0 : nil }
@@ -182,7 +194,7 @@ final class InputTracker {
   /// accelerator: a shortcut), a held key's auto-repeat on the accelerator
   /// a deliberate repeat, anything else the app's own code.
   func attribution(forMenuItem item: gpointer) -> InputAttribution {
-    if GuardRuntime.shared.paths.isChainingUp { return .stamped(.nested, time: current?.time ?? 0) }
+    if chainDepth > 0 { return .stamped(.nested, time: current?.time ?? 0) }
     guard let event = current, event.time != 0 else { return .programmatic }
     guard event.isKey else { return .stamped(time: event.time) }
     if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
@@ -195,7 +207,7 @@ final class InputTracker {
   /// inside a menu item's or tool button's activation it is part of that
   /// one; anything else is the app's own code.
   func attribution(forAction action: gpointer) -> InputAttribution {
-    if GuardRuntime.shared.paths.isChainingUp { return .stamped(.nested, time: current?.time ?? 0) }
+    if chainDepth > 0 { return .stamped(.nested, time: current?.time ?? 0) }
     guard let event = current, event.time != 0 else { return .programmatic }
     guard event.isKey else { return .stamped(time: event.time) }
     if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
@@ -232,7 +244,7 @@ final class InputTracker {
   /// its original class handler, or while GTK handles the event it was
   /// accepted for.
   var isInsideActivation: Bool {
-    GuardRuntime.shared.paths.isChainingUp || current?.hasAcceptedActivation == true
+    chainDepth > 0 || current?.hasAcceptedActivation == true
   }
 
   // MARK: Keys

@@ -15,6 +15,13 @@ import ClickGuard
 /// ``ActivationSource/keyRepeat``, a repeat made on purpose (held Ctrl+Z).
 @MainActor
 final class KeyActivationFilter {
+  /// Where input stands: the press being dispatched, held keys.
+  private let tracker: InputTracker
+
+  init(input: InputTracker) {
+    tracker = input
+  }
+
   /// Whether `event` is a key press ClickGuard drops; judges it if it
   /// activates something: an accelerator under the global install, an
   /// entry when that is on or the entry is an ``Entry``.
@@ -22,7 +29,6 @@ final class KeyActivationFilter {
     guard gdk_event_get_event_type(event) == GDK_KEY_PRESS, let target = eventWidget(event),
       let window = toplevelWindow(of: target)
     else { return false }
-    let tracker = GuardRuntime.shared.input
     guard let key = tracker.current else { return false }
     if GuardRuntime.shared.guardsEveryButton, let action = acceleratorAction(of: event, in: window) {
       return !ActivationPaths.judge(
@@ -39,7 +45,6 @@ final class KeyActivationFilter {
   /// pace; a held key's auto-repeat is a repeat made on purpose (held Ctrl+Z
   /// undoes again and again).
   private func acceleratorAttribution(_ key: InputTracker.DispatchedEvent) -> InputAttribution {
-    let tracker = GuardRuntime.shared.input
     if tracker.lastPressRepeated { return .stamped(.keyRepeat, time: key.time) }
     return tracker.keyAttribution(key, source: .shortcut)
   }

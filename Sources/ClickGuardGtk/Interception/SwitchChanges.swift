@@ -34,6 +34,13 @@ struct DroppedSwitchChange {
 /// wrapper routes is the wrapper's to judge.
 @MainActor
 final class SwitchChanges {
+  /// Where input stands: who began a change.
+  private let input: InputTracker
+
+  init(input: InputTracker) {
+    self.input = input
+  }
+
   /// Hooks the switch's `state-set` and the click gesture's `released`,
   /// each once GTK has initialised its class.
   func install(when classes: ClassSetupQueue) {
@@ -42,14 +49,14 @@ final class SwitchChanges {
         guard emission.parameters.count > 1, let state = emission.parameters.baseAddress.map({ $0 + 1 }) else {
           return true
         }
-        GuardRuntime.shared.paths.switches.stateSet(
+        self.stateSet(
           emission.instance, signalID: emission.signalID, to: g_value_get_boolean(state) != 0)
         return true
       }
     }
     classes.whenInitialized("GtkGestureMultiPress") { type in
       EmissionHook.add("released", on: type) { emission in
-        GuardRuntime.shared.paths.switches.gestureReleased(emission)
+        self.gestureReleased(emission)
         return true
       }
     }
@@ -85,7 +92,7 @@ final class SwitchChanges {
   /// emission hook would run after it, and the change too).
   func toggleBegun(_ instance: gpointer) {
     guard judgesHere(instance) else { return }
-    let tracker = GuardRuntime.shared.input
+    let tracker = self.input
     let input: InputAttribution
     if tracker.isInsideActivation {
       input = .stamped(.nested, time: tracker.current?.time ?? 0)
@@ -117,7 +124,7 @@ final class SwitchChanges {
     let state = WidgetGuardState.existing(on: instance)?.existingSwitchState
     let pending = state?.pendingToggle
     state?.pendingToggle = nil
-    return pending ?? GuardRuntime.shared.input.attribution(forClickOf: instance)
+    return pending ?? input.attribution(forClickOf: instance)
   }
 
   /// The `state-set` class handler's step: whether GTK's default handler

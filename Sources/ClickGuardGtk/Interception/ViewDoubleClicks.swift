@@ -26,21 +26,27 @@ final class ViewDoubleClicks {
   /// The view whose press is being handled, if any.
   private var pressedView: gpointer?
   private var blocked: [BlockedHandlers] = []
+  /// Where input stands: the press an activation comes from.
+  private let input: InputTracker
+
+  init(input: InputTracker) {
+    self.input = input
+  }
 
   /// Brackets the presses of each view class and hooks its activation
   /// signal, once GTK has initialised it (``ClassSetupQueue``).
   func install(when classes: ClassSetupQueue) {
-    classes.whenInitialized("GtkTreeView") { Self.intercept(type: $0, signal: "row-activated") }
-    classes.whenInitialized("GtkIconView") { Self.intercept(type: $0, signal: "item-activated") }
+    classes.whenInitialized("GtkTreeView") { self.intercept(type: $0, signal: "row-activated") }
+    classes.whenInitialized("GtkIconView") { self.intercept(type: $0, signal: "item-activated") }
   }
 
-  private static func intercept(type: GType, signal: String) {
+  private func intercept(type: GType, signal: String) {
     cg_override_class_handler_boolean_pointer("button-press-event", type, viewPressOverride)
     EmissionHook.add(signal, on: type) { emission in
       guard emission.parameters.count > 1,
         let path = g_value_get_boxed(emission.parameters.baseAddress.map { $0 + 1 })
       else { return true }
-      GuardRuntime.shared.doubleClicks.pathActivated(
+      self.pathActivated(
         emission.instance, signalID: emission.signalID, path: OpaquePointer(path), name: signal)
       return true
     }
@@ -66,7 +72,7 @@ final class ViewDoubleClicks {
   /// the press is handled, so none of the app's handlers run.
   private func pathActivated(_ view: gpointer, signalID: guint, path: OpaquePointer, name: String) {
     guard pressedView == view else { return }
-    let time = GuardRuntime.shared.input.current?.time ?? 0
+    let time = input.current?.time ?? 0
     let target = ViewItems.activation(of: path, in: view, signal: name, input: .stamped(time: time))
     guard !ActivationPaths.judge(target) else { return }
     blocked.append(BlockedHandlers(view: view, ids: Signal.blockHandlers(of: view, signalID: signalID)))

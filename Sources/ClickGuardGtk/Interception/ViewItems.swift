@@ -76,14 +76,13 @@ final class ViewItems {
   /// Shift is up (Shift+Return extends the selection), a key press is being
   /// handled, and no cell is editable or activatable (Return would edit or
   /// toggle it).
-  static func cursorRowActivation(of view: gpointer) -> ActivationTarget? {
+  static func cursorRowActivation(of view: gpointer, input tracker: InputTracker) -> ActivationTarget? {
     let tree = view.assumingMemoryBound(to: GtkTreeView.self)
     var path: OpaquePointer?
     var column: UnsafeMutablePointer<GtkTreeViewColumn>?
     gtk_tree_view_get_cursor(tree, &path, &column)
     guard let path else { return nil }
     defer { gtk_tree_path_free(path) }
-    let tracker = GuardRuntime.shared.input
     guard gtk_widget_has_focus(view.assumingMemoryBound(to: GtkWidget.self)) != 0, !hasInteractiveCell(tree),
       let event = tracker.current, event.isKeyPress, event.modifiers & GDK_SHIFT_MASK.rawValue == 0
     else { return nil }
@@ -92,13 +91,12 @@ final class ViewItems {
 
   /// The activation of the icon view's cursor item by
   /// `activate-cursor-item` (Return, Space), when it has a cursor.
-  static func cursorItemActivation(of view: gpointer) -> ActivationTarget? {
+  static func cursorItemActivation(of view: gpointer, input tracker: InputTracker) -> ActivationTarget? {
     var path: OpaquePointer?
     guard gtk_icon_view_get_cursor(view.assumingMemoryBound(to: GtkIconView.self), &path, nil) != 0, let path else {
       return nil
     }
     defer { gtk_tree_path_free(path) }
-    let tracker = GuardRuntime.shared.input
     let input = tracker.current.flatMap { $0.isKeyPress ? tracker.keyAttribution($0) : nil } ?? .programmatic
     return activation(of: path, in: view, signal: "item-activated", input: input)
   }

@@ -23,23 +23,7 @@ final class WidgetGuardState {
   var isRepeatable: Bool?
   /// What the widget's type says about its activations, asked of GObject
   /// at its first judged activation (buttons and menu items).
-  var traits: ControlTraits? {
-    // Not `traitsKind.map { … }`: a closure reading the state's properties
-    // is compiled with a check that it runs on the main actor.
-    get {
-      guard let traitsKind else { return nil }
-      return ControlTraits(kind: traitsKind, actionable: traitsActionable)
-    }
-    set {
-      traitsKind = newValue?.kind
-      traitsActionable = newValue?.actionable
-    }
-  }
-  // The traits' parts, stored apart so the kind packs beside the flags
-  // above: a state is 16 bytes smaller than with an optional
-  // `ControlTraits` (the heap budget, BENCHMARKS.md row 3).
-  private var traitsKind: ControlKind?
-  private var traitsActionable: UnsafeMutablePointer<GtkActionableInterface>?
+  var traits: ControlTraits?
   /// The gate that judged the widget last, kept so its next click reaches
   /// it without a look-up (the dispatcher checks it is still the gate).
   var gate: GateRecord?

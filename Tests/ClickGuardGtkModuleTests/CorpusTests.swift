@@ -102,15 +102,6 @@ final class CorpusTests: XCTestCase {
     print("corpus: \(results.scenarios.count) scenarios, \(results.runs) runs each, in \(results.seconds) s")
   }
 
-  /// Scenarios the default profile still gets wrong, with why: their
-  /// losses under the default profile are printed as `corpus: known miss`
-  /// lines instead of failing, and every other scenario must hold. Issue 37
-  /// stays open until this list is empty.
-  static let knownMisses = [
-    "mate-calc-nine-bounce":
-      "mate-calc acts on release; under load a bounce's last release can come more than the repeat pace after the one before"
-  ]
-
   /// Fails for each run of `scenario` that broke what its label says.
   private func judge(_ scenario: CorpusResults.Scenario) {
     let label = "\(scenario.id) (\(scenario.kind), \(scenario.paceMs) ms: \(scenario.what))"
@@ -133,11 +124,6 @@ final class CorpusTests: XCTestCase {
         }
         guard let acted = run.acted else {
           XCTFail("\(context): the outcome could not be read back")
-          continue
-        }
-        if variant == "default", let why = Self.knownMisses[scenario.id] {
-          let kept = scenario.kind == "deliberate" ? acted == scenario.repeats : acted == 1
-          if !kept { print("corpus: known miss: \(context): acted \(acted); \(why)") }
           continue
         }
         switch (scenario.kind, variant) {

@@ -20,30 +20,34 @@ final class GuardRuntime {
   /// Whether a dropped activation rings its widget's error bell
   /// (``GlobalGuard/ringsBellOnDrop``).
   var ringsBellOnDrop = false
-  /// Where input events stand: key-down times, the last pointer release.
-  let input = InputTracker()
   /// The filters that may consume input before GTK sees it.
   let inputFilters = ObserverList<@MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool>()
   /// The accepted activations whose actions are still running.
   let scopes = ActivationScopes()
-  /// The activation paths judged in overridden class handlers.
-  let paths: ActivationPaths
-  /// Tree view and icon view double-clicks.
-  let doubleClicks: ViewDoubleClicks
-  /// The judge of key presses that activate an entry or an accelerator.
-  let keyActivations: KeyActivationFilter
-  /// The fence that keeps input made before content appeared off it.
-  let fences = ContentFence()
   /// The class setups waiting for GTK to initialise their classes.
   let classSetups = ClassSetupQueue()
 
+  // The parts below read the runtime's live state (the dispatcher can be
+  // replaced, the global install switched on and off), so each is built
+  // with the runtime that owns it.
+
+  /// Where input events stand: key-down times, the last pointer release.
+  private(set) lazy var input = InputTracker(runtime: self)
+  /// Judges activations for every path: which widgets are judged, by the
+  /// dispatcher, with the bell.
+  private(set) lazy var judge = ActivationJudge(runtime: self)
+  /// The activation paths judged in overridden class handlers.
+  private(set) lazy var paths = ActivationPaths(runtime: self)
+  /// Tree view and icon view double-clicks.
+  private(set) lazy var doubleClicks = ViewDoubleClicks(runtime: self)
+  /// The judge of key presses that activate an entry or an accelerator.
+  private(set) lazy var keyActivations = KeyActivationFilter(runtime: self)
+  /// The fence that keeps input made before content appeared off it.
+  private(set) lazy var fences = ContentFence(runtime: self)
+
   private var isPlumbingInstalled = false
 
-  private init() {
-    paths = ActivationPaths(input: input)
-    doubleClicks = ViewDoubleClicks(input: input)
-    keyActivations = KeyActivationFilter(input: input)
-  }
+  private init() {}
 
   /// Which copy of ClickGuard's GTK layer guards this process: the first to
   /// claim it. A process can hold two (an app built with ClickGuardGtk, and
@@ -100,7 +104,7 @@ final class GuardRuntime {
   /// may consume it, then a key press that activates an entry or an
   /// accelerator is judged (a drop consumes it), else GTK gets it.
   fileprivate func dispatch(_ event: UnsafeMutablePointer<GdkEvent>) {
-    input.dispatch(event, dispatcher: dispatcher) {
+    input.dispatch(event) {
       if fences.drops(event) { return }
       if !inputFilters.isEmpty {
         for filter in inputFilters.observers where filter(event) { return }

@@ -63,15 +63,15 @@ final class RepeatableControlsTests: XCTestCase {
         let window = GtkHarness.showWindow(grid)
         defer { GtkHarness.close(window) }
         let key = keypad[0]
-        let before = RepeatableControls.facts(of: UnsafeMutableRawPointer(key), state: nil)
+        let before = Self.facts(of: UnsafeMutableRawPointer(key))
         XCTAssertTrue(before.isRepeatable)
         XCTAssertTrue(before.isInPlace)
         gtk_widget_set_sensitive(key, 0)
-        XCTAssertFalse(RepeatableControls.facts(of: UnsafeMutableRawPointer(key), state: nil).isInPlace)
+        XCTAssertFalse(Self.facts(of: UnsafeMutableRawPointer(key)).isInPlace)
         gtk_widget_set_sensitive(key, 1)
         let dialog = GtkHarness.showWindow(gtk_label_new("fresh")!)
         defer { GtkHarness.close(dialog) }
-        XCTAssertNotEqual(RepeatableControls.facts(of: UnsafeMutableRawPointer(key), state: nil).scene, before.scene)
+        XCTAssertNotEqual(Self.facts(of: UnsafeMutableRawPointer(key)).scene, before.scene)
       }
     }
   }
@@ -100,14 +100,14 @@ final class RepeatableControlsTests: XCTestCase {
         defer { GtkHarness.close(window) }
         GtkHarness.pump(for: 0.8)  // past the fence's settle time
         let key = UnsafeMutableRawPointer(keypad[0])
-        let before = RepeatableControls.facts(of: key, state: nil).scene
+        let before = Self.facts(of: key).scene
         gtk_stack_set_visible_child_name(asIcons, "typed")
         if guarded {
-          XCTAssertEqual(RepeatableControls.facts(of: key, state: nil).scene, before, "an icon swapped is no content")
+          XCTAssertEqual(Self.facts(of: key).scene, before, "an icon swapped is no content")
         }
         gtk_stack_set_visible_child_name(asPages, "second")
         if guarded {
-          XCTAssertNotEqual(RepeatableControls.facts(of: key, state: nil).scene, before, "a page switched is content")
+          XCTAssertNotEqual(Self.facts(of: key).scene, before, "a page switched is content")
         }
         gtk_stack_set_visible_child_name(asIcons, "idle")
         GtkHarness.pump(for: 0.8)
@@ -181,5 +181,12 @@ final class RepeatableControlsTests: XCTestCase {
       buttons.append(button)
     }
     return (grid, buttons)
+  }
+
+  /// The repeat facts of `button` now, in the scene the process's fence
+  /// has seen.
+  @MainActor
+  private static func facts(of button: gpointer) -> RepeatFacts {
+    RepeatableControls.facts(of: button, state: nil, appearances: GuardRuntime.shared.fences.appearances)
   }
 }

@@ -25,8 +25,16 @@ import ClickGuard
 /// menu and released on its item is how menus are used.
 @MainActor
 final class ContentFence {
+  /// The runtime that owns it: its dispatcher's clock and mode, and whether
+  /// every button is guarded.
+  private unowned let runtime: GuardRuntime
+
   /// The process's settings (``GlobalGuard/fenceSettings``).
   var settings = FenceSettings()
+  /// Settings of one content widget, asked for when it appears; `nil` from
+  /// it, or none set, leaves ``settings`` in force
+  /// (``FenceSettings/contentOverride``).
+  var contentOverride: (@MainActor (gpointer) -> FenceSettings?)?
   /// Observers of every drop and would-be drop.
   let decisions = ObserverList<@MainActor (FenceDecision) -> Void>()
 
@@ -42,6 +50,10 @@ final class ContentFence {
 
   private static let managedQuark = GuardRuntime.quark("clickguard-fence-managed")
   private static let spaceKeys: Set<UInt32> = [UInt32(GDK_KEY_space), UInt32(GDK_KEY_KP_Space)]
+
+  init(runtime: GuardRuntime) {
+    self.runtime = runtime
+  }
 
   /// Starts observing content appear. Idempotent.
   func install() {
@@ -63,7 +75,7 @@ final class ContentFence {
   }
 
   /// `content` appeared now: arms its fence with `defaults` unless
-  /// ``FenceSettings/contentOverride`` gives it its own settings.
+  /// ``contentOverride`` gives it its own settings.
   /// - Parameters:
   ///   - managed: whether its owner fences it (judged without the global
   ///     install).
@@ -76,7 +88,7 @@ final class ContentFence {
     extraSettle: Duration = .zero, maxTransition: ClickInterval = SpillOverFence.defaultMaxTransition
   ) {
     appearances += 1
-    let settings = FenceSettings.contentOverride?(content.raw) ?? defaults
+    let settings = contentOverride?(content.raw) ?? defaults
     guard settings.isEnabled else {
       FencedContent.existing(on: content.raw)?.fence.disarm()
       return
@@ -86,7 +98,7 @@ final class ContentFence {
     state.isManaged = managed
     state.fence.settle = (try? ClickInterval(settle, setting: "settle")) ?? .maximum
     state.fence.maxTransition = maxTransition
-    let now = GuardRuntime.shared.dispatcher.clock.now
+    let now = runtime.dispatcher.clock.now
     let serverTime = inputTime(for: content, at: now)
     state.fence.pageAppeared(serverTime: serverTime, transitionRunning: transitionRunning, at: now)
     state.appearedOnMonotonicClock = serverTime == nil ? Self.monotonicMilliseconds() : nil
@@ -122,7 +134,7 @@ final class ContentFence {
   /// The transition that brings `content` in finished now.
   func transitionFinished(_ content: WidgetPointer) {
     guard let state = FencedContent.existing(on: content.raw) else { return }
-    let now = GuardRuntime.shared.dispatcher.clock.now
+    let now = runtime.dispatcher.clock.now
     state.fence.transitionFinished(at: now, serverTime: inputTime(for: content, at: now))
   }
 
@@ -136,13 +148,13 @@ final class ContentFence {
   /// else asked of the X server; `nil` on a display that cannot be asked
   /// (Wayland: see ``learnAppearanceTime(of:from:)``).
   private func inputTime(for widget: WidgetPointer, at now: ClickInstant) -> EventTimestamp? {
-    if let estimate = GuardRuntime.shared.dispatcher.estimatedInputTime(at: now) { return estimate }
+    if let estimate = runtime.dispatcher.estimatedInputTime(at: now) { return estimate }
     return gtk_widget_get_window(widget).flatMap { EventTimestamp(gdkTime: cg_server_time($0)) }
   }
 
   /// A widget was mapped: notes it if it is content appearing.
   private func widgetMapped(_ widget: WidgetPointer) {
-    guard GuardRuntime.shared.guardsEveryButton else { return }
+    guard runtime.guardsEveryButton else { return }
     if GObjectType.isA(widget.raw, gtk_window_get_type()) {
       let window: UnsafeMutablePointer<GtkWindow> = widget.cast()
       guard gtk_window_get_window_type(window) == GTK_WINDOW_TOPLEVEL else { return }
@@ -228,7 +240,7 @@ final class ContentFence {
     default:
       return false
     }
-    let mode = GuardRuntime.shared.dispatcher.configuration.mode
+    let mode = runtime.dispatcher.configuration.mode
     guard mode != .off else { return false }
     let eventTime = EventTimestamp(gdkTime: gdk_event_get_time(event))
     guard let (content, reason) = judge(target, eventTime: eventTime) else {
@@ -248,8 +260,8 @@ final class ContentFence {
   private func judge(_ target: WidgetPointer, eventTime: EventTimestamp?) -> (WidgetPointer, SpillOverFence.Reason)? {
     // No content was ever fenced, or all of it is gone: no widget to ask.
     guard FencedContent.liveCount > 0 else { return nil }
-    let now = GuardRuntime.shared.dispatcher.clock.now
-    let guardsEverything = GuardRuntime.shared.guardsEveryButton
+    let now = runtime.dispatcher.clock.now
+    let guardsEverything = runtime.guardsEveryButton
     var widget: WidgetPointer? = target
     while let current = widget {
       if let state = FencedContent.existing(on: current.raw), state.fence.isArmed,

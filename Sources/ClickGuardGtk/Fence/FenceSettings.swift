@@ -29,5 +29,8 @@ public struct FenceSettings: Hashable, Sendable {
   /// GtkStack or GtkNotebook), asked for when it appears; `nil` from the
   /// hook, or no hook, leaves the process's settings in force. The GTK
   /// module sets it from its rules file.
-  @MainActor package static var contentOverride: (@MainActor (gpointer) -> FenceSettings?)?
+  @MainActor package static var contentOverride: (@MainActor (gpointer) -> FenceSettings?)? {
+    get { GuardRuntime.shared.fences.contentOverride }
+    set { GuardRuntime.shared.fences.contentOverride = newValue }
+  }
 }

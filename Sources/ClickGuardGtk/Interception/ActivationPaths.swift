@@ -234,10 +234,14 @@ final class ActivationPaths {
   /// Where input stands: each row's activation is attributed by it, and
   /// it hears when an original class handler runs.
   private let input: InputTracker
+  /// What every row's activation is judged by.
+  private let judge: ActivationJudge
 
-  init(input: InputTracker) {
-    self.input = input
-    switches = SwitchChanges(input: input)
+  /// The paths of `runtime`: its input tracker and its judge.
+  init(runtime: GuardRuntime) {
+    input = runtime.input
+    judge = runtime.judge
+    switches = SwitchChanges(runtime: runtime)
   }
 
   /// Overrides the class handler of every row, and hooks what attribution
@@ -268,18 +272,6 @@ final class ActivationPaths {
     switches.install(when: classes)
   }
 
-  /// The one judgment every path makes: `true` when `target` may act (it
-  /// is not routed, or it was accepted or only observed).
-  static func judge(_ target: ActivationTarget) -> Bool {
-    guard
-      ActivationJudge.allows(
-        target.widget, in: target.container, action: target.action, kind: target.kind, input: target.input,
-        state: target.state, readsRepeats: target.readsRepeats)
-    else { return false }
-    target.accepted?()
-    return true
-  }
-
   /// The step of an overridden class handler: judges what the emission on
   /// `instance` activates by the table's row `data` names; a drop stops the
   /// emission and returns `dropped`, else the original class handler runs
@@ -294,7 +286,7 @@ final class ActivationPaths {
     let runs: Bool
     switch path.judgment {
     case .target(let target):
-      if let activated = target(instance, input) { runs = Self.judge(activated) } else { runs = true }
+      if let activated = target(instance, input) { runs = judge.allows(activated) } else { runs = true }
     case .beforeHandlers(let runsClassHandler): runs = runsClassHandler(instance, switches)
     case .noted(let note):
       note(instance, switches)

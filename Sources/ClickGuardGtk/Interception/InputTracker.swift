@@ -18,6 +18,14 @@ import ClickGuard
 /// the dispatcher knows where the input clock stands.
 @MainActor
 final class InputTracker {
+  /// The runtime that owns it: the dispatcher, which can be replaced.
+  private unowned let runtime: GuardRuntime
+
+  /// The tracker of `runtime`.
+  init(runtime: GuardRuntime) {
+    self.runtime = runtime
+  }
+
   /// An input event being dispatched, as attribution needs it.
   struct DispatchedEvent {
     var type: GdkEventType
@@ -99,8 +107,8 @@ final class InputTracker {
 
   /// Notes `event`, then runs `body` (GTK's handling of it) with `event` as
   /// the ``current`` one.
-  func dispatch(_ event: UnsafeMutablePointer<GdkEvent>, dispatcher: ClickDispatcher, body: () -> Void) {
-    observe(event, dispatcher: dispatcher)
+  func dispatch(_ event: UnsafeMutablePointer<GdkEvent>, body: () -> Void) {
+    observe(event, dispatcher: runtime.dispatcher)
     var keyval: guint = 0
     var state = GdkModifierType(0)
     gdk_event_get_keyval(event, &keyval)
@@ -167,7 +175,7 @@ final class InputTracker {
       guard let pending else { return .programmatic }
       guard let keyval = pending.keyval else { return pending.input }
       // GTK acts now, which by the input clock is where it stands now.
-      let dispatcher = GuardRuntime.shared.dispatcher
+      let dispatcher = runtime.dispatcher
       let actedAt = dispatcher.estimatedInputTime(at: dispatcher.clock.now) ?? pending.input.eventTime
       return keyAttribution(keyval: keyval, actedAt: actedAt?.milliseconds ?? 0)
     }

@@ -15,11 +15,18 @@ import ClickGuard
 /// ``ActivationSource/keyRepeat``, a repeat made on purpose (held Ctrl+Z).
 @MainActor
 final class KeyActivationFilter {
+  /// The runtime that owns it: whether every button is guarded.
+  private unowned let runtime: GuardRuntime
   /// Where input stands: the press being dispatched, held keys.
   private let tracker: InputTracker
+  /// What an entry's or an accelerator's activation is judged by.
+  private let judge: ActivationJudge
 
-  init(input: InputTracker) {
-    tracker = input
+  /// The filter of `runtime`: its input tracker and its judge.
+  init(runtime: GuardRuntime) {
+    self.runtime = runtime
+    tracker = runtime.input
+    judge = runtime.judge
   }
 
   /// Whether `event` is a key press ClickGuard drops; judges it if it
@@ -30,13 +37,13 @@ final class KeyActivationFilter {
       let window = toplevelWindow(of: target)
     else { return false }
     guard let key = tracker.current else { return false }
-    if GuardRuntime.shared.guardsEveryButton, let action = acceleratorAction(of: event, in: window) {
-      return !ActivationPaths.judge(
+    if runtime.guardsEveryButton, let action = acceleratorAction(of: event, in: window) {
+      return !judge.allows(
         ActivationTarget(widget: window, action: ActionName(action), input: acceleratorAttribution(key)))
     }
     if let entry = focusedEntry(of: window), activatesEntry(event) {
       let input = tracker.keyAttribution(key)
-      return !ActivationPaths.judge(ActivationTarget(widget: entry, action: "activate", input: input))
+      return !judge.allows(ActivationTarget(widget: entry, action: "activate", input: input))
     }
     return false
   }

@@ -27,9 +27,10 @@ enum RepeatableControls {
   /// The fewest buttons a container needs to be taken for a keypad.
   private static let keypadButtons = 6
 
-  /// The facts of `button` now; whether it is repeatable is asked once and
-  /// kept on its `state`.
-  static func facts(of button: gpointer, state: WidgetGuardState?) -> RepeatFacts {
+  /// The facts of `button` now, after fresh content appeared `appearances`
+  /// times in the process (``ContentFence/appearances``); whether it is
+  /// repeatable is asked once and kept on its `state`.
+  static func facts(of button: gpointer, state: WidgetGuardState?, appearances: UInt64) -> RepeatFacts {
     let widget = button.assumingMemoryBound(to: GtkWidget.self)
     let repeatable: Bool
     if let kept = state?.isRepeatable {
@@ -39,15 +40,16 @@ enum RepeatableControls {
       state?.isRepeatable = repeatable
     }
     let isInPlace = gtk_widget_get_mapped(widget) != 0 && gtk_widget_is_sensitive(widget) != 0
-    return RepeatFacts(isRepeatable: repeatable, isInPlace: isInPlace, scene: scene(of: widget))
+    return RepeatFacts(
+      isRepeatable: repeatable, isInPlace: isInPlace, scene: scene(of: widget, appearances: appearances))
   }
 
   /// What the person sees around `widget`: its window, and how much fresh
-  /// content has appeared in the process.
-  static func scene(of widget: UnsafeMutablePointer<GtkWidget>) -> UInt64 {
+  /// content has appeared in the process (`appearances`).
+  static func scene(of widget: UnsafeMutablePointer<GtkWidget>, appearances: UInt64) -> UInt64 {
     var hasher = Hasher()
     hasher.combine(UInt(bitPattern: gtk_widget_get_toplevel(widget)))
-    hasher.combine(GuardRuntime.shared.fences.appearances)
+    hasher.combine(appearances)
     return UInt64(bitPattern: Int64(hasher.finalize()))
   }
 

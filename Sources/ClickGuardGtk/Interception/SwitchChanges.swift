@@ -34,11 +34,18 @@ struct DroppedSwitchChange {
 /// wrapper routes is the wrapper's to judge.
 @MainActor
 final class SwitchChanges {
+  /// The runtime that owns it: whether every button is guarded.
+  private unowned let runtime: GuardRuntime
   /// Where input stands: who began a change.
   private let input: InputTracker
+  /// What a change is judged by.
+  private let judge: ActivationJudge
 
-  init(input: InputTracker) {
-    self.input = input
+  /// The switch path of `runtime`: its input tracker and its judge.
+  init(runtime: GuardRuntime) {
+    self.runtime = runtime
+    input = runtime.input
+    judge = runtime.judge
   }
 
   /// Hooks the switch's `state-set` and the click gesture's `released`,
@@ -65,7 +72,7 @@ final class SwitchChanges {
   /// Whether this path judges `instance`'s changes: the global install is
   /// on and no wrapper routes it.
   private func judgesHere(_ instance: gpointer) -> Bool {
-    GuardRuntime.shared.guardsEveryButton && WidgetGuardState.existing(on: instance)?.isWrapped != true
+    runtime.guardsEveryButton && WidgetGuardState.existing(on: instance)?.isWrapped != true
   }
 
   /// A click gesture's release: on a switch, inside it, it begins the
@@ -112,7 +119,7 @@ final class SwitchChanges {
       return
     }
     let input = attribution(ofChangeOf: instance)
-    guard !ActivationJudge.allows(instance, action: .stateSet, kind: .switch, input: input) else { return }
+    guard !judge.allows(instance, action: .stateSet, kind: .switch, input: input) else { return }
     WidgetGuardState.attached(to: instance).switchState.droppedChange = DroppedSwitchChange(
       restoredState: !newState, blockedHandlers: Signal.blockHandlers(of: instance, signalID: signalID))
   }

@@ -11,7 +11,7 @@ import ClickGuard
 /// handlers run before any class handler. So an override of
 /// `button-press-event` brackets the press, an emission hook (which runs
 /// before every handler) judges an activation made inside the bracket
-/// (``ActivationPaths/judge(_:)``, the same control and action as by
+/// (``ActivationJudge/allows(_:)``, the same control and action as by
 /// keyboard: ``ViewItems``), and a drop blocks the view's handlers of that
 /// signal until the press is handled. Views that activate on a single click
 /// (on release) are left alone.
@@ -28,9 +28,13 @@ final class ViewDoubleClicks {
   private var blocked: [BlockedHandlers] = []
   /// Where input stands: the press an activation comes from.
   private let input: InputTracker
+  /// What an activation is judged by.
+  private let judge: ActivationJudge
 
-  init(input: InputTracker) {
-    self.input = input
+  /// The double-click path of `runtime`: its input tracker and its judge.
+  init(runtime: GuardRuntime) {
+    input = runtime.input
+    judge = runtime.judge
   }
 
   /// Brackets the presses of each view class and hooks its activation
@@ -56,7 +60,7 @@ final class ViewDoubleClicks {
   /// activation it makes is judged in the emission hook, and the handlers
   /// blocked for a dropped one are unblocked once the press is handled.
   fileprivate func viewPressed(_ view: gpointer, event: gpointer) -> gboolean {
-    guard ActivationJudge.routes(view) else { return cg_chain_up_boolean_pointer(view, event) }
+    guard judge.routes(view) else { return cg_chain_up_boolean_pointer(view, event) }
     let outer = pressedView
     pressedView = view
     let handled = cg_chain_up_boolean_pointer(view, event)
@@ -74,7 +78,7 @@ final class ViewDoubleClicks {
     guard pressedView == view else { return }
     let time = input.current?.time ?? 0
     let target = ViewItems.activation(of: path, in: view, signal: name, input: .stamped(time: time))
-    guard !ActivationPaths.judge(target) else { return }
+    guard !judge.allows(target) else { return }
     blocked.append(BlockedHandlers(view: view, ids: Signal.blockHandlers(of: view, signalID: signalID)))
   }
 }

@@ -25,7 +25,10 @@ public enum WidgetSettings {
   /// default) leaves such widgets on the global configuration. The GTK
   /// module sets it from its rules file; returning `nil` means no rule
   /// matched.
-  package static var resolver: (@MainActor (gpointer) -> ControlSettings?)?
+  package static var resolver: (@MainActor (gpointer) -> ControlSettings?)? {
+    get { GuardRuntime.shared.judge.resolver }
+    set { GuardRuntime.shared.judge.resolver = newValue }
+  }
 
   /// How many widgets carry ClickGuard state now.
   package static var liveStateCount: Int { WidgetGuardState.liveCount }

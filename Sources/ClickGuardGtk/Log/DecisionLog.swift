@@ -28,6 +28,8 @@ public final class DecisionLog {
   private let destination: String
   private var subscription: (ClickDispatcher, ObservationToken)?
   private var fenceSubscription: ObservationToken?
+  /// The process's runtime: the fence whose drops are logged too.
+  private let runtime = GuardRuntime.shared
   /// Lines lost since writing last failed.
   private var lostLines = LostLines()
 
@@ -84,7 +86,7 @@ public final class DecisionLog {
           program: swiftString(g_get_prgname())))
     }
     subscription = (dispatcher, token)
-    fenceSubscription = GuardRuntime.shared.fences.decisions.add { [weak self] decision in
+    fenceSubscription = runtime.fences.decisions.add { [weak self] decision in
       self?.write(
         DecisionLogRecord(
           fenceDecision: decision, time: DecisionLogRecord.now(), pid: getpid(), program: swiftString(g_get_prgname())))
@@ -95,13 +97,13 @@ public final class DecisionLog {
   public func stop() {
     if let (dispatcher, token) = subscription { dispatcher.removeObserver(token) }
     subscription = nil
-    if let fenceSubscription { GuardRuntime.shared.fences.decisions.remove(fenceSubscription) }
+    if let fenceSubscription { runtime.fences.decisions.remove(fenceSubscription) }
     fenceSubscription = nil
   }
 
   /// Appends `record` as one line.
   package func write(_ record: DecisionLogRecord) {
-    let clock = subscription?.0.clock ?? GuardRuntime.shared.dispatcher.clock
+    let clock = subscription?.0.clock ?? runtime.dispatcher.clock
     switch file?.followPath(at: clock.now) {
     case .recreated:
       cg_log_message(

@@ -34,6 +34,8 @@ public final class StackNavigator {
   private var titles: [String: String] = [:]
   private let observers = ObserverList<@MainActor (NavigatorEvent) -> Void>()
   private var fenceObserver: ObservationToken?
+  /// The process's runtime, whose fence guards the pages.
+  private let runtime = GuardRuntime.shared
 
   /// Creates a navigator showing `root`.
   /// - Parameters:
@@ -61,14 +63,14 @@ public final class StackNavigator {
     gtk_stack_set_visible_child_name(stack.cast(), root)
     backButton.onClick { [weak self] in self?.pop() }
     Signal.notify(stack.raw, property: "transition-running") { [weak self] _ in self?.transitionChanged() }
-    GuardRuntime.shared.installPlumbing()
-    GuardRuntime.shared.fences.manage(stack)
-    fenceObserver = GuardRuntime.shared.fences.decisions.add { [weak self] decision in self?.fenceDropped(decision) }
+    runtime.installPlumbing()
+    runtime.fences.manage(stack)
+    fenceObserver = runtime.fences.decisions.add { [weak self] decision in self?.fenceDropped(decision) }
     updateChrome()
   }
 
   isolated deinit {
-    if let fenceObserver { GuardRuntime.shared.fences.decisions.remove(fenceObserver) }
+    if let fenceObserver { runtime.fences.decisions.remove(fenceObserver) }
     g_object_unref(headerBar.raw)
     g_object_unref(stack.raw)
   }
@@ -138,7 +140,7 @@ public final class StackNavigator {
       updateChrome()
       if fenceSettings.isEnabled {
         for content in fencedContent {
-          GuardRuntime.shared.fences.appeared(
+          runtime.fences.appeared(
             content, defaults: fenceSettings, managed: true, transitionRunning: isTransitionRunning)
         }
       }
@@ -159,7 +161,7 @@ public final class StackNavigator {
 
   private func transitionChanged() {
     guard !isTransitionRunning else { return }
-    for content in fencedContent { GuardRuntime.shared.fences.transitionFinished(content) }
+    for content in fencedContent { runtime.fences.transitionFinished(content) }
   }
 
   /// What a push or pop fences: the page on top and the header bar.

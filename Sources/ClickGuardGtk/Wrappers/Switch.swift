@@ -17,6 +17,9 @@ public final class Switch: Control {
   /// for about 100 ms, longer on a loaded machine.
   private static let animationWindow = Duration.milliseconds(1500)
 
+  /// The process's runtime, which an app-made wrapper joins: its clock,
+  /// its input tracker and its judge.
+  private let runtime = GuardRuntime.shared
   private var keyboardActivation: ClickInstant?
   /// The pointer release a change was last attributed to.
   private var usedRelease: ClickInstant?
@@ -42,7 +45,8 @@ public final class Switch: Control {
     // Space/Enter emit `activate`; with animations on, the change itself
     // comes later from the frame clock with no current event.
     Signal.connect(widget.raw, "activate") { [weak self] _ in
-      self?.keyboardActivation = GuardRuntime.shared.dispatcher.clock.now
+      guard let self else { return }
+      keyboardActivation = runtime.dispatcher.clock.now
     }
   }
 
@@ -71,7 +75,7 @@ public final class Switch: Control {
   private func judge(_ newState: Bool) -> Bool {
     let switchState = state.switchState
     if switchState.isRestoring { return false }
-    guard ActivationJudge.allows(widget.raw, action: .stateSet, kind: .switch, input: attribution()) else {
+    guard runtime.judge.allows(widget.raw, action: .stateSet, kind: .switch, input: attribution()) else {
       switchState.isRestoring = true
       gtk_switch_set_active(widget.cast(), newState ? 0 : 1)
       switchState.isRestoring = false
@@ -81,11 +85,11 @@ public final class Switch: Control {
   }
 
   private func attribution() -> InputAttribution {
-    let input = GuardRuntime.shared.input.attribution(forClickOf: widget.raw)
+    let input = runtime.input.attribution(forClickOf: widget.raw)
     let source = input.source
     // One click or key press makes one change at most: once a change is
     // attributed to it, the app's own changes afterwards stay its own.
-    var release = GuardRuntime.shared.input.lastRelease
+    var release = runtime.input.lastRelease
     if let candidate = release, candidate.widget != widget.raw || candidate.processed == usedRelease {
       release = nil
     }
@@ -96,7 +100,7 @@ public final class Switch: Control {
     }
     if source != .programmatic { return input }
     // The animated change: attribute it to the click or key that started it.
-    let now = GuardRuntime.shared.dispatcher.clock.now
+    let now = runtime.dispatcher.clock.now
     if let release, release.processed.duration(to: now) < Self.animationWindow {
       return .stamped(time: release.time)
     }

@@ -90,9 +90,99 @@ package struct SettingsIniSwitch {
           + "it is left as it is")
     }
     guard let after = GtkModuleList.addingClickGuard(to: before) else { return nil }
-    g_key_file_set_string(file, "Settings", "gtk-modules", after)
-    try save(file)
+    if before == nil, let text = contents(),
+      let placed = Self.adding(key: "gtk-modules", value: after, to: text, as: file)
+    {
+      defer { g_key_file_free(placed) }
+      try save(placed)
+    } else {
+      g_key_file_set_string(file, "Settings", "gtk-modules", after)
+      try save(file)
+    }
     return (before, after)
+  }
+
+  /// The file's bytes, `nil` when it cannot be read.
+  private func contents() -> [UInt8]? {
+    var contents: UnsafeMutablePointer<gchar>?
+    var length: gsize = 0
+    guard path.withCString({ g_file_get_contents($0, &contents, &length, nil) }) != 0 else { return nil }
+    defer { g_free(contents) }
+    return Array(UnsafeRawBufferPointer(start: contents, count: Int(length)))
+  }
+
+  /// `text` with `key=value` placed in its [Settings] group right after the
+  /// group's last key, loaded as a key file. GKeyFile itself adds a key after
+  /// the group's trailing comment lines, which then read as the new key's
+  /// comment rather than the next group's. `nil` when there is no [Settings]
+  /// group, or when GKeyFile would read anything else of the placed text
+  /// differently from `original` (the key file loaded from `text`).
+  private static func adding(key: String, value: String, to text: [UInt8], as original: OpaquePointer)
+    -> OpaquePointer?
+  {
+    var group: ArraySlice<UInt8>?
+    var insertion: Int?
+    var start = 0
+    while start < text.count {
+      let end = text[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? text.count
+      let line = text[start..<end].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+      if line.first == UInt8(ascii: "["), let close = line.lastIndex(of: UInt8(ascii: "]")) {
+        group = line[line.index(after: line.startIndex)..<close]
+        if group?.elementsEqual("Settings".utf8) == true { insertion = end }
+      } else if let first = line.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "\n"),
+        first != UInt8(ascii: "\r"), group?.elementsEqual("Settings".utf8) == true
+      {
+        insertion = end
+      }
+      start = end
+    }
+    guard let insertion else { return nil }
+    var placed = Array(text[..<insertion])
+    if placed.last != UInt8(ascii: "\n") { placed.append(UInt8(ascii: "\n")) }
+    placed += Array("\(key)=\(value)\n".utf8) + text[insertion...]
+    guard let file = loaded(placed) else { return nil }
+    // What GKeyFile reads of the placed text, the key aside, is what it read
+    // of the file.
+    guard let check = loaded(placed) else {
+      g_key_file_free(file)
+      return nil
+    }
+    defer { g_key_file_free(check) }
+    g_key_file_remove_key(check, "Settings", key, nil)
+    let read = g_key_file_get_string(file, "Settings", key, nil).map { pointer in
+      defer { g_free(pointer) }
+      return String(cString: pointer)
+    }
+    guard read == value, data(of: check) == data(of: original) else {
+      g_key_file_free(file)
+      return nil
+    }
+    return file
+  }
+
+  /// A key file loaded from `text` keeping comments and translations, as
+  /// ``load()`` loads the file; `nil` when GKeyFile cannot read it.
+  private static func loaded(_ text: [UInt8]) -> OpaquePointer? {
+    let file = g_key_file_new()!
+    let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
+    let read = text.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: gchar.self) {
+        g_key_file_load_from_data(file, $0.baseAddress, gsize($0.count), flags, nil)
+      }
+    }
+    guard read != 0 else {
+      g_key_file_free(file)
+      return nil
+    }
+    return file
+  }
+
+  /// The text GKeyFile writes of `file`.
+  private static func data(of file: OpaquePointer) -> [UInt8]? {
+    var length: gsize = 0
+    guard let data = g_key_file_to_data(file, &length, nil) else { return nil }
+    defer { g_free(data) }
+    return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
   }
 
   /// Removes every ClickGuard entry; the key too when nothing else is

@@ -2,7 +2,8 @@
 // (`$XDG_CONFIG_HOME/gtk-3.0/settings.ini`), edited with GKeyFile so every
 // other key, group and comment stays, and written atomically
 // (AtomicFile). ClickGuard is added after the modules already
-// listed and removed alone.
+// listed and removed alone; a key it adds goes after its group's last key,
+// so each comment stays above what it was above.
 
 import CGtk
 import ClickGuardGtk
@@ -40,9 +41,18 @@ package struct SettingsIniSwitch {
     }
   }
 
+  /// The `gtk-modules` of `file` as GTK reads it; `nil` when it is not set
+  /// or GTK cannot read it (not UTF-8 text, or an escape GKeyFile does not
+  /// accept, such as `\u`: GKeyFile then gives the text with an error, and
+  /// writing it back would escape the backslash).
   private static func modules(of file: OpaquePointer) -> String? {
-    guard let value = g_key_file_get_string(file, "Settings", "gtk-modules", nil) else { return nil }
+    var error: UnsafeMutablePointer<GError>?
+    let value = g_key_file_get_string(file, "Settings", "gtk-modules", &error)
     defer { g_free(value) }
+    guard error == nil, let value else {
+      g_clear_error(&error)
+      return nil
+    }
     return String(cString: value)
   }
 
@@ -86,12 +96,13 @@ package struct SettingsIniSwitch {
     let before = Self.modules(of: file)
     if before == nil, g_key_file_has_key(file, "Settings", "gtk-modules", nil) != 0 {
       throw Failure(
-        message: "cannot change gtk-modules in \(path.displayName): its value is not UTF-8 text, as GTK reads it; "
+        message: "cannot change gtk-modules in \(path.displayName): its value is not text GTK can read "
+          + "(it is not UTF-8, or holds a backslash escape GKeyFile does not accept); "
           + "it is left as it is")
     }
     guard let after = GtkModuleList.addingClickGuard(to: before) else { return nil }
     if before == nil, let text = contents(),
-      let placed = Self.adding(key: "gtk-modules", value: after, to: text, as: file)
+      let placed = Self.placing(key: "gtk-modules", value: after, in: text, readAs: file)
     {
       defer { g_key_file_free(placed) }
       try save(placed)
@@ -115,9 +126,9 @@ package struct SettingsIniSwitch {
   /// group's last key, loaded as a key file. GKeyFile itself adds a key after
   /// the group's trailing comment lines, which then read as the new key's
   /// comment rather than the next group's. `nil` when there is no [Settings]
-  /// group, or when GKeyFile would read anything else of the placed text
-  /// differently from `original` (the key file loaded from `text`).
-  private static func adding(key: String, value: String, to text: [UInt8], as original: OpaquePointer)
+  /// group, or when GKeyFile reads anything else of the placed text
+  /// differently from `original`, the key file it read of `text`.
+  private static func placing(key: String, value: String, in text: [UInt8], readAs original: OpaquePointer)
     -> OpaquePointer?
   {
     var group: ArraySlice<UInt8>?
@@ -186,7 +197,8 @@ package struct SettingsIniSwitch {
   }
 
   /// Removes every ClickGuard entry; the key too when nothing else is
-  /// listed. Returns the value before and after (`nil`: the key removed),
+  /// listed, and then the [Settings] group when no key is left in it (one
+  /// the file had empty goes with it: GTK reads nothing in it). Returns the value before and after (`nil`: the key removed),
   /// or `nil` when ClickGuard was not listed.
   package func disable() throws(Failure) -> (before: String, after: String?)? {
     let file = try load()

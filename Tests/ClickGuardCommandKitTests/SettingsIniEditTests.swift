@@ -1,6 +1,7 @@
 // SettingsIniSwitch's edit of a settings.ini, on the file itself: a key it
 // adds goes after the group's last key, so the comment lines that end the
-// group stay the next group's (GKeyFile alone would put the key after them).
+// group stay the next group's (GKeyFile alone would put the key after them); a
+// value GTK cannot read is left as it is.
 
 import ClickGuardAppSupport
 import ClickGuardGObject
@@ -46,5 +47,21 @@ import Testing
     #expect(last.modules == "clickguard")
     let text = try String(contentsOf: lastURL, encoding: .utf8)
     #expect(text.contains("gtk-theme-name=Adwaita\ngtk-modules=clickguard\n# the end"), "\(text)")
+  }
+
+  @Test func aValueWithAnEscapeGKeyFileRefusesIsLeftAsItIsWithAMessage() throws {
+    // GKeyFile reads `\u` as a backslash and a u with an error (GTK skips
+    // the value); written back it would become `\\u`.
+    let original = "[Settings]\ngtk-modules=my\\umodule\n"
+    let (editor, url) = try file(original)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    #expect(editor.modules == nil, "GTK reads no gtk-modules here")
+    #expect {
+      try editor.enable()
+    } throws: { error in
+      let message = (error as? SettingsIniSwitch.Failure)?.message ?? ""
+      return message.contains(url.path) && message.contains("backslash escape") && message.contains("left as it is")
+    }
+    #expect(try String(contentsOf: url, encoding: .utf8) == original)
   }
 }

@@ -197,8 +197,9 @@ package struct SettingsIniSwitch {
   }
 
   /// Removes every ClickGuard entry; the key too when nothing else is
-  /// listed, and then the [Settings] group when no key is left in it (one
-  /// the file had empty goes with it: GTK reads nothing in it). Returns the value before and after (`nil`: the key removed),
+  /// listed, and then the [Settings] group when no key and no comment line
+  /// is left in it (one the file had empty goes with it: GTK reads nothing
+  /// in it). Returns the value before and after (`nil`: the key removed),
   /// or `nil` when ClickGuard was not listed.
   package func disable() throws(Failure) -> (before: String, after: String?)? {
     let file = try load()
@@ -213,11 +214,28 @@ package struct SettingsIniSwitch {
       var count: gsize = 0
       if let keys = g_key_file_get_keys(file, "Settings", &count, nil) {
         g_strfreev(keys)
-        if count == 0 { g_key_file_remove_group(file, "Settings", nil) }
+        if count == 0 { Self.removeGroupKeepingComments("Settings", of: file) }
       }
     }
     try save(file)
     return (before, after)
+  }
+
+  /// Removes `group` from `file` unless that would lose a comment line:
+  /// GKeyFile removes the comment lines that end a group with it.
+  private static func removeGroupKeepingComments(_ group: String, of file: OpaquePointer) {
+    guard let kept = data(of: file), let trial = loaded(kept) else { return }
+    defer { g_key_file_free(trial) }
+    g_key_file_remove_group(trial, group, nil)
+    guard let removed = data(of: trial), commentLines(kept) == commentLines(removed) else { return }
+    g_key_file_remove_group(file, group, nil)
+  }
+
+  /// The lines of `text` whose first non-blank byte is `#`.
+  private static func commentLines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
+    text.split(separator: UInt8(ascii: "\n")).filter {
+      $0.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } == UInt8(ascii: "#")
+    }
   }
 
   /// Writes `file` atomically (``AtomicFile``), creating the directory when

@@ -64,4 +64,14 @@ import Testing
     }
     #expect(try String(contentsOf: url, encoding: .utf8) == original)
   }
+
+  @Test func disableKeepsAnEmptySettingsGroupThatHoldsAComment() throws {
+    // GKeyFile removes the comment lines that end a group with the group.
+    let original = "[Settings]\n# keep me\n"
+    let (editor, url) = try file(original)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    _ = try editor.enable()
+    _ = try editor.disable()
+    #expect(try String(contentsOf: url, encoding: .utf8) == original)
+  }
 }

@@ -3,7 +3,9 @@
 // other key, group and comment stays, and written atomically
 // (AtomicFile). ClickGuard is added after the modules already
 // listed and removed alone; a key it adds goes after its group's last key,
-// so each comment stays above what it was above.
+// so each comment stays above what it was above. A file GKeyFile would write
+// back with another line changed (a NUL byte, a line ending in two CRs, a
+// group twice around a comment) is left as it is, with a message.
 
 import CGtk
 import ClickGuardGtk
@@ -136,13 +138,12 @@ package struct SettingsIniSwitch {
     var start = 0
     while start < text.count {
       let end = text[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? text.count
-      let line = text[start..<end].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+      // GKeyFile reads a line from its first byte that is not ASCII space.
+      let line = text[start..<end].drop { [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains($0) }
       if line.first == UInt8(ascii: "["), let close = line.lastIndex(of: UInt8(ascii: "]")) {
         group = line[line.index(after: line.startIndex)..<close]
         if group?.elementsEqual("Settings".utf8) == true { insertion = end }
-      } else if let first = line.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "\n"),
-        first != UInt8(ascii: "\r"), group?.elementsEqual("Settings".utf8) == true
-      {
+      } else if let first = line.first, first != UInt8(ascii: "#"), group?.elementsEqual("Settings".utf8) == true {
         insertion = end
       }
       start = end
@@ -221,34 +222,58 @@ package struct SettingsIniSwitch {
     return (before, after)
   }
 
-  /// Removes `group` from `file` unless that would lose a comment line:
-  /// GKeyFile removes the comment lines that end a group with it.
+  /// Removes `group`, which holds no key, from `file` unless that would
+  /// lose a line: GKeyFile removes the comment lines that end a group (and
+  /// any other text it kept as comment, blank characters too) with it.
   private static func removeGroupKeepingComments(_ group: String, of file: OpaquePointer) {
     guard let kept = data(of: file), let trial = loaded(kept) else { return }
     defer { g_key_file_free(trial) }
     g_key_file_remove_group(trial, group, nil)
-    guard let removed = data(of: trial), commentLines(kept) == commentLines(removed) else { return }
+    let header = Array("[\(group)]".utf8)
+    guard let removed = data(of: trial),
+      lines(kept).filter({ !$0.elementsEqual(header) }).elementsEqual(lines(removed), by: ==)
+    else { return }
     g_key_file_remove_group(file, group, nil)
   }
 
-  /// The lines of `text` whose first non-blank byte is `#`.
-  private static func commentLines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
-    text.split(separator: UInt8(ascii: "\n")).filter {
-      $0.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") } == UInt8(ascii: "#")
-    }
+  /// The lines of `text` GKeyFile keeps as comments, byte for byte: those
+  /// whose first byte that is not ASCII space is `#`, without the CRs that
+  /// end them (GKeyFile takes a CR before a LF for a CRLF line end).
+  private static func commentLines(of text: [UInt8]) -> [ArraySlice<UInt8>] {
+    lines(text).filter { line in
+      line.first { ![0x20, 0x09, 0x0B, 0x0C, 0x0D].contains($0) } == UInt8(ascii: "#")
+    }.map { line in line[..<(line.lastIndex { $0 != UInt8(ascii: "\r") }.map { $0 + 1 } ?? line.startIndex)] }
+  }
+
+  /// The lines of `text` that are not empty.
+  private static func lines(_ text: [UInt8]) -> [ArraySlice<UInt8>] {
+    text.split(separator: UInt8(ascii: "\n"))
   }
 
   /// Writes `file` atomically (``AtomicFile``), creating the directory when
-  /// needed. A file left with nothing in it is removed instead (ClickGuard
-  /// made it).
+  /// needed. A file left with nothing in it but the blank lines GKeyFile
+  /// writes is removed instead (ClickGuard made it). Nothing is written unless GKeyFile reads the text back as
+  /// it wrote it: it takes a value's or a comment's last CR for a line end,
+  /// so a line ending in two would lose one.
   private func save(_ file: OpaquePointer) throws(Failure) {
-    var length: gsize = 0
-    guard let data = g_key_file_to_data(file, &length, nil) else {
+    guard let data = Self.data(of: file) else {
       throw Failure(message: "cannot write \(path.displayName): GKeyFile gave no text")
     }
-    defer { g_free(data) }
-    let text = String(cString: data)
-    if text.allSatisfy(\.isWhitespace) {
+    if let original = contents(), !Self.commentLines(of: original).isSubsequence(of: Self.commentLines(of: data)) {
+      throw Failure(
+        message: "cannot edit \(path.displayName) without moving or losing a comment line (GKeyFile merges a group "
+          + "that appears twice as it writes the file); it is left as it is. Add clickguard to gtk-modules "
+          + "in its [Settings] group by hand")
+    }
+    let reread = Self.loaded(data)
+    defer { reread.map { g_key_file_free($0) } }
+    guard let reread, Self.data(of: reread) == data else {
+      throw Failure(
+        message: "cannot edit \(path.displayName) without changing a line that is not ClickGuard's (a line "
+          + "ending in a carriage return would lose it); it is left as it is. Add clickguard to gtk-modules "
+          + "in its [Settings] group by hand, or remove the carriage return")
+    }
+    if data.allSatisfy({ $0 == UInt8(ascii: "\n") }) {
       guard path.withCString({ unlink($0) }) == 0 || errno == ENOENT else {
         throw Failure(message: "cannot write \(path.displayName): \(String(cString: strerror(errno)))")
       }
@@ -259,7 +284,7 @@ package struct SettingsIniSwitch {
     }
     do {
       try AtomicFile.write(
-        UnsafeRawBufferPointer(start: data, count: Int(length)), to: OutputTarget(ByteString(bytes: path.bytes)),
+        data, to: OutputTarget(ByteString(bytes: path.bytes)),
         accepted: "settings.ini is made new or replaces a regular file")
     } catch {
       throw Failure(message: "\(error); it is as it was")
@@ -288,5 +313,17 @@ extension GtkModuleList {
     guard list.hasClickGuard else { return nil }
     let rest = list.withoutClickGuard.entries
     return .some(rest.isEmpty ? nil : joined(rest))
+  }
+}
+
+extension Array where Element == ArraySlice<UInt8> {
+  /// Whether every line of `self` is in `other`, in the same order.
+  fileprivate func isSubsequence(of other: [ArraySlice<UInt8>]) -> Bool {
+    var rest = other[...]
+    for line in self {
+      guard let index = rest.firstIndex(where: { $0.elementsEqual(line) }) else { return false }
+      rest = rest[(index + 1)...]
+    }
+    return true
   }
 }

@@ -371,6 +371,53 @@ final class DesktopSwitchTests: XCTestCase {
     XCTAssertNil(xfconfModules(environment), "disable removes the property it created")
   }
 
+  /// `clickguard enable` killed with SIGKILL on entering each D-Bus
+  /// message it sends and each write it makes (SyscallKills: strace's fault
+  /// injection): xfconf's /Gtk/Modules is the user's value or the whole new
+  /// one, and `disable` then gives the user's value back. xfconfd keeps the
+  /// value on disk; the command's one change is one SetProperty message.
+  func testXfceEnableKilledAtEachMessageLeavesTheOldOrNewModulesAndDisableRestoresThem() throws {
+    try XDisplay.require()
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/xfsettingsd") else {
+      throw XCTSkip("xfsettingsd is not installed (scripts/deps.sh installs xfce4-settings)")
+    }
+    guard SyscallKills.isAvailable else { throw XCTSkip("strace is not installed (scripts/deps.sh installs it)") }
+    let (root, scratchEnvironment) = try scratchSession()
+    let daemon = try SessionDaemon(
+      ["/usr/bin/xfsettingsd", "--disable-wm-check", "--replace"], environment: scratchEnvironment, scratch: root)
+    defer { daemon.stop() }
+    var environment = scratchEnvironment
+    environment["DBUS_SESSION_BUS_ADDRESS"] = daemon.busAddress
+    _ = try status(until: "xfconf xsettings /Gtk/Modules: not set", environment)
+    let original = "no-such-module"
+    let edited = original + ":clickguard"
+    XCTAssertEqual(xfconfQuery(["-n", "-t", "string", "-s", original], environment).status, 0)
+    var commandEnvironment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    commandEnvironment["GTK3_MODULES"] = nil
+    commandEnvironment["GTK_MODULES"] = nil
+    let clickguard = try CommandHarness.path()
+    let points = try SyscallKills.points(
+      clickguard, ["enable"], environment: commandEnvironment, calls: ["sendmsg", "write"])
+    XCTAssertEqual(xfconfModules(environment), edited, "enable, run to its end")
+    XCTAssertGreaterThanOrEqual(points.filter { $0.syscall == "sendmsg" }.count, 3, "\(points)")
+    var old = 0
+    var new = 0
+    for point in points {
+      XCTAssertEqual(xfconfQuery(["-s", original], environment).status, 0)
+      _ = try SyscallKills.run(clickguard, ["enable"], environment: commandEnvironment, killedAt: point)
+      switch xfconfModules(environment) {
+      case original: old += 1
+      case edited: new += 1
+      case let other: XCTFail("killed at \(point): /Gtk/Modules is \(other ?? "not set")")
+      }
+      XCTAssertEqual(try command(["disable"], environment).status, 0, "disable after enable killed at \(point)")
+      XCTAssertEqual(xfconfModules(environment), original, "disable after enable killed at \(point)")
+    }
+    XCTAssertGreaterThan(old, 0)
+    XCTAssertGreaterThan(new, 0)
+    print("DesktopSwitchTests: xfconf /Gtk/Modules, \(points.count) kill points: \(old) old, \(new) new")
+  }
+
   func testElsewhereEnableEditsSettingsIniKeepingEverythingElseAndDisableRestoresIt() throws {
     try XDisplay.require()
     let (root, environment) = try scratchSession()

@@ -1,8 +1,11 @@
 // The counts file's format and bounds, without GTK: what a write keeps, two
 // writers of one program adding up, a torn or foreign file never read as
-// counts, and the size after 10 000 ignored clicks.
+// counts, the size after 10 000 ignored clicks, and a write killed with
+// SIGKILL at every file system call it makes (SyscallKills, on this test
+// bundle run again for one test): the file is the old counts or the new.
 
 import ClickGuardGtkModule
+import ClickGuardTestSupport
 import Foundation
 import XCTest
 
@@ -21,6 +24,75 @@ final class IgnoredClickCountsTests: XCTestCase {
 
   /// The bound docs/settings.md states for one program's file.
   private let fileBound = 1024
+
+  /// The variable that names the folder ``testAWriteAddsToWhatTheFileHolds()``
+  /// writes in, when this bundle is run again as the writer to kill.
+  private static let writtenFolderVariable = "CLICKGUARD_TEST_COUNTS_FOLDER"
+
+  /// Five clicks written, then three more: the file holds eight. Run again
+  /// by the kill test (with ``writtenFolderVariable`` naming a folder that
+  /// holds five), it is the writer that is killed.
+  func testAWriteAddsToWhatTheFileHolds() throws {
+    let folder = ProcessInfo.processInfo.environment[Self.writtenFolderVariable]
+    let counts = IgnoredClickCounts(program: "mousepad", directory: folder ?? directory)
+    if folder == nil {
+      _ = counts.add(5)
+      counts.write()
+    }
+    _ = counts.add(3)
+    counts.write()
+    let path = IgnoredClickCounts.file(of: "mousepad", in: folder ?? directory)
+    XCTAssertEqual(IgnoredClickCounts.read(path)?.ignored(inLast: 7), 8)
+  }
+
+  func testAWriteKilledAtEachFileCallLeavesCountsThatRead() throws {
+    guard SyscallKills.isAvailable else { throw XCTSkip("strace is not installed (scripts/deps.sh installs it)") }
+    let bundle = CommandLine.arguments[0]
+    let arguments = ["ClickGuardSettingsKitTests.IgnoredClickCountsTests/testAWriteAddsToWhatTheFileHolds"]
+    var environment = ProcessInfo.processInfo.environment
+    environment[Self.writtenFolderVariable] = directory
+    let path = IgnoredClickCounts.file(of: "mousepad", in: directory)
+    let first = IgnoredClickCounts(program: "mousepad", directory: directory)
+    _ = first.add(5)
+    first.write()
+    let original = try Data(contentsOf: URL(fileURLWithPath: path))
+    let points = try SyscallKills.points(bundle, arguments, environment: environment, under: directory)
+    let written = try Data(contentsOf: URL(fileURLWithPath: path))
+    XCTAssertEqual(IgnoredClickCounts.read(path)?.ignored(inLast: 7), 8, "the writer, run to its end, adds")
+    for name in ["openat", "write", "fsync", "rename"] {
+      XCTAssertTrue(points.contains { $0.syscall == name }, "the write \(name)s: \(points)")
+    }
+    var old = 0
+    var new = 0
+    for point in points {
+      try original.write(to: URL(fileURLWithPath: path))
+      XCTAssertEqual(chmod(path, 0o600), 0)
+      // An openat's count moves by a few between runs (the runtime's own
+      // files): it may land elsewhere; the other calls are counted exactly.
+      if try !SyscallKills.run(bundle, arguments, environment: environment, killedAt: point) {
+        XCTAssertEqual(point.syscall, "openat", "\(point) was reached")
+      }
+      let after = FileManager.default.contents(atPath: path)
+      if after == original {
+        old += 1
+      } else if after == written {
+        new += 1
+      } else {
+        XCTFail(
+          "killed at \(point): the counts file is torn: \(after.map { String(decoding: $0, as: UTF8.self) } ?? "(missing)")"
+        )
+      }
+      XCTAssertEqual(
+        IgnoredClickCounts.readAll(in: directory).map(\.ignored), [after == written ? 8 : 5],
+        "killed at \(point): the window reads the counts")
+      var status = stat()
+      XCTAssertEqual(stat(path, &status), 0)
+      XCTAssertEqual(status.st_mode & 0o777, 0o600, "killed at \(point): the file keeps its mode")
+    }
+    XCTAssertGreaterThan(old, 0)
+    XCTAssertGreaterThan(new, 0)
+    print("IgnoredClickCountsTests: the counts file, \(points.count) kill points (\(points)): \(old) old, \(new) new")
+  }
 
   func testTenThousandIgnoredClicksKeepTheFileSmall() throws {
     let counts = IgnoredClickCounts(program: "gedit", directory: directory)

@@ -73,6 +73,33 @@ package enum SyscallKills {
     return Array(points.prefix(lastTouch + 2))
   }
 
+  /// Runs `executable arguments…` once under strace, to its end, and
+  /// returns a point for each of its `calls` as each thread counts them
+  /// (strace counts an injection's calls per thread): the Nth call of
+  /// SYSCALL for N up to the most any one thread made. For writes that
+  /// leave the process as messages (a D-Bus call's `sendmsg`), not files.
+  package static func points(
+    _ executable: String, _ arguments: [String], environment: [String: String], calls: [String]
+  ) throws -> [KillPoint] {
+    let trace = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: trace) }
+    let status = try run(
+      ["-f", "-qq", "-o", trace, "-e", "trace=" + calls.joined(separator: ",")], executable, arguments, environment)
+    guard status == 0 else { throw HarnessError("\(executable) \(arguments) under strace exited \(status)") }
+    var counts: [String: [Substring: Int]] = [:]
+    for line in try String(contentsOfFile: trace, encoding: .utf8).split(separator: "\n") {
+      let fields = line.split(separator: " ", maxSplits: 1)
+      guard fields.count == 2 else { continue }
+      let call = fields[1].drop { $0 == " " }
+      guard !call.hasPrefix("<..."), let paren = call.firstIndex(of: "("), calls.contains(String(call[..<paren]))
+      else { continue }
+      counts[String(call[..<paren]), default: [:]][fields[0], default: 0] += 1
+    }
+    return calls.flatMap { name in
+      (0..<(counts[name]?.values.max() ?? 0)).map { KillPoint(syscall: name, occurrence: $0 + 1) }
+    }
+  }
+
   /// Runs `executable arguments…` under strace, killed with SIGKILL on
   /// entering `point`.
   /// - Returns: whether it was killed there (`false`: it ended first).

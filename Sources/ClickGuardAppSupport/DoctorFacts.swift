@@ -3,6 +3,7 @@
 // tests can give made-up facts.
 
 import CGtk
+import ClickGuardGObject
 import ClickGuardRules
 
 /// Everything `clickguard doctor` reports on.
@@ -67,8 +68,10 @@ package struct DoctorFacts: Sendable {
   package static func current() -> DoctorFacts {
     let raw = ProcessEnvironment.bytes()
     let environment = raw.mapValues { String(decoding: $0.bytes, as: UTF8.self) }
-    // The rules file at its path's bytes, without blocking (RulesFileReader).
-    let rules = RulesFileReader.path(environment: raw)
+    // The rules file at its path's bytes, read as the module reads it
+    // (never blocking on a FIFO, never filling memory from a device).
+    let rules = RulesFileLocation(
+      environment: raw, configDirectory: g_get_user_config_dir().map { ByteString(cString: $0) } ?? "")
     let maps = LocalFiles.text(atPath: "/proc/self/maps") ?? ""
     let measured = GtkModuleSearch.libraryDirectory(maps: maps)
     let userConfig = g_get_user_config_dir().map { String(cString: $0) } ?? ""
@@ -91,7 +94,7 @@ package struct DoctorFacts: Sendable {
       settings: {
         SettingsInForce(
           program: $0 ?? "", environment: environment,
-          file: RulesFileReader.read(path: rules.path, isExplicit: rules.isExplicit))
+          file: RulesFile(reading: rules))
       },
       displayModules: opened?.modules, logFile: LogFile.current(raw[ModuleConfiguration.logVariable]),
       display: opened?.display)

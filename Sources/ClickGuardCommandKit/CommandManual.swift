@@ -123,7 +123,7 @@ package enum CommandManual {
       ),
       (
         RulesFileLocation.variable,
-        "The rules file to read (a regular file of at most 1 MiB) instead of the one under FILES."
+        "The rules file to read (a regular file of at most 256 KiB) instead of the one under FILES."
       ),
       (
         ModuleLocator.variable,

@@ -13,7 +13,7 @@ import ClickGuardGtk
 /// group is left out whole, and a file that cannot be read or parsed gives
 /// no rules at all. A missing file at the default place is silent; a missing
 /// file named by `CLICKGUARD_CONFIG` is a warning. Only a regular file of at
-/// most 1 MiB is read, without blocking; its checking costs time linear in
+/// most 256 KiB is read, without blocking; its checking costs time linear in
 /// its size (``KeyFileText`` indexes its lines in one pass).
 ///
 /// ```swift
@@ -42,12 +42,16 @@ package struct RulesFile: Hashable, Sendable {
   /// Its problems, in file order.
   package var warnings: [RulesFileWarning] = []
 
-  /// The largest rules file read: 1 MiB, some 30 000 groups. A larger one
-  /// is refused whole, as a FIFO or a device is.
-  package static let sizeLimit = 1 << 20
+  /// The largest rules file read: 256 KiB, some 7 500 groups, read in a
+  /// few tens of milliseconds at the app's start. A larger one is refused
+  /// whole, as a FIFO or a device is.
+  package static let sizeLimit = 256 << 10
+
+  /// ``sizeLimit`` as the messages say it.
+  package static let sizeLimitText = "256 KiB"
 
   /// What a rules file must be, as the messages say it.
-  static let acceptedFile = "a regular file of at most 1 MiB"
+  static let acceptedFile = "a regular file of at most \(sizeLimitText)"
 
   /// Reads and checks the file at `location`, if it is a regular file of at
   /// most ``sizeLimit`` bytes (``BoundedFileRead``: never blocks).
@@ -66,7 +70,9 @@ package struct RulesFile: Hashable, Sendable {
         warn(line: nil, "is not read: it is \(kind) (accepted: \(Self.acceptedFile)); using the defaults throughout")
       case .tooLarge:
         warn(
-          line: nil, "is not read: it is over 1 MiB (accepted: \(Self.acceptedFile)); using the defaults throughout")
+          line: nil,
+          "is not read: it is over \(Self.sizeLimitText) (accepted: \(Self.acceptedFile)); using the defaults throughout"
+        )
       case .failed(let reason):
         warn(line: nil, "cannot be read (\(reason)); using the defaults throughout")
       }

@@ -37,13 +37,19 @@ package struct RulesFileLocation: Hashable, Sendable {
   }
 
   /// The location `environment` gives, with `configDirectory` as the
+  /// user's configuration directory, at the bytes they hold.
+  package init(environment: [String: ByteString], configDirectory: ByteString) {
+    if let named = environment[Self.variable], !named.isEmpty {
+      self.init(fileName: named, isExplicit: true)
+    } else {
+      self.init(fileName: configDirectory + "/clickguard/clickguard.conf", isExplicit: false)
+    }
+  }
+
+  /// The location `environment` gives, with `configDirectory` as the
   /// user's configuration directory.
   package init(environment: [String: String], configDirectory: String) {
-    if let path = environment[Self.variable], !path.isEmpty {
-      self.init(path: path, isExplicit: true)
-    } else {
-      self.init(path: configDirectory + "/clickguard/clickguard.conf", isExplicit: false)
-    }
+    self.init(environment: environment.mapValues { ByteString($0) }, configDirectory: ByteString(configDirectory))
   }
 
   /// The location `environment` gives, for this process's configuration
@@ -55,11 +61,8 @@ package struct RulesFileLocation: Hashable, Sendable {
   /// The location this process's environment gives, its bytes as they
   /// are: `CLICKGUARD_CONFIG`'s, or the configuration directory's.
   package static var current: RulesFileLocation {
-    if let value = getenv(variable), value.pointee != 0 {
-      return RulesFileLocation(fileName: ByteString(cString: value), isExplicit: true)
-    }
-    guard let directory = g_get_user_config_dir() else { return RulesFileLocation(environment: [:]) }
-    let name = ByteString(bytes: ByteString(cString: directory).bytes + Array("/clickguard/clickguard.conf".utf8))
-    return RulesFileLocation(fileName: name, isExplicit: false)
+    let named = getenv(variable).map { [variable: ByteString(cString: $0)] } ?? [:]
+    return RulesFileLocation(
+      environment: named, configDirectory: g_get_user_config_dir().map { ByteString(cString: $0) } ?? "")
   }
 }

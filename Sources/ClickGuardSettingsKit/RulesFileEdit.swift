@@ -137,7 +137,7 @@ package final class RulesFileEdit {
     switch refusal {
     case .missing: "it is missing"
     case .notRegular(let kind): "it is \(kind)"
-    case .tooLarge: "it is over 1 MiB"
+    case .tooLarge: "it is over \(RulesFile.sizeLimitText)"
     case .failed(let reason): reason
     }
   }

@@ -23,7 +23,7 @@ final class CommandDoctorInputTests: XCTestCase {
       XCTAssertTrue(
         output.text.contains("rules file: \(name) (cannot be used, named by CLICKGUARD_CONFIG)"), output.text)
       XCTAssertTrue(output.text.contains("\(name): is not read: it is a "), output.text)
-      XCTAssertTrue(output.text.contains("(accepted: a regular file of at most 1 MiB)"), output.text)
+      XCTAssertTrue(output.text.contains("(accepted: a regular file of at most 256 KiB)"), output.text)
       XCTAssertTrue(output.text.contains("  - CLICKGUARD_LOG=\(fifoPath) is a FIFO"), output.text)
       XCTAssertLessThan(output.peakKiB, 100 * 1024)
     }

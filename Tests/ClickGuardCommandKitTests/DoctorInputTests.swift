@@ -7,6 +7,7 @@ import ClickGuardAppSupport
 import ClickGuardCommandKit
 import ClickGuardGObject
 import ClickGuardGtkModule
+import ClickGuardRules
 import ClickGuardTestSupport
 import Foundation
 import Testing
@@ -27,7 +28,7 @@ import Testing
     let text = Array("[default]\ninterval-ms=250\n".utf8)
     #expect(text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == text.count)
     close(descriptor)
-    let file = RulesFileReader.read(path: path, isExplicit: true)
+    let file = RulesFile(reading: RulesFileLocation(fileName: path, isExplicit: true))
     #expect(file.status == .loaded)
     #expect(file.warnings.isEmpty)
     #expect(file.location.path == folder.path + "/r\\xFF")
@@ -41,15 +42,16 @@ import Testing
     #expect(mkfifo(fifo, 0o644) == 0)
     for (path, kind) in [(fifo, "a FIFO"), ("/dev/zero", "a character device")] {
       let file = try #require(
-        unblocked { RulesFileReader.read(path: ByteString(path), isExplicit: true) }, "reading \(path) blocked")
+        unblocked { RulesFile(reading: RulesFileLocation(fileName: ByteString(path), isExplicit: true)) },
+        "reading \(path) blocked")
       #expect(file.status == .unusable)
       #expect(
         file.warnings.map(\.description) == [
-          "\(path): is not read: it is \(kind) (accepted: a regular file of at most 1 MiB); "
+          "\(path): is not read: it is \(kind) (accepted: a regular file of at most 256 KiB); "
             + "using the defaults throughout"
         ])
     }
-    let missing = RulesFileReader.read(path: "/no/such/rules.conf", isExplicit: false)
+    let missing = RulesFile(reading: RulesFileLocation(fileName: "/no/such/rules.conf", isExplicit: false))
     #expect(missing.status == .missing)
     #expect(missing.warnings.isEmpty)
   }

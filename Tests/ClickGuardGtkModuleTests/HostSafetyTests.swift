@@ -51,13 +51,13 @@ final class HostSafetyTests: XCTestCase {
     let descriptor = open(sparse, O_WRONLY | O_CREAT, 0o644)
     XCTAssertEqual(ftruncate(descriptor, 200_000_000), 0)
     close(descriptor)
-    try assertRefusedConfig(sparse, saying: "it is over 1 MiB")
+    try assertRefusedConfig(sparse, saying: "it is over 256 KiB")
   }
 
   func testAConfigOf2MBOfRandomBytesIsRefusedUnread() throws {
     let random = directory.appendingPathComponent("random.conf")
     try Data((0..<2_000_000).map { _ in UInt8.random(in: 0...255) }).write(to: random)
-    try assertRefusedConfig(random.path, saying: "it is over 1 MiB")
+    try assertRefusedConfig(random.path, saying: "it is over 256 KiB")
   }
 
   func testARulesFileOf1000GroupsLeavesTheAppGuardedAndSilent() throws {
@@ -68,10 +68,10 @@ final class HostSafetyTests: XCTestCase {
     try assertManyGroupsAreSilent(5_000)
   }
 
-  func testARulesFileOf100000GroupsIsRefusedAsOver1MiB() throws {
+  func testARulesFileOf100000GroupsIsRefusedAsOver256KiB() throws {
     let rules = directory.appendingPathComponent("100000.conf")
     try RulesFileLimitTests.manyGroups(100_000).write(to: rules, atomically: true, encoding: .utf8)
-    try assertRefusedConfig(rules.path, saying: "it is over 1 MiB")
+    try assertRefusedConfig(rules.path, saying: "it is over 256 KiB")
   }
 
   // MARK: CLICKGUARD_LOG
@@ -99,7 +99,7 @@ final class HostSafetyTests: XCTestCase {
     let result = HostStart.assertGuarded(app, file: file, line: line)
     let messages = HostStart.moduleMessages(result)
     XCTAssertEqual(messages.count, 1, result.stderr, file: file, line: line)
-    for part in [path + ": is not read", what, "accepted: a regular file of at most 1 MiB"] {
+    for part in [path + ": is not read", what, "accepted: a regular file of at most 256 KiB"] {
       XCTAssertTrue(messages.first?.contains(part) ?? false, "\(part): \(result.stderr)", file: file, line: line)
     }
   }

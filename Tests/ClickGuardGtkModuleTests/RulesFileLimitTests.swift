@@ -1,5 +1,5 @@
 // The rules file read without blocking and with a bound: what is not a
-// regular file of at most 1 MiB is refused with one warning before anything
+// regular file of at most 256 KiB is refused with one warning before anything
 // is read, and a file of many groups has the line of every group found — all
 // without a display (the process tests are HostSafetyTests). How long the
 // largest file takes to read is `make bench`'s, not a timed assertion here.
@@ -46,7 +46,7 @@ final class RulesFileLimitTests: XCTestCase {
     XCTAssertEqual(rules.rules, RuleSet(), file: file, line: line)
     XCTAssertEqual(rules.warnings.count, 1, "\(rules.warnings)", file: file, line: line)
     let message = rules.warnings.first?.description ?? ""
-    for part in [path + ": is not read", what, "accepted: a regular file of at most 1 MiB", "using the defaults"] {
+    for part in [path + ": is not read", what, "accepted: a regular file of at most 256 KiB", "using the defaults"] {
       XCTAssertTrue(message.contains(part), "\(part) not in \(message)", file: file, line: line)
     }
   }
@@ -82,18 +82,18 @@ final class RulesFileLimitTests: XCTestCase {
     try assertRefused(socketPath, saying: "it is a socket")
   }
 
-  func testASparse200MBFileAndA2MBRandomFileAreRefusedAsOver1MiB() throws {
+  func testASparse200MBFileAndA2MBRandomFileAreRefusedAsOver256KiB() throws {
     let sparse = directory.appendingPathComponent("sparse").path
     let descriptor = open(sparse, O_WRONLY | O_CREAT, 0o644)
     XCTAssertEqual(ftruncate(descriptor, 200_000_000), 0)
     close(descriptor)
-    try assertRefused(sparse, saying: "it is over 1 MiB")
+    try assertRefused(sparse, saying: "it is over 256 KiB")
     let random = directory.appendingPathComponent("random")
     try Data((0..<2_000_000).map { _ in UInt8.random(in: 0...255) }).write(to: random)
-    try assertRefused(random.path, saying: "it is over 1 MiB")
+    try assertRefused(random.path, saying: "it is over 256 KiB")
   }
 
-  func testAFileOfExactly1MiBIsReadAndOneByteMoreIsNot() throws {
+  func testAFileOfExactly256KiBIsReadAndOneByteMoreIsNot() throws {
     let comment = Array(repeating: UInt8(ascii: "#"), count: RulesFile.sizeLimit - 1) + [UInt8(ascii: "\n")]
     let exact = directory.appendingPathComponent("exact.conf")
     try Data(comment).write(to: exact)
@@ -102,7 +102,7 @@ final class RulesFileLimitTests: XCTestCase {
     XCTAssertEqual(file.warnings, [])
     let over = directory.appendingPathComponent("over.conf")
     try Data(comment + [UInt8(ascii: "\n")]).write(to: over)
-    try assertRefused(over.path, saying: "it is over 1 MiB")
+    try assertRefused(over.path, saying: "it is over 256 KiB")
   }
 
   func testAFileThatCannotBeOpenedSaysWhy() throws {
@@ -142,13 +142,13 @@ final class RulesFileLimitTests: XCTestCase {
     XCTAssertEqual(file.rules.programs["app-4998"]?.interval?.origin.description, "\(url.path):10001 [app-4998]")
   }
 
-  /// The largest file read (some 30 000 groups in 1 MiB) is loaded with
+  /// The largest file read (some 7 500 groups in 256 KiB) is loaded with
   /// every group.
-  func testAFileOfAsManyGroupsAs1MiBHoldsIsLoadedWithEveryGroup() throws {
-    var count = 30_000
+  func testAFileOfAsManyGroupsAs256KiBHoldIsLoadedWithEveryGroup() throws {
+    var count = 8_000
     var text = Self.manyGroups(count)
     while text.utf8.count > RulesFile.sizeLimit {
-      count -= 1_000
+      count -= 250
       text = Self.manyGroups(count)
     }
     let url = directory.appendingPathComponent("full.conf")
@@ -159,10 +159,10 @@ final class RulesFileLimitTests: XCTestCase {
     XCTAssertEqual(file.rules.programs.count + file.rules.widgetRules.count, count)
   }
 
-  func testA100000GroupFileIsRefusedAsOver1MiB() throws {
+  func testA100000GroupFileIsRefusedAsOver256KiB() throws {
     let url = directory.appendingPathComponent("100000.conf")
     try Self.manyGroups(100_000).write(to: url, atomically: true, encoding: .utf8)
-    try assertRefused(url.path, saying: "it is over 1 MiB")
+    try assertRefused(url.path, saying: "it is over 256 KiB")
   }
 
   func testAFileOfThousandsOfBadGroupsLogsTenProblemsAndHowManyMore() {

@@ -95,6 +95,7 @@ package struct SettingsIniSwitch {
   package func enable() throws(Failure) -> (before: String?, after: String)? {
     let file = try load()
     defer { g_key_file_free(file) }
+    try refuseRepeatedNames()
     let before = Self.modules(of: file)
     if before == nil, g_key_file_has_key(file, "Settings", "gtk-modules", nil) != 0 {
       throw Failure(
@@ -113,6 +114,43 @@ package struct SettingsIniSwitch {
       try save(file)
     }
     return (before, after)
+  }
+
+  /// Throws when the file names a group twice, or a key twice in a group:
+  /// GKeyFile reads the two as one and writes them back merged, moving lines
+  /// a person wrote.
+  private func refuseRepeatedNames() throws(Failure) {
+    guard let text = contents() else { return }
+    var groups: Set<ArraySlice<UInt8>> = []
+    var keys: Set<[ArraySlice<UInt8>]> = []
+    var group: ArraySlice<UInt8> = []
+    for line in Self.lines(text) {
+      let start = line.drop { Self.isASCIISpace($0) }
+      if start.first == UInt8(ascii: "["), let close = start.lastIndex(of: UInt8(ascii: "]")) {
+        group = start[start.index(after: start.startIndex)..<close]
+        guard groups.insert(group).inserted else {
+          throw repeated("the group [\(String(decoding: group, as: UTF8.self))]")
+        }
+      } else if start.first != UInt8(ascii: "#"), let equals = start.firstIndex(of: UInt8(ascii: "=")) {
+        var key = start[..<equals]
+        while let last = key.last, Self.isASCIISpace(last) { key = key.dropLast() }
+        guard keys.insert([group, key]).inserted else {
+          throw repeated("the key \(String(decoding: key, as: UTF8.self))")
+        }
+      }
+    }
+  }
+
+  private func repeated(_ what: String) -> Failure {
+    Failure(
+      message: "cannot edit \(path.displayName): it names \(what) twice, and GKeyFile would write the two as one, "
+        + "moving lines; it is left as it is. Remove one, or add clickguard to gtk-modules in its [Settings] group "
+        + "by hand")
+  }
+
+  /// Whether GKeyFile takes `byte` for space (`g_ascii_isspace`).
+  private static func isASCIISpace(_ byte: UInt8) -> Bool {
+    [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(byte)
   }
 
   /// The file's bytes, `nil` when it cannot be read.
@@ -139,7 +177,7 @@ package struct SettingsIniSwitch {
     while start < text.count {
       let end = text[start...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? text.count
       // GKeyFile reads a line from its first byte that is not ASCII space.
-      let line = text[start..<end].drop { [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains($0) }
+      let line = text[start..<end].drop { isASCIISpace($0) }
       if line.first == UInt8(ascii: "["), let close = line.lastIndex(of: UInt8(ascii: "]")) {
         group = line[line.index(after: line.startIndex)..<close]
         if group?.elementsEqual("Settings".utf8) == true { insertion = end }
@@ -205,6 +243,7 @@ package struct SettingsIniSwitch {
   package func disable() throws(Failure) -> (before: String, after: String?)? {
     let file = try load()
     defer { g_key_file_free(file) }
+    try refuseRepeatedNames()
     guard let before = Self.modules(of: file), let after = GtkModuleList.removingClickGuard(from: before) else {
       return nil
     }

@@ -118,6 +118,9 @@ import Testing
     // GKeyFile reads the second [A] into the first and writes them as one,
     // the comment "# two" above [Settings]'s.
     let original = "[A]\nk=v\n[Settings]\n# about settings\ngtk-theme-name=X\n[A]\n# two\nj=w\n"
-    try assertEnableRefuses(original, saying: "comment line")
+    try assertEnableRefuses(original, saying: "the group [A] twice")
+    // A key twice: GKeyFile keeps one line of the two.
+    try assertEnableRefuses(
+      "[Settings]\ngtk-theme-name=X\n# mine\ngtk-theme-name = Y\n", saying: "the key gtk-theme-name twice")
   }
 }

@@ -213,8 +213,10 @@ fuzz-replay:
 	done
 
 ## The core and GTK-layer suites under AddressSanitizer (with
-## LeakSanitizer) (UBSan: swift build refuses it on Linux), a build in a
-## scratch directory of its own (scripts/sanitize.sh; suppressions, each
-## explained, in scripts/sanitizers/). SANITIZE_SUITES='…' picks others.
+## LeakSanitizer), then those and the module's process, host-safety and
+## global-install suites under UBSan (clang's, on the C of the modules'
+## helpers), each a build in a scratch directory of its own
+## (scripts/sanitize.sh; suppressions, each explained, in
+## scripts/sanitizers/). SANITIZE_SUITES='…' picks others.
 sanitize: deps
 	SWIFT="$(SWIFT)" SANITIZE_SUITES="$(SANITIZE_SUITES)" scripts/sanitize.sh

@@ -10,11 +10,13 @@ SWIFT=${SWIFT:-swift}
 here=$(cd "$(dirname "$0")" && pwd)
 # The module suite (ClickGuardGtkModuleTests) loads the module into Debian's
 # GTK apps, which are not built with ASan: an ASan module cannot load into
-# them without the runtime preloaded into every child; it is not in the
-# default run yet (SANITIZE_SUITES='ClickGuardGtkModuleTests\.' runs it).
-suites='ClickGuardTests\.|ClickGuardGtkTests\.'
-# SANITIZE_SUITES sets the suites (a --filter regex).
-suites=${SANITIZE_SUITES:-$suites}
+# them without the runtime preloaded into every child, so ASan does not run
+# it. The UBSan module carries its runtime (a shared library) and loads
+# anywhere: UBSan runs the module's process, host-safety and global-install
+# suites too (the real-app corpus is left to make test).
+core='ClickGuardTests\.|ClickGuardGtkTests\.'
+module='ModuleProcessTests|HostSafetyTests|GlobalInstallTests'
+# SANITIZE_SUITES sets the suites (a --filter regex) for every sanitizer.
 # UBSan: Swift's own checks (overflow, bounds, unwrapping) trap in every
 # build, and swift build refuses --sanitize=undefined on this target, so
 # UBSan goes where Swift's checks do not: the C the suites run through our
@@ -24,9 +26,10 @@ suites=${SANITIZE_SUITES:-$suites}
 clang_runtime=$(ls -d "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux | head -1)
 for sanitizer in ${SANITIZERS:-address undefined}; do
   case $sanitizer in
-    address) scratch=.build/asan; flags=(--sanitize=address) ;;
+    address) scratch=.build/asan; flags=(--sanitize=address); suites=${SANITIZE_SUITES:-$core} ;;
     undefined)
       scratch=.build/ubsan
+      suites=${SANITIZE_SUITES:-$core|$module}
       flags=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
         -Xlinker "$clang_runtime/libclang_rt.ubsan_standalone-x86_64.so" -Xlinker -rpath="$clang_runtime") ;;
     *) echo "sanitize: $sanitizer: not a sanitizer this script runs (address, undefined)" >&2; exit 2 ;;
@@ -44,5 +47,6 @@ for sanitizer in ${SANITIZERS:-address undefined}; do
     SWIFT_BACKTRACE=enable=no NO_AT_BRIDGE=1 \
     xvfb-run -a -s "-screen 0 1280x1024x24 -ac" "$SWIFT" test --skip-build --scratch-path "$scratch" "${flags[@]}" --filter "$suites"
   echo "sanitize: $sanitizer: built in $((built - start)) s, tests in $(($(date +%s) - built)) s"
+  echo "sanitize: $sanitizer: the suites ($suites) pass"
 done
-echo "make sanitize: the suites ($suites) pass under ${SANITIZERS:-address undefined}"
+echo "make sanitize: passes under ${SANITIZERS:-address undefined}"

@@ -11,7 +11,7 @@ import ClickGuardGObject
 /// and lists ClickGuard after the modules the file listed; `disable` after
 /// `enable` gives back the groups, keys, values and comments of the file
 /// before (an empty [Settings] group aside: disable removes the group when
-/// it leaves it empty).
+/// it leaves it empty, and a gtk-modules key that named no module).
 enum SettingsIniFuzz {
   static func run(_ input: UnsafeRawBufferPointer) {
     let path = FuzzScratch.write(input, to: "settings.ini")
@@ -66,14 +66,20 @@ enum SettingsIniFuzz {
     // With the group gone, GKeyFile reads a comment above it (the file's top
     // comment, say) as the next group's: the lines stay, checked below.
     let hadEmptySettings = hadSettings && !before.entries.contains { $0.group == "Settings" && $0.key != nil }
-    let withoutSettings = before.entries.filter { !(hadEmptySettings && $0.group == "Settings" && $0.key == nil) }
-      .map(\.withoutModulesValue.withoutComment)
+    // A gtk-modules key that named no module (`gtk-modules=`, `:`) is
+    // removed with ClickGuard's entry: GTK loads none either way.
+    let namedNone = before.modules.asGtkReadsIt == []
+    func comparable(_ entries: [KeyFileSnapshot.Entry]) -> [KeyFileSnapshot.Entry] {
+      entries.filter { !(namedNone && $0.isModules) }.map(\.withoutModulesValue)
+    }
+    let withoutSettings = comparable(before.entries)
+      .filter { !(hadEmptySettings && $0.group == "Settings" && $0.key == nil) }.map(\.withoutComment)
     // gtk-modules is compared as GTK reads it: GKeyFile writes the value
     // it was given with its own escapes (a bare CR becomes `\r`), and the
     // list loses its empty entries (`a:` comes back as `a`).
     guard let again = KeyFileSnapshot(restored), again.modules.asGtkReadsIt == before.modules.asGtkReadsIt,
-      again.entries.map(\.withoutModulesValue) == before.entries.map(\.withoutModulesValue)
-        || (hadEmptySettings && again.entries.map(\.withoutModulesValue.withoutComment) == withoutSettings)
+      comparable(again.entries) == comparable(before.entries)
+        || (hadEmptySettings && comparable(again.entries).map(\.withoutComment) == withoutSettings)
     else {
       fatalError(
         "settings-ini: disable after enable did not restore the file:\n\(before.entries)\n---\n\(KeyFileSnapshot(restored)?.entries ?? [])"
@@ -139,8 +145,15 @@ struct KeyFileSnapshot {
 
     var text: String? { if case .text(let text) = self { text } else { nil } }
 
-    /// The modules GTK loads of it: empty entries (`a::b`, `a:`) are none.
-    var asGtkReadsIt: [ByteString]? { text.map { GtkModuleList(ByteString($0)).entries } }
+    /// The modules GTK loads of it: empty entries (`a::b`, `a:`) are none,
+    /// and an empty value is no value.
+    var asGtkReadsIt: [ByteString]? {
+      switch self {
+      case .absent: []
+      case .text(let text): GtkModuleList(ByteString(text)).entries
+      case .unreadable: nil
+      }
+    }
   }
 
   var entries: [Entry] = []

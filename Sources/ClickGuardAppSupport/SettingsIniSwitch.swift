@@ -148,9 +148,10 @@ package struct SettingsIniSwitch {
         + "by hand")
   }
 
-  /// Whether GKeyFile takes `byte` for space (`g_ascii_isspace`).
+  /// Whether GKeyFile takes `byte` for space (`g_ascii_isspace`: not the
+  /// vertical tab, which C's `isspace` counts).
   private static func isASCIISpace(_ byte: UInt8) -> Bool {
-    [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(byte)
+    [0x20, 0x09, 0x0A, 0x0C, 0x0D].contains(byte)
   }
 
   /// The file's bytes, `nil` when it cannot be read.
@@ -280,7 +281,7 @@ package struct SettingsIniSwitch {
   /// end them (GKeyFile takes a CR before a LF for a CRLF line end).
   private static func commentLines(of text: [UInt8]) -> [ArraySlice<UInt8>] {
     lines(text).filter { line in
-      line.first { ![0x20, 0x09, 0x0B, 0x0C, 0x0D].contains($0) } == UInt8(ascii: "#")
+      line.first { !isASCIISpace($0) } == UInt8(ascii: "#")
     }.map { line in line[..<(line.lastIndex { $0 != UInt8(ascii: "\r") }.map { $0 + 1 } ?? line.startIndex)] }
   }
 

@@ -65,10 +65,14 @@ enum SettingsIniFuzz {
     // it. Every comment line stays (checked below).
     // With the group gone, GKeyFile reads a comment above it (the file's top
     // comment, say) as the next group's: the lines stay, checked below.
-    let hadEmptySettings = hadSettings && !before.entries.contains { $0.group == "Settings" && $0.key != nil }
     // A gtk-modules key that named no module (`gtk-modules=`, `:`) is
-    // removed with ClickGuard's entry: GTK loads none either way.
+    // removed with ClickGuard's entry: GTK loads none either way. GKeyFile
+    // then reads a comment above it as the next key's: the lines stay,
+    // checked below.
     let namedNone = before.modules.asGtkReadsIt == []
+    let hadEmptySettings =
+      hadSettings
+      && !before.entries.contains { $0.group == "Settings" && $0.key != nil && !(namedNone && $0.isModules) }
     func comparable(_ entries: [KeyFileSnapshot.Entry]) -> [KeyFileSnapshot.Entry] {
       entries.filter { !(namedNone && $0.isModules) }.map(\.withoutModulesValue)
     }
@@ -79,7 +83,7 @@ enum SettingsIniFuzz {
     // list loses its empty entries (`a:` comes back as `a`).
     guard let again = KeyFileSnapshot(restored), again.modules.asGtkReadsIt == before.modules.asGtkReadsIt,
       comparable(again.entries) == comparable(before.entries)
-        || (hadEmptySettings && comparable(again.entries).map(\.withoutComment) == withoutSettings)
+        || ((hadEmptySettings || namedNone) && comparable(again.entries).map(\.withoutComment) == withoutSettings)
     else {
       fatalError(
         "settings-ini: disable after enable did not restore the file:\n\(before.entries)\n---\n\(KeyFileSnapshot(restored)?.entries ?? [])"

@@ -123,4 +123,16 @@ import Testing
     try assertEnableRefuses(
       "[Settings]\ngtk-theme-name=X\n# mine\ngtk-theme-name = Y\n", saying: "the key gtk-theme-name twice")
   }
+
+  @Test func aKeyNameEndingInAVerticalTabIsAnotherKey() throws {
+    // GKeyFile trims a key's trailing space as g_ascii_isspace sees it,
+    // which leaves a vertical tab: this is not gtk-modules.
+    let original = "[Settings]\ngtk-modules\u{0B}=a\n"
+    let (editor, url) = try file(original)
+    defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+    #expect(try editor.enable()?.before == nil)
+    #expect(try String(contentsOf: url, encoding: .utf8) == original + "gtk-modules=clickguard\n")
+    _ = try editor.disable()
+    #expect(try Data(contentsOf: url) == Data(original.utf8), "disable gives the file back byte for byte")
+  }
 }

@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
-# make sanitize: the core (ClickGuardTests) and GTK-layer
-# (ClickGuardGtkTests) suites under AddressSanitizer with LeakSanitizer,
-# then under UndefinedBehaviorSanitizer. Each sanitizer
+# make sanitize: the core (ClickGuardTests), GTK-layer (ClickGuardGtkTests)
+# and the module's process suites under AddressSanitizer with
+# LeakSanitizer, then under UndefinedBehaviorSanitizer. Each sanitizer
 # builds in a scratch directory of its own (.build/asan, .build/ubsan), so
 # the ordinary debug build is left alone. GTK tests run under Xvfb.
 # Suppressions, each explained, are in scripts/sanitizers/.
 set -euo pipefail
 SWIFT=${SWIFT:-swift}
 here=$(cd "$(dirname "$0")" && pwd)
-# The module suite (ClickGuardGtkModuleTests) loads the module into Debian's
-# GTK apps, which are not built with ASan: an ASan module cannot load into
-# them without the runtime preloaded into every child, so ASan does not run
-# it. The UBSan module carries its runtime (a shared library) and loads
-# anywhere: UBSan runs the module's process, host-safety and global-install
-# suites too (the real-app corpus is left to make test).
+# The module's suites load the module into GTK apps that are not built
+# with a sanitizer. The UBSan module carries its runtime (a shared library)
+# and loads anywhere; for ASan the test support preloads the toolchain's
+# shared ASan runtime into each app it starts with the module
+# (CLICKGUARD_TEST_ASAN_RUNTIME). Both run the module's process, host-safety
+# and global-install suites (the real-app corpus is left to make test).
 core='ClickGuardTests\.|ClickGuardGtkTests\.'
 module='ModuleProcessTests|HostSafetyTests|GlobalInstallTests'
 # SANITIZE_SUITES sets the suites (a --filter regex) for every sanitizer.
@@ -26,9 +26,14 @@ module='ModuleProcessTests|HostSafetyTests|GlobalInstallTests'
 clang_runtime=$(ls -d "$(dirname "$(readlink -f "$(command -v swiftc)")")"/../lib/clang/*/lib/linux | head -1)
 for sanitizer in ${SANITIZERS:-address undefined}; do
   case $sanitizer in
-    address) scratch=.build/asan; flags=(--sanitize=address); suites=${SANITIZE_SUITES:-$core} ;;
+    address)
+      scratch=.build/asan
+      suites=${SANITIZE_SUITES:-$core|$module}
+      flags=(--sanitize=address)
+      export CLICKGUARD_TEST_ASAN_RUNTIME="$clang_runtime/libclang_rt.asan-x86_64.so" ;;
     undefined)
       scratch=.build/ubsan
+      unset CLICKGUARD_TEST_ASAN_RUNTIME
       suites=${SANITIZE_SUITES:-$core|$module}
       flags=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
         -Xlinker "$clang_runtime/libclang_rt.ubsan_standalone-x86_64.so" -Xlinker -rpath="$clang_runtime") ;;

@@ -13,8 +13,8 @@ import ClickGuardGtk
 /// group is left out whole, and a file that cannot be read or parsed gives
 /// no rules at all. A missing file at the default place is silent; a missing
 /// file named by `CLICKGUARD_CONFIG` is a warning. Only a regular file of at
-/// most 256 KiB is read, without blocking; its checking costs time linear in
-/// its size (``KeyFileText`` indexes its lines in one pass).
+/// most `sizeLimit` bytes is read, without blocking; its checking costs
+/// time linear in its size (``KeyFileText`` indexes its lines in one pass).
 ///
 /// ```swift
 /// let file = RulesFile(reading: RulesFileLocation(environment: environment))
@@ -42,9 +42,9 @@ package struct RulesFile: Hashable, Sendable {
   /// Its problems, in file order.
   package var warnings: [RulesFileWarning] = []
 
-  /// The largest rules file read: 256 KiB, some 7 500 groups, read in a
-  /// few tens of milliseconds at the app's start. A larger one is refused
-  /// whole, as a FIFO or a device is.
+  /// The largest rules file read, in bytes: it keeps the read short at the
+  /// start of every app. A larger one is refused whole, as a FIFO or a
+  /// device is.
   package static let sizeLimit = 256 << 10
 
   /// ``sizeLimit`` as the messages say it.

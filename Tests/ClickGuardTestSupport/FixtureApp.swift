@@ -48,6 +48,7 @@ final class FixtureApp {
     }
     env["NO_AT_BRIDGE"] = "1"  // no accessibility bus under Xvfb: no dbind warnings
     if let modules { env["GTK3_MODULES"] = modules }
+    env.merge(ModuleHarness.sanitizerEnvironment) { $1 }
     env.merge(environment) { $1 }
     let command = try program.command()
     let line = launcher + [command.executable] + command.arguments + ["--seconds", "25"] + arguments

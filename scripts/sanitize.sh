@@ -17,6 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 core='ClickGuardTests\.|ClickGuardGtkTests\.'
 module='ModuleProcessTests|HostSafetyTests|GlobalInstallTests'
 # SANITIZE_SUITES sets the suites (a --filter regex) for every sanitizer.
+suites=${SANITIZE_SUITES:-$core|$module}
 # UBSan: Swift's own checks (overflow, bounds, unwrapping) trap in every
 # build, and swift build refuses --sanitize=undefined on this target, so
 # UBSan goes where Swift's checks do not: the C the suites run through our
@@ -28,13 +29,11 @@ for sanitizer in ${SANITIZERS:-address undefined}; do
   case $sanitizer in
     address)
       scratch=.build/asan
-      suites=${SANITIZE_SUITES:-$core|$module}
       flags=(--sanitize=address)
-      export CLICKGUARD_TEST_ASAN_RUNTIME="$clang_runtime/libclang_rt.asan-x86_64.so" ;;
+      child_runtime="$clang_runtime/libclang_rt.asan-x86_64.so" ;;
     undefined)
       scratch=.build/ubsan
-      unset CLICKGUARD_TEST_ASAN_RUNTIME
-      suites=${SANITIZE_SUITES:-$core|$module}
+      child_runtime=
       flags=(-Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined
         -Xlinker "$clang_runtime/libclang_rt.ubsan_standalone-x86_64.so" -Xlinker -rpath="$clang_runtime") ;;
     *) echo "sanitize: $sanitizer: not a sanitizer this script runs (address, undefined)" >&2; exit 2 ;;
@@ -49,7 +48,7 @@ for sanitizer in ${SANITIZERS:-address undefined}; do
   env ASAN_OPTIONS="detect_leaks=1:abort_on_error=0:halt_on_error=1:suppressions=$here/sanitizers/asan.supp" \
     LSAN_OPTIONS="suppressions=$here/sanitizers/lsan.supp:print_suppressions=0" \
     UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:handle_segv=0:handle_sigbus=0:handle_sigfpe=0:handle_abort=0:handle_sigill=0:suppressions=$here/sanitizers/ubsan.supp" \
-    SWIFT_BACKTRACE=enable=no NO_AT_BRIDGE=1 \
+    CLICKGUARD_TEST_ASAN_RUNTIME="$child_runtime" SWIFT_BACKTRACE=enable=no NO_AT_BRIDGE=1 \
     xvfb-run -a -s "-screen 0 1280x1024x24 -ac" "$SWIFT" test --skip-build --scratch-path "$scratch" "${flags[@]}" --filter "$suites"
   echo "sanitize: $sanitizer: built in $((built - start)) s, tests in $(($(date +%s) - built)) s"
   echo "sanitize: $sanitizer: the suites ($suites) pass"

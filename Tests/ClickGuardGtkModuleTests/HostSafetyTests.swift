@@ -138,7 +138,7 @@ enum HostStart {
         + "with it \(seconds(guarded.secondsToReady)), \(guarded.peakResidentKiB / 1024) MiB")
     // Under make sanitize's ASan the module's freed memory stays in ASan's
     // quarantine and every allocation has redzones: its peak is ASan's.
-    if ModuleHarness.sanitizerEnvironment.isEmpty {
+    if ModuleHarness.asanRuntime == nil {
       XCTAssertLessThan(guarded.peakResidentKiB, plain.peakResidentKiB + 64 * 1024, row, file: file, line: line)
     }
     return guarded

@@ -25,17 +25,22 @@ enum ModuleHarness {
     return candidate
   }
 
-  /// What a child that loads the module needs in its environment when the
-  /// module is built with AddressSanitizer (`make sanitize` sets
-  /// `CLICKGUARD_TEST_ASAN_RUNTIME` to the toolchain's shared ASan runtime):
-  /// Debian's apps are not built with it, so the runtime is preloaded. Leak
-  /// checks stay in the test process (GTK's own allocations for the life of
-  /// an app would be most of a child's report), and crash signals are left
-  /// to the app, as without ClickGuard. Empty otherwise.
+  /// The toolchain's shared ASan runtime when the module is built with
+  /// AddressSanitizer (`make sanitize` sets `CLICKGUARD_TEST_ASAN_RUNTIME`),
+  /// else `nil`.
+  static var asanRuntime: String? {
+    ProcessInfo.processInfo.environment["CLICKGUARD_TEST_ASAN_RUNTIME"].flatMap { $0.isEmpty ? nil : $0 }
+  }
+
+  /// What a child that loads the module needs in its environment under
+  /// ``asanRuntime``: Debian's apps are not built with ASan, so the runtime
+  /// is preloaded. Leak checks stay in the test process (GTK's own
+  /// allocations for the life of an app would be most of a child's report),
+  /// and crash signals are left to the app, as without ClickGuard. Empty
+  /// otherwise.
   static var sanitizerEnvironment: [String: String] {
-    let environment = ProcessInfo.processInfo.environment
-    guard let runtime = environment["CLICKGUARD_TEST_ASAN_RUNTIME"], !runtime.isEmpty else { return [:] }
-    let preload = [runtime] + (environment["LD_PRELOAD"].map { [$0] } ?? [])
+    guard let runtime = asanRuntime else { return [:] }
+    let preload = [runtime] + (ProcessInfo.processInfo.environment["LD_PRELOAD"].map { [$0] } ?? [])
     return [
       "LD_PRELOAD": preload.joined(separator: ":"),
       "ASAN_OPTIONS": "detect_leaks=0:halt_on_error=1:abort_on_error=0:handle_segv=0:handle_sigbus=0"

@@ -1,8 +1,11 @@
 // The decision log's file in-process, without a display: a FIFO that no one
 // reads is refused, a reader that goes away gives EPIPE instead of the
 // SIGPIPE that would end the process, and a file deleted or replaced at its
-// path is reopened there.
+// path is reopened there; and a writer killed with SIGKILL at each of its
+// file calls (SyscallKills, on this test bundle run again for one test)
+// leaves every earlier line and only whole lines after them.
 
+import ClickGuardTestSupport
 import Foundation
 import XCTest
 
@@ -108,5 +111,66 @@ final class DecisionLogFileTests: XCTestCase {
     XCTAssertNil(file.followPath(at: ClickInstant(sinceOrigin: .zero)))
     XCTAssertEqual(file.append("back"), .written)
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "back\n")
+  }
+
+  /// The variable that names the log ``testLinesAreAppendedAfterWhatTheLogHolds()``
+  /// writes to, when this bundle is run again as the writer to kill.
+  private static let killedLogVariable = "CLICKGUARD_TEST_KILLED_LOG"
+
+  /// What the log holds before the writer starts: another process's lines.
+  private static let earlierLines = Data(
+    (#"{"program":"gedit","outcome":"dropped","reason":"interval"}"# + "\n"
+      + #"{"program":"gedit","outcome":"accepted","reason":"first"}"# + "\n").utf8)
+
+  /// The lines the writer appends, as the log writes them: one line each.
+  private static let appendedLines = (1...4).map { #"{"program":"mousepad","outcome":"dropped","press":\#($0)}"# }
+
+  /// Four lines appended to a log that holds two: it holds the six. Run
+  /// again by the kill test (with ``killedLogVariable`` naming a log that
+  /// holds the two), it is the writer that is killed.
+  func testLinesAreAppendedAfterWhatTheLogHolds() throws {
+    let given = ProcessInfo.processInfo.environment[Self.killedLogVariable]
+    let path = given ?? directory.appendingPathComponent("clicks.jsonl").path
+    if given == nil { try Self.earlierLines.write(to: URL(fileURLWithPath: path)) }
+    let file = try DecisionLogFile(name: ByteString(path))
+    for line in Self.appendedLines { XCTAssertEqual(file.append(line), .written) }
+    let expected = Self.earlierLines + Data(Self.appendedLines.map { $0 + "\n" }.joined().utf8)
+    XCTAssertEqual(FileManager.default.contents(atPath: path), expected)
+  }
+
+  /// Killed on entering its open of the log and each of its writes (counted
+  /// on the log alone), the writer leaves the earlier lines and the new lines
+  /// written before: never a torn line, never an earlier line lost.
+  func testAWriterKilledAtEachFileCallLeavesEveryEarlierLineAndOnlyWholeLines() throws {
+    guard SyscallKills.isAvailable else { throw XCTSkip("strace is not installed (scripts/deps.sh installs it)") }
+    let bundle = CommandLine.arguments[0]
+    let arguments = ["ClickGuardGtkModuleTests.DecisionLogFileTests/testLinesAreAppendedAfterWhatTheLogHolds"]
+    let path = directory.appendingPathComponent("clicks.jsonl").path
+    var environment = ProcessInfo.processInfo.environment
+    environment[Self.killedLogVariable] = path
+    let lines = Self.appendedLines.count
+    let points =
+      [KillPoint(syscall: "openat", occurrence: 1)] + (1...lines).map { KillPoint(syscall: "write", occurrence: $0) }
+    for (written, point) in points.enumerated() {
+      try Self.earlierLines.write(to: URL(fileURLWithPath: path))
+      XCTAssertTrue(
+        try SyscallKills.run(bundle, arguments, environment: environment, killedAt: point, countingOnly: path),
+        "\(point) of the log was reached")
+      let expected =
+        Self.earlierLines + Data(Self.appendedLines.prefix(max(written - 1, 0)).map { $0 + "\n" }.joined().utf8)
+      let after = FileManager.default.contents(atPath: path) ?? Data()
+      XCTAssertEqual(
+        after, expected,
+        "killed at \(point): the log is not its earlier lines and the whole lines written before: \(String(decoding: after, as: UTF8.self))"
+      )
+    }
+    try Self.earlierLines.write(to: URL(fileURLWithPath: path))
+    let beyond = KillPoint(syscall: "write", occurrence: lines + 1)
+    XCTAssertFalse(
+      try SyscallKills.run(bundle, arguments, environment: environment, killedAt: beyond, countingOnly: path),
+      "the writer writes each line with one write: there is no \(beyond)")
+    print(
+      "DecisionLogFileTests: the log, killed at \(points) and not reaching \(beyond): earlier lines and whole new ones each time"
+    )
   }
 }

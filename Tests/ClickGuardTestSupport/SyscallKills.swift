@@ -13,6 +13,11 @@ package struct KillPoint: Hashable, CustomStringConvertible, Sendable {
   package let syscall: String
   package let occurrence: Int
 
+  package init(syscall: String, occurrence: Int) {
+    self.syscall = syscall
+    self.occurrence = occurrence
+  }
+
   package var description: String { "\(syscall) #\(occurrence)" }
 }
 
@@ -102,15 +107,19 @@ package enum SyscallKills {
 
   /// Runs `executable arguments…` under strace, killed with SIGKILL on
   /// entering `point`.
+  /// - Parameter file: when given, only the calls on this file (by path or
+  ///   descriptor) are counted, so that other threads' calls (a runtime's
+  ///   wake-up writes) cannot move the point.
   /// - Returns: whether it was killed there (`false`: it ended first).
   package static func run(
-    _ executable: String, _ arguments: [String], environment: [String: String], killedAt point: KillPoint
+    _ executable: String, _ arguments: [String], environment: [String: String], killedAt point: KillPoint,
+    countingOnly file: String? = nil
   ) throws -> Bool {
     let status = try run(
       [
         "-f", "-qq", "-o", "/dev/null", "-e", "trace=\(point.syscall)",
         "-e", "inject=\(point.syscall):signal=KILL:when=\(point.occurrence)",
-      ],
+      ] + (file.map { ["-P", $0] } ?? []),
       executable, arguments, environment)
     // strace ends the way its program did: killed by SIGKILL.
     return status == 128 + SIGKILL || status == -SIGKILL

@@ -1,23 +1,16 @@
-/// The name of an action a control performs: a signal (`clicked`), a GAction
-/// (`app.open-details`) or any name the app chooses.
-///
-/// Each (control, action) pair has its own gate, so activations of different
-/// actions on one control are tracked apart.
+/// The name of an action a control performs (a signal, a GAction or any name
+/// the app chooses): each (control, action) pair has its own gate.
 public struct ActionName: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-  /// The name.
   public let rawValue: String
 
-  /// Makes the name `rawValue`.
   public init(rawValue: String) {
     self.rawValue = rawValue
   }
 
-  /// Makes the name `rawValue`.
   public init(_ rawValue: String) {
     self.rawValue = rawValue
   }
 
-  /// Makes a name from a string literal.
   public init(stringLiteral value: String) {
     rawValue = value
   }

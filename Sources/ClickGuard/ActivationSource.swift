@@ -5,15 +5,10 @@ public enum ActivationSource: String, Sendable {
   /// The app's own code (`gtk_button_clicked`, `set_active`): not guarded
   /// unless ``GuardConfiguration/guardsProgrammatic`` is set.
   case programmatic
-  /// A consequence of another activation in progress, such as a radio button
-  /// deactivating the previous member of its group: never guarded, since its
-  /// cause was judged already.
+  /// A consequence of an activation in progress (a radio group's previous member): never guarded.
   case nested
-  /// A held key's auto-repeat activating a shortcut: a repeat made on
-  /// purpose (holding Ctrl+Z undoes again and again), never guarded.
+  /// A held key's auto-repeat of a shortcut (holding Ctrl+Z): on purpose, never guarded.
   case keyRepeat = "key-repeat"
-  /// A person pressing a keyboard shortcut (an accelerator): judged at a
-  /// person's pace (``GuardConfiguration/shortcutInterval``), since people
-  /// re-tap undo, zoom or next tab on purpose.
+  /// A keyboard shortcut, judged at ``GuardConfiguration/shortcutInterval``.
   case shortcut
 }

@@ -2,15 +2,9 @@
   import Glibc
 #endif
 
-/// The time source of a ``ClickDispatcher``: any standard-library `Clock`
-/// measured in `Duration`, read as ``ClickInstant``s since the moment it was
-/// wrapped.
-///
-/// Production code uses ``system``, the monotonic clock that never jumps
-/// when the wall clock is set; tests wrap a manual clock and move time by
-/// hand.
+/// The time source of a ``ClickDispatcher``: any `Clock` measured in `Duration`,
+/// read as ``ClickInstant``s since it was wrapped (tests wrap a manual clock).
 public struct ClickClock: Sendable {
-  /// Whole nanoseconds since the clock's origin.
   private let elapsed: @Sendable () -> Int64
 
   /// Wraps `clock`; its current instant becomes this clock's origin.
@@ -23,11 +17,8 @@ public struct ClickClock: Sendable {
     elapsed = elapsedNanoseconds
   }
 
-  /// The process's monotonic clock. Every part of ClickGuard that compares
-  /// instants reads this one, so their instants share an origin. On Linux
-  /// it reads `CLOCK_MONOTONIC` in whole nanoseconds, as instants keep
-  /// time, so reading it does no `Duration` arithmetic on the way to every
-  /// click's judgment; elsewhere it wraps `SuspendingClock`.
+  /// The process's monotonic clock, which never jumps when the wall clock is set;
+  /// all of ClickGuard reads it, so instants share an origin.
   public static let system: ClickClock = {
     #if canImport(Glibc)
       let origin = monotonicNanoseconds()
@@ -37,12 +28,10 @@ public struct ClickClock: Sendable {
     #endif
   }()
 
-  /// The current instant.
   public var now: ClickInstant { ClickInstant(nanosecondsSinceOrigin: elapsed()) }
 }
 
 #if canImport(Glibc)
-  /// `CLOCK_MONOTONIC` in whole nanoseconds.
   private func monotonicNanoseconds() -> Int64 {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)

@@ -1,25 +1,20 @@
 /// One decision: what was judged, by which gate, with what outcome and when.
 public struct ClickDecision: Sendable {
-  /// The activation judged.
   public let activation: Activation
   /// The gate that judged it; `nil` when it passed unjudged.
   public let gate: GateKey?
-  /// What happened.
   public let outcome: ClickOutcome
   /// When it was judged, on the dispatcher's clock.
   public let instant: ClickInstant
   /// The ticket of an accepted action: finish it when the action is done.
   public let ticket: ClickTicket?
-  /// Why an activation the window would have dropped was accepted: a
-  /// person's repeat. `nil` for every other outcome.
+  /// Why an activation the window would have dropped was accepted; else `nil`.
   public var acceptance: AcceptReason? = nil
 
-  /// Whether the action runs.
   public var runsAction: Bool { outcome.runsAction }
 }
 
 extension ClickDecision {
-  /// The decision `verdict` is for `activation`.
   init(_ activation: Activation, _ verdict: GateVerdict) {
     self.init(
       activation: activation, gate: verdict.gate, outcome: verdict.outcome, instant: verdict.instant,

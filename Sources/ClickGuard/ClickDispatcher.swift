@@ -1,11 +1,6 @@
-/// Decides, for each activation of a control, whether its action runs: the
-/// one central place every wrapper, the global install and the GTK module
-/// route activations to.
-///
-/// There is one gate per (control, action), or per ``GroupKey`` for
-/// grouped controls. The dispatcher applies the global
-/// ``GuardConfiguration`` and each control's ``ControlSettings``, counts
-/// every decision and reports it to observers.
+/// Decides, for each activation of a control, whether its action runs: one
+/// gate per (control, action) or ``GroupKey``, under the global
+/// ``GuardConfiguration`` and each control's ``ControlSettings``.
 ///
 /// ```swift
 /// let dispatcher = ClickDispatcher()
@@ -15,25 +10,20 @@
 /// ```
 @MainActor
 public final class ClickDispatcher {
-  /// The global settings.
   public var configuration: GuardConfiguration
   /// The clock every decision reads.
   public let clock: ClickClock
   /// Every decision added up.
   public var totals: DecisionCounters { ledger.totals }
 
-  /// The gates, the counters and the input clock: what decisions change.
   private var ledger = GateLedger()
   private let observers = ObserverList<@MainActor (ClickDecision) -> Void>()
   private let gateObservers = ObserverList<@MainActor (GateTransition) -> Void>()
 
-  /// Creates a dispatcher.
   public init(configuration: GuardConfiguration = GuardConfiguration(), clock: ClickClock = .system) {
     self.configuration = configuration
     self.clock = clock
   }
-
-  // MARK: Deciding
 
   /// Judges `activation` at `instant` (default: now). When the decision has a
   /// ticket, run the action, then hand the ticket to ``finish(_:at:)``.
@@ -43,11 +33,8 @@ public final class ClickDispatcher {
     return ClickDecision(activation, verdict)
   }
 
-  /// Judges `activation` now, like ``begin(_:at:)``, on `kept`, the gate
-  /// its control kept from its last judgment, while that is still its
-  /// gate (else `kept` becomes the gate that judged it): a widget's click
-  /// reaches its gate without a look-up, and builds a ``ClickDecision``
-  /// only when someone observes decisions.
+  /// Judges `activation` now on `kept`, the gate its control kept (replaced when
+  /// stale): no look-up, and no ``ClickDecision`` unless someone observes.
   package func judge(_ activation: Activation, kept: inout GateRecord?) -> GateVerdict {
     judge(activation, at: clock.now, kept: &kept)
   }
@@ -61,8 +48,6 @@ public final class ClickDispatcher {
     return verdict
   }
 
-  /// Tells the observers of `verdict`, for `activation` by `rule` on
-  /// `gate`: the expiry it found, the decision, then the gate's transition.
   private func report(
     _ verdict: GateVerdict, of activation: Activation, by rule: GateRule, on gate: GateRecord?,
     expiry: GateRecord.Expiry?
@@ -85,10 +70,7 @@ public final class ClickDispatcher {
     for observer in gateObservers.observers { observer(transition) }
   }
 
-  /// Marks the action of `ticket` finished at `instant` (default: now): its
-  /// gate's window starts here.
-  /// - Returns: `false`, changing nothing, when the ticket is stale (finished
-  ///   already, expired past the maximum busy time, or its gate forgotten).
+  /// Marks the action of `ticket` finished (its window starts); `false` when the ticket is stale.
   @discardableResult
   public func finish(_ ticket: ClickTicket, at instant: ClickInstant? = nil) -> Bool {
     guard let finished = ledger.finish(ticket, at: instant ?? clock.now) else { return false }
@@ -96,9 +78,7 @@ public final class ClickDispatcher {
     return true
   }
 
-  /// Runs `body` unless `activation` is dropped; the window starts when
-  /// `body` returns or throws.
-  /// - Returns: `body`'s result, or `nil` when the activation was dropped.
+  /// Runs `body` unless `activation` is dropped; the window starts when it returns.
   @discardableResult
   public func run<R>(_ activation: Activation, _ body: () throws -> R) rethrows -> R? {
     let decision = begin(activation)
@@ -107,9 +87,7 @@ public final class ClickDispatcher {
     return try body()
   }
 
-  /// Runs the async `body` unless `activation` is dropped; the gate stays
-  /// closed until `body` completes, or the maximum busy time passes.
-  /// - Returns: `body`'s result, or `nil` when the activation was dropped.
+  /// Runs `body` unless `activation` is dropped; the gate stays closed until it completes.
   @discardableResult
   public func runAsync<R>(_ activation: Activation, _ body: @MainActor () async throws -> R) async rethrows -> R? {
     let decision = begin(activation)
@@ -118,30 +96,22 @@ public final class ClickDispatcher {
     return try await body()
   }
 
-  /// Tells the dispatcher that an input event stamped `eventTime` is being
-  /// processed at `instant`, so it knows where the input clock stands before
-  /// the first click (activations with an event time tell it too).
+  /// Feeds the input clock estimate an event stamped `eventTime`, processed at `instant`.
   package func observeInput(_ eventTime: EventTimestamp, at instant: ClickInstant) {
     ledger.inputClock.observe(eventTime, at: instant)
   }
 
-  /// Where the input clock stands at `instant`, estimated from the events
-  /// seen (never ahead of it), or `nil` before any: the appearance time of
-  /// fresh content without a round trip to the X server.
+  /// The input clock at `instant`, estimated from the events seen, or `nil` before any.
   package func estimatedInputTime(at instant: ClickInstant) -> EventTimestamp? {
     ledger.inputClock.inputTime(at: instant)
   }
 
-  // MARK: Gates
-
-  /// What the gate `key` guards is another thing now (a view's row at a
-  /// path is another item): see ``ClickGate/retarget()``.
+  /// What the gate `key` guards is another thing now: see ``ClickGate/retarget()``.
   package func retarget(_ key: GateKey) {
     ledger.retarget(key)
   }
 
-  /// Drops every gate of `control`: call it when the control is destroyed.
-  /// Group gates are shared and stay.
+  /// Drops every gate of `control` (call it when it is destroyed); group gates stay.
   public func forget(control: ControlID) {
     ledger.forget(control)
   }
@@ -151,12 +121,10 @@ public final class ClickDispatcher {
     ledger.reset()
   }
 
-  /// How many gates exist: one per (control, action) judged and one per
-  /// group.
+  /// How many gates exist: one per (control, action) judged, one per group.
   public var liveGateCount: Int { ledger.gates.count }
 
-  /// The counters of `control`'s gate for `action`, or `nil` when none was
-  /// judged.
+  /// The counters of `control`'s gate for `action`, or `nil` when none judged.
   public func counters(for control: ControlID, action: ActionName = .clicked) -> DecisionCounters? {
     ledger.gates[.control(control, action)]?.counters
   }
@@ -166,43 +134,32 @@ public final class ClickDispatcher {
     ledger.gates[.group(group)]?.counters
   }
 
-  /// Whether the gate `key` would accept an activation without an event time
-  /// now.
+  /// Whether the gate `key` would accept an activation without an event time.
   public func isOpen(_ key: GateKey) -> Bool {
     ledger.gates[key]?.gate.isOpen(at: clock.now) ?? true
   }
 
-  // MARK: Observing
-
-  /// Calls `observer` with every decision from now on, right after it is
-  /// made.
-  /// - Returns: the token for ``removeObserver(_:)``.
+  /// Calls `observer` with every decision from now on; returns its token.
   @discardableResult
   public func addObserver(_ observer: @escaping @MainActor (ClickDecision) -> Void) -> ObservationToken {
     observers.add(observer)
   }
 
-  /// Stops calling the observer `token` names.
   public func removeObserver(_ token: ObservationToken) {
     observers.remove(token)
   }
 
-  /// Calls `observer` with every gate transition from now on — accepted,
-  /// finished, expired, dropped — so a view draws a gate's busy time and
-  /// window from what the gate did.
-  /// - Returns: the token for ``removeGateObserver(_:)``.
+  /// Calls `observer` with every gate transition from now on; returns its token.
   @discardableResult
   public func addGateObserver(_ observer: @escaping @MainActor (GateTransition) -> Void) -> ObservationToken {
     gateObservers.add(observer)
   }
 
-  /// Stops calling the gate observer `token` names.
   public func removeGateObserver(_ token: ObservationToken) {
     gateObservers.remove(token)
   }
 
-  /// Every decision from now on, as a stream that ends when its consumer
-  /// stops iterating it.
+  /// Every decision from now on, as a stream that ends when iteration stops.
   public func decisions() -> AsyncStream<ClickDecision> {
     let (stream, continuation) = AsyncStream.makeStream(of: ClickDecision.self)
     let token = addObserver { continuation.yield($0) }

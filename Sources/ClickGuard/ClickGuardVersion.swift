@@ -1,14 +1,5 @@
-// ClickGuardVersion: ClickGuard's version, in one place. Every program
-// prints it for --version, and the Makefile reads it from this file for the
-// Debian package's version.
-
-/// ClickGuard's version.
-///
-/// ```swift
-/// print("clickguard \(ClickGuardVersion.current)")   // clickguard 0.1.0
-/// ```
+/// ClickGuard's version, in one place: every program prints it for `--version`.
 public enum ClickGuardVersion {
-  /// The version, as `clickguard --version` prints it and the Debian
-  /// package carries it (`make deb` reads this line).
+  /// The version; `make deb` reads this line for the Debian package.
   public static let current = "0.1.0"
 }

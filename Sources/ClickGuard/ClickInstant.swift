@@ -1,46 +1,35 @@
-/// A point in time on a ``ClickClock``: the time elapsed since the clock
-/// was made.
-///
-/// Instants of different clocks are not comparable. ClickGuard never reads
-/// the wall clock: it jumps when it is set, monotonic clocks do not.
-///
-/// An instant is kept in whole nanoseconds (64 bits: 292 years from the
-/// clock's origin), half the size of a `Duration`: every gate holds several.
+/// A point in time on a ``ClickClock``: the time since the clock was made.
+/// Instants of different clocks are not comparable. Kept in whole
+/// nanoseconds, half the size of a `Duration`: every gate holds several.
 public struct ClickInstant: InstantProtocol, CustomStringConvertible {
   private var nanosecondsSinceOrigin: Int64
 
-  /// The time since the clock's origin.
   public var sinceOrigin: Duration {
     get { .nanoseconds(nanosecondsSinceOrigin) }
     set { nanosecondsSinceOrigin = newValue.nanoseconds }
   }
 
-  /// The instant `sinceOrigin` after the clock's origin, to the nanosecond.
   public init(sinceOrigin: Duration) {
     nanosecondsSinceOrigin = sinceOrigin.nanoseconds
   }
 
-  /// The instant `nanoseconds` after the clock's origin.
   init(nanosecondsSinceOrigin nanoseconds: Int64) {
     nanosecondsSinceOrigin = nanoseconds
   }
 
-  /// Whole milliseconds since the clock's origin, rounded down: what the
-  /// input clock estimate compares with event times.
+  /// Whole milliseconds since the origin, rounded down (compared with event times).
   var millisecondsSinceOrigin: Int64 { nanosecondsSinceOrigin / 1_000_000 }
 
   public func advanced(by duration: Duration) -> ClickInstant {
     advanced(byNanoseconds: duration.nanoseconds)
   }
 
-  /// `interval` after `instant`: a gate's deadline or window end, in whole
-  /// nanoseconds like both, so judging a click does no `Duration` arithmetic.
+  /// `interval` after `instant`, in whole nanoseconds: no `Duration` arithmetic per click.
   static func + (instant: ClickInstant, interval: ClickInterval) -> ClickInstant {
     instant.advanced(byNanoseconds: interval.nanoseconds)
   }
 
-  /// Whole milliseconds from this instant to `later`, rounded up; `0` when
-  /// `later` is not later.
+  /// Whole milliseconds from this instant to `later`, rounded up; `0` if not later.
   func milliseconds(roundedUpTo later: ClickInstant) -> Int64 {
     let (elapsed, overflow) = later.nanosecondsSinceOrigin.subtractingReportingOverflow(nanosecondsSinceOrigin)
     return overflow ? (elapsed < 0 ? .max / 1_000_000 : 0) : ClickInterval.milliseconds(roundingUp: elapsed)
@@ -58,7 +47,6 @@ public struct ClickInstant: InstantProtocol, CustomStringConvertible {
     .nanoseconds(other.nanosecondsSinceOrigin) - .nanoseconds(nanosecondsSinceOrigin)
   }
 
-  /// The instant `duration` after `instant`.
   public static func + (instant: ClickInstant, duration: Duration) -> ClickInstant {
     instant.advanced(by: duration)
   }

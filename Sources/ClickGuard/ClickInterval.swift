@@ -1,28 +1,19 @@
-/// A span of time from zero to ``ClickInterval/maximum`` (10 minutes),
-/// validated when it is made.
-///
-/// Intervals, busy limits and settle delays are all of this type, so a
-/// negative, NaN or endless value never reaches a gate. The span is kept in
-/// whole nanoseconds, like ``ClickInstant``.
+/// A span of time from zero to ``ClickInterval/maximum``, checked when it is
+/// made, so a negative, NaN or endless value never reaches a gate.
 public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvertible {
-  /// The span in whole nanoseconds.
   let nanoseconds: Int64
 
-  /// The span.
   public var duration: Duration { .nanoseconds(nanoseconds) }
 
-  /// The longest span accepted: 10 minutes.
+  /// The longest span accepted.
   public static let maximum = ClickInterval(unchecked: .seconds(600))
-  /// No time at all.
   public static let zero = ClickInterval(unchecked: .zero)
 
   package init(unchecked duration: Duration) {
     nanoseconds = duration.nanoseconds
   }
 
-  /// Creates an interval from a `Duration`.
-  /// - Throws: ``ConfigurationError`` naming `setting` when `duration` is
-  ///   negative or longer than 10 minutes.
+  /// Creates an interval; throws ``ConfigurationError`` naming `setting` when out of range.
   public init(_ duration: Duration, setting: String = "interval") throws(ConfigurationError) {
     guard duration >= .zero, duration <= Self.maximum.duration else {
       throw ConfigurationError(setting: setting, value: "\(duration)", accepted: "0 ms to 600000 ms")
@@ -30,9 +21,7 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
     nanoseconds = duration.nanoseconds
   }
 
-  /// Creates an interval from whole milliseconds.
-  /// - Throws: ``ConfigurationError`` naming `setting` when `milliseconds` is
-  ///   negative or over 600000.
+  /// Creates an interval; throws ``ConfigurationError`` naming `setting` when out of range.
   public init(milliseconds: Int, setting: String = "interval") throws(ConfigurationError) {
     guard (0...600_000).contains(milliseconds) else {
       throw ConfigurationError(setting: setting, value: "\(milliseconds) ms", accepted: "0 ms to 600000 ms")
@@ -40,9 +29,7 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
     nanoseconds = Int64(milliseconds) * 1_000_000
   }
 
-  /// Creates an interval from seconds.
-  /// - Throws: ``ConfigurationError`` naming `setting` for NaN, infinite,
-  ///   negative or over 600.
+  /// Creates an interval; throws ``ConfigurationError`` naming `setting` when out of range.
   public init(seconds: Double, setting: String = "interval") throws(ConfigurationError) {
     guard seconds.isFinite, (0...600).contains(seconds) else {
       throw ConfigurationError(
@@ -71,8 +58,7 @@ public struct ClickInterval: Comparable, Hashable, Sendable, CustomStringConvert
 }
 
 extension Duration {
-  /// The duration in whole nanoseconds, held at `Int64`'s limits beyond
-  /// them (292 years either way).
+  /// The duration in whole nanoseconds, clamped to `Int64`'s range.
   var nanoseconds: Int64 {
     let (seconds, attoseconds) = components
     let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)

@@ -1,7 +1,6 @@
 /// The outcome of one activation.
 public enum ClickOutcome: Hashable, Sendable, CustomStringConvertible {
-  /// Judged and accepted: the action runs and the gate is busy until it
-  /// finishes.
+  /// Judged and accepted: the action runs and the gate is busy until it finishes.
   case accepted
   /// Judged and dropped: the action does not run.
   case dropped(DropReason)
@@ -10,7 +9,6 @@ public enum ClickOutcome: Hashable, Sendable, CustomStringConvertible {
   /// Not judged: the action runs and no gate changes.
   case passed(PassReason)
 
-  /// Whether the action runs.
   public var runsAction: Bool {
     if case .dropped = self { return false }
     return true

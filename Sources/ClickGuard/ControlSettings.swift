@@ -1,23 +1,17 @@
-/// One control's own settings; every field left `nil` follows the global
-/// ``GuardConfiguration``.
+/// One control's own settings; a field left `nil` follows ``GuardConfiguration``.
 public struct ControlSettings: Hashable, Sendable {
   /// Opt in, opt out, or follow the kind filter.
   public var policy: ControlPolicy
   /// This control's interval, overriding ``GuardConfiguration/interval``.
   public var interval: ClickInterval?
-  /// This control's maximum busy time, overriding
-  /// ``GuardConfiguration/maxBusy``; never shorter than the interval in use.
+  /// This control's maximum busy time, overriding ``GuardConfiguration/maxBusy``.
   public var maxBusy: ClickInterval?
   /// A gate shared with other controls; `nil` gives the control its own.
   public var group: GroupKey?
-  /// This control's mode, overriding ``GuardConfiguration/mode``: one
-  /// control observed or off while the rest are enforced, or the reverse.
+  /// This control's mode, overriding ``GuardConfiguration/mode``.
   public var mode: GuardMode?
-  /// Whether a person's repeats of this control act within the window:
-  /// `true` treats it as a control people press again on purpose whatever
-  /// its kind, `false` never accepts a repeat within the window, `nil`
-  /// goes by the control's kind (``RepeatFacts/isRepeatable``) and
-  /// ``GuardConfiguration/acceptsPersonRepeats``.
+  /// Whether a person's repeats act within the window: `true` whatever its kind,
+  /// `false` never, `nil` by its kind and ``GuardConfiguration/acceptsPersonRepeats``.
   public var repeats: Bool?
 
   /// Creates settings; the defaults follow the global configuration.

@@ -1,6 +1,5 @@
 /// Decisions added up, for one gate or for a whole dispatcher.
 public struct DecisionCounters: Hashable, Sendable {
-  /// Accepted activations.
   public var accepted = 0
   /// Dropped because the accepted action was still running.
   public var droppedBusy = 0
@@ -17,13 +16,11 @@ public struct DecisionCounters: Hashable, Sendable {
   /// Actions whose gate reopened because they ran past the maximum busy time.
   public var busyExpired = 0
 
-  /// Zeroed counters.
   public init() {}
 
   /// All drops, whatever the reason.
   public var dropped: Int { droppedBusy + droppedWithinInterval + droppedEventTime + droppedTooFast }
 
-  /// The drops for `reason`.
   public func dropped(_ reason: DropReason) -> Int {
     switch reason {
     case .busy: droppedBusy
@@ -33,7 +30,6 @@ public struct DecisionCounters: Hashable, Sendable {
     }
   }
 
-  /// Counts one decision.
   public mutating func count(_ outcome: ClickOutcome) {
     switch outcome {
     case .accepted: accepted += 1

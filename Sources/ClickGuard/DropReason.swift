@@ -4,12 +4,9 @@ public enum DropReason: String, Sendable, CaseIterable {
   case busy
   /// The action finished less than the interval ago.
   case withinInterval = "within-interval"
-  /// By the events' own timestamps the click was made within the interval of
-  /// the accepted one, however late it was processed.
+  /// By the events' own timestamps, made within the interval of the accepted one.
   case eventTime = "event-time"
-  /// A shortcut (or, under ``GuardProfile/bounce``, any press) made again
-  /// less than its interval after its previous press (accepted or not), by
-  /// the events' own timestamps: faster than a person repeats it on
-  /// purpose, so a bounce or a burst.
+  /// A shortcut (or any press under ``GuardProfile/bounce``) pressed again less
+  /// than its interval after its previous press, accepted or not: a bounce.
   case tooFast = "too-fast"
 }

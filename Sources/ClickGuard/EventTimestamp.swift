@@ -1,16 +1,13 @@
 /// The timestamp an input event carries (X11 and GDK: milliseconds in a
-/// `UInt32` that wraps after about 49.7 days).
+/// `UInt32` that wraps).
 ///
-/// Timestamps are compared with wrap-safe arithmetic: the difference of two
-/// timestamps is read as a signed 32-bit number, so `0x0000_0010` is 32 ms
-/// after `0xFFFF_FFF0`. Differences are meaningful up to about ±24.8 days.
-/// A timestamp of `0` means "no event" in GDK (`GDK_CURRENT_TIME`); use `nil`
-/// for that instead of a zero timestamp.
+/// Compared wrap-safe: the difference of two timestamps is read as a signed
+/// 32-bit number, so `0x0000_0010` is after `0xFFFF_FFF0`. GDK's `0`
+/// (`GDK_CURRENT_TIME`) means "no event": use `nil` for it.
 public struct EventTimestamp: Hashable, Sendable, CustomStringConvertible {
   /// The raw millisecond counter.
   public var milliseconds: UInt32
 
-  /// Wraps a raw event time.
   public init(milliseconds: UInt32) {
     self.milliseconds = milliseconds
   }
@@ -21,8 +18,7 @@ public struct EventTimestamp: Hashable, Sendable, CustomStringConvertible {
     milliseconds = gdkTime
   }
 
-  /// Milliseconds from `earlier` to `self`, wrap-safe: negative when `self`
-  /// is before `earlier`.
+  /// Milliseconds from `earlier` to `self`, wrap-safe: negative when `self` is earlier.
   public func milliseconds(since earlier: EventTimestamp) -> Int32 {
     Int32(bitPattern: milliseconds &- earlier.milliseconds)
   }

@@ -1,5 +1,4 @@
-/// Which gate judges an activation: a control's own gate for one action, or
-/// a group's shared gate.
+/// Which gate judges an activation: a control's own gate for one action, or a group's.
 public enum GateKey: Hashable, Sendable, CustomStringConvertible {
   /// The gate of `action` on `control`.
   case control(ControlID, ActionName)
@@ -12,9 +11,8 @@ public enum GateKey: Hashable, Sendable, CustomStringConvertible {
     return nil
   }
 
-  /// Hashes a control's gate by the control alone: every click looks its
-  /// gate up, and a control's few actions are told apart by `==`, so the
-  /// action's name need not be hashed.
+  /// Hashes a control's gate by the control alone: its few actions are told
+  /// apart by `==`, so the look-up on every click does not hash the name.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .control(let id, _): hasher.combine(id.rawValue)

@@ -1,11 +1,8 @@
-/// What a ``ClickDispatcher``'s decisions change: every gate, the ticket
-/// numbers, the input clock estimate and the counters. Its logic is plain
-/// code the dispatcher feeds rules and instants. The gates are
-/// ``GateRecord`` objects, so a control can keep its own: judging one
-/// changes that record and the ledger's counters, never the dictionary.
+/// What a ``ClickDispatcher``'s decisions change: the gates, ticket numbers,
+/// input clock estimate and counters. Gates are ``GateRecord`` objects, so a
+/// control can keep its own and judge on it without a look-up.
 struct GateLedger {
-  /// What a ledger's gates remember it by: a control that kept a gate
-  /// judges on it only while it is this ledger's.
+  /// What a ledger's gates remember it by, so a kept gate is used only while it is this ledger's.
   final class Identity {}
 
   private(set) var gates: [GateKey: GateRecord] = [:]
@@ -14,12 +11,8 @@ struct GateLedger {
   private var lastTicket: UInt64 = 0
   private var identity = Identity()
 
-  /// Decides `activation` by `rule` at `now`. `kept` is the gate the
-  /// control kept from its last judgment, if any: used without a look-up
-  /// while it is still this ledger's gate for the activation, and replaced
-  /// by the gate that judged it when not.
-  /// - Returns: the verdict, and the running action the judgment found past
-  ///   its maximum busy time, if any.
+  /// Decides `activation` by `rule` at `now` on `kept` while that is still this
+  /// ledger's gate for it (else replaces it); returns any expiry found too.
   mutating func decide(_ activation: Activation, by rule: GateRule, at now: ClickInstant, kept: inout GateRecord?)
     -> (verdict: GateVerdict, expiry: GateRecord.Expiry?)
   {
@@ -45,8 +38,7 @@ struct GateLedger {
     }
   }
 
-  /// The gate `key`: `kept` while it is that gate and still this ledger's,
-  /// else the one in the ledger (made now if none), then kept.
+  /// The gate `key`: `kept` while valid, else the ledger's (made if none), then kept.
   private mutating func gate(_ key: GateKey, kept: inout GateRecord?) -> GateRecord {
     if let kept, kept.ledger === identity, !kept.isRetired, kept.key == key { return kept }
     if let record = gates[key] {
@@ -59,8 +51,7 @@ struct GateLedger {
     return record
   }
 
-  /// Finishes the action of `ticket` at `now`.
-  /// - Returns: the gate's transition, or `nil` when the ticket is stale.
+  /// Finishes the action of `ticket` at `now`; `nil` when the ticket is stale.
   func finish(_ ticket: ClickTicket, at now: ClickInstant) -> GateTransition? {
     gates[ticket.gate]?.finish(ticket: ticket.number, at: now, inputNow: inputClock.inputTime(at: now))
   }
@@ -88,21 +79,14 @@ struct GateLedger {
   }
 }
 
-/// What the ledger decided for one activation: the parts of a
-/// ``ClickDecision`` the activation's caller needs, so a click nobody
-/// observes is judged without copying its activation into a decision.
+/// What the ledger decided for one activation: the parts of a ``ClickDecision``
+/// its caller needs, so a click nobody observes builds no decision.
 package struct GateVerdict: Sendable {
-  /// What happened.
   package var outcome: ClickOutcome
-  /// The gate that judged it; `nil` when it passed unjudged.
   package var gate: GateKey?
-  /// When it was judged.
   package var instant: ClickInstant
-  /// The ticket that finishes an accepted action.
   package var ticket: ClickTicket?
-  /// Why an activation the window would have dropped was accepted.
   package var acceptance: AcceptReason? = nil
 
-  /// Whether the action runs.
   package var runsAction: Bool { outcome.runsAction }
 }

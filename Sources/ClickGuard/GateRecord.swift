@@ -1,22 +1,14 @@
-/// One gate and the decisions it made.
-///
-/// A reference, so the control it judges can keep it: a widget keeps its
-/// own gate on its ClickGuard state, and its clicks reach the gate without
-/// a look-up in the ledger, which keeps every gate for everything else
-/// (finishing tickets, counters, forgetting).
+/// One gate and the decisions it made: a reference, so a widget keeps its own
+/// gate and its clicks reach it without a look-up in the ledger.
 package final class GateRecord {
-  /// The gate's key in its ledger.
   let key: GateKey
-  /// The ledger that made it. Kept alive by its records, so no other
-  /// ledger can be mistaken for it.
+  /// The ledger that made it, kept alive by its records so no other is mistaken for it.
   let ledger: GateLedger.Identity
-  /// Whether the ledger dropped it (its control forgotten): a control that
-  /// kept it then finds its gate in the ledger again.
+  /// Whether the ledger dropped it: a control that kept it then looks its gate up again.
   private(set) var isRetired = false
   var gate = ClickGate()
   var counters = DecisionCounters()
-  /// The control of the accepted action the gate is busy with (its
-  /// finish or expiry is published under it).
+  /// The control of the running accepted action: its finish or expiry is published under it.
   var runningControl: ControlID?
 
   init(key: GateKey, ledger: GateLedger.Identity) {
@@ -24,7 +16,6 @@ package final class GateRecord {
     self.ledger = ledger
   }
 
-  /// The ledger dropped the gate.
   func retire() {
     isRetired = true
   }
@@ -32,15 +23,11 @@ package final class GateRecord {
   /// An accepted action a judgment found past its maximum busy time.
   struct Expiry {
     var action: ClickGate.RunningAction
-    /// The control that started it.
     var control: ControlID?
   }
 
-  /// Judges an activation and counts the outcome: a drop when `observing`
-  /// is a would-drop, and the activation runs anyway.
-  /// - Returns: the outcome, why a press the window would have dropped was
-  ///   accepted, and the running action whose maximum busy time ran out on
-  ///   the way, if any.
+  /// Judges an activation and counts the outcome (a would-drop when `observing`);
+  /// returns it, why the window was overridden, and any expiry found.
   func judge(
     _ activation: Activation, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
     observing: Bool, pace: ClickInterval?, repeatPace: ClickInterval?, ticket: UInt64
@@ -62,9 +49,7 @@ package final class GateRecord {
     return (outcome, judgement.acceptance, expiry)
   }
 
-  /// What observers of the gates are told of a judgment of `activation` at
-  /// `now` with `interval`: the transition it made (accepted or dropped)
-  /// and the expiry it found.
+  /// What gate observers are told of a judgment: its transition and the expiry found.
   func transitions(
     of outcome: ClickOutcome, by activation: Activation, at now: ClickInstant, interval: ClickInterval,
     expiry: Expiry?
@@ -82,9 +67,7 @@ package final class GateRecord {
     return (judged, expired)
   }
 
-  /// Finishes the running action of `ticket` at `now`.
-  /// - Returns: the `finished` transition, or `nil`, changing nothing, when
-  ///   the ticket is stale.
+  /// Finishes the action of `ticket` at `now`: `finished`, or `nil` when stale.
   func finish(ticket: UInt64, at now: ClickInstant, inputNow: EventTimestamp?)
     -> GateTransition?
   {

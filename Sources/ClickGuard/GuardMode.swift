@@ -2,10 +2,8 @@
 public enum GuardMode: String, Sendable, CaseIterable {
   /// Drop it: the action does not run.
   case enforce
-  /// Run it anyway, but report it as ``ClickOutcome/wouldDrop(_:)``: for
-  /// finding duplicate activations in an existing app.
+  /// Run it anyway, reported as ``ClickOutcome/wouldDrop(_:)``: to find repeats in an app.
   case observe
-  /// Judge nothing: every activation runs and passes as
-  /// ``PassReason/guardOff``.
+  /// Judge nothing: every activation passes as ``PassReason/guardOff``.
   case off
 }

@@ -1,18 +1,12 @@
-/// What a log line says happened to one activation: the `outcome` word the
-/// module's decision log and the demo's log write, and the one place a
-/// reader turns that word back into a case (`init?(rawValue:)`).
-///
-/// The first four are ``ClickOutcome``'s kinds (``ClickOutcome/logged``);
-/// the last two are the spill-over fence's (``SpillOverFence``). A line's
-/// `reason` is the ``DropReason``, ``PassReason`` or
-/// ``SpillOverFence/Reason`` raw value.
+/// What a log line says happened to one activation: the `outcome` word of the decision
+/// logs, turned back into a case here. The first four are ``ClickOutcome``'s kinds, the
+/// last two the ``SpillOverFence``'s; `reason` is the drop, pass or fence reason.
 public enum LoggedOutcome: String, CaseIterable, Codable, Sendable {
   /// It ran (``ClickOutcome/accepted``).
   case accepted
   /// It was dropped as a repeat (``ClickOutcome/dropped(_:)``).
   case dropped
-  /// Observe mode: it would have been dropped, and ran
-  /// (``ClickOutcome/wouldDrop(_:)``).
+  /// Observe mode: it would have been dropped, and ran.
   case wouldDrop = "would-drop"
   /// It was not judged (``ClickOutcome/passed(_:)``).
   case passed
@@ -47,8 +41,7 @@ extension ClickOutcome {
     }
   }
 
-  /// The outcome a log line's `outcome` and `reason` words name, or `nil`
-  /// for a fence outcome, an unknown word or a reason that does not fit.
+  /// The outcome a log line's words name, or `nil` for a fence outcome or a word that does not fit.
   public init?(logged outcome: String, reason: String?) {
     switch LoggedOutcome(rawValue: outcome) {
     case .accepted: self = .accepted

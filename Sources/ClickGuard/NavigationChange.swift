@@ -1,6 +1,5 @@
 /// A navigation that happened.
 public struct NavigationChange: Hashable, Sendable {
-  /// The move.
   public let move: NavigationMove
   /// The page on top before.
   public let from: String

@@ -1,5 +1,4 @@
-/// The history of a page stack: named pages, the stack of visited ones, and
-/// counters of every move and refusal.
+/// The history of a page stack: its pages, the visited ones, and every move and refusal counted.
 public struct NavigationHistory: Sendable {
   /// The pages on the stack, root first.
   public private(set) var stack: [String]
@@ -10,13 +9,11 @@ public struct NavigationHistory: Sendable {
   /// Refusals, by ``NavigationRejection/code``.
   public private(set) var rejections: [String: Int] = [:]
 
-  /// A history whose root page is `root`.
   public init(root: String) {
     stack = [root]
     pages = [root]
   }
 
-  /// The page on top.
   public var top: String { stack[stack.count - 1] }
 
   /// How many pages are on the stack (the root counts as 1).
@@ -28,8 +25,7 @@ public struct NavigationHistory: Sendable {
     pages.insert(page).inserted
   }
 
-  /// Pushes `page` unless it is on top already, unknown, or a transition is
-  /// running.
+  /// Pushes `page` unless it is on top already, unknown, or a transition runs.
   public mutating func push(_ page: String, transitionRunning: Bool = false) -> Result<
     NavigationChange, NavigationRejection
   > {
@@ -39,8 +35,7 @@ public struct NavigationHistory: Sendable {
     return done(.push, from: from)
   }
 
-  /// Replaces the top page with `page` (the root stays the root when the
-  /// stack has one page).
+  /// Replaces the top page with `page` (on a one-page stack, the new root).
   public mutating func replace(with page: String, transitionRunning: Bool = false) -> Result<
     NavigationChange, NavigationRejection
   > {

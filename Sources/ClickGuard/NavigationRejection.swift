@@ -1,6 +1,5 @@
-/// A navigation that was refused, and why. Refusals are expected (a repeated
-/// click, a click during a transition); they are counted and reported, never
-/// thrown at the app.
+/// A navigation that was refused, and why: expected (a repeated click, a click
+/// during a transition), so counted and reported, never thrown at the app.
 public enum NavigationRejection: Error, Hashable, Sendable, CustomStringConvertible {
   /// The page is already on top: a repeated push.
   case alreadyOnTop(String)
@@ -21,8 +20,7 @@ public enum NavigationRejection: Error, Hashable, Sendable, CustomStringConverti
     }
   }
 
-  /// A short stable name for logs: `already-on-top`, `transition-running`,
-  /// `unknown-page`, `at-root`.
+  /// A short stable name for logs.
   public var code: String {
     switch self {
     case .alreadyOnTop: "already-on-top"

@@ -1,5 +1,4 @@
-/// Names one registration with an observer list: a decision observer, a
-/// navigator observer or an input filter. Pass it back to remove it.
+/// Names one registration with an observer list; pass it back to remove it.
 public struct ObservationToken: Hashable, Sendable {
   let id: Int
 }

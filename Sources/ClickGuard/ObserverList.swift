@@ -1,16 +1,12 @@
-/// The registered observers of one kind of event, in the order they were
-/// added: the one observation mechanism behind decisions, navigation and
-/// input filters.
+/// The observers of one kind of event, in the order added: decisions, navigation, input filters.
 @MainActor
 package final class ObserverList<Observer> {
   private var entries: [(token: ObservationToken, observer: Observer)] = []
   private var lastID = 0
 
-  /// An empty list.
   package init() {}
 
-  /// Adds `observer`.
-  /// - Returns: the token that removes it.
+  /// Adds `observer`; returns the token that removes it.
   package func add(_ observer: Observer) -> ObservationToken {
     lastID += 1
     let token = ObservationToken(id: lastID)
@@ -25,14 +21,11 @@ package final class ObserverList<Observer> {
     isEmpty = entries.isEmpty
   }
 
-  /// The observers, oldest first, as they are now: an observer may add or
-  /// remove observers while they are called.
+  /// The observers, oldest first, as they are now: an observer may add or remove observers.
   package var observers: LazyMapSequence<[(token: ObservationToken, observer: Observer)], Observer> {
     entries.lazy.map { $0.observer }
   }
 
-  /// Whether there are none. Stored, so a module that asks on every input
-  /// event (ClickGuardGtk, for its input filters) reads one flag instead of
-  /// going through the generic array of observers.
+  /// Whether there are none: stored, so a caller on every input event reads one flag.
   package private(set) var isEmpty = true
 }

@@ -1,28 +1,17 @@
 /// Keeps input a person made before a page was on screen from acting on that
-/// page: a state machine fed instants and event times, no timers.
+/// page: a per-widget gate cannot see someone who keeps clicking "Open" while
+/// the app lags click the *next* page's button at that spot. Armed when a page
+/// appears, the fence drops a press aimed at it when:
 ///
-/// A per-widget gate cannot see spill-over: a person who keeps clicking the
-/// spot of "Open" while the app lags clicks the *next* page's button at that
-/// spot. The fence is armed when a page appears and, while armed, judges each
-/// press (pointer or key) aimed at the page:
+/// 1. its event time predates the page (``Reason/predatesPage``);
+/// 2. the page's transition still runs (``Reason/transition``);
+/// 3. it was made or processed less than the settle delay after the page
+///    appeared or its transition ended (``Reason/settling``);
+/// 4. it follows a dropped press by less than the settle delay
+///    (``Reason/continuingBurst``).
 ///
-/// 1. Its event time predates the page's appearance → drop
-///    (``Reason/predatesPage``): it was made before the page was there.
-/// 2. The page's transition is still running → drop (``Reason/transition``).
-/// 3. It was made, by its event time, less than the settle delay after the
-///    page appeared (after its transition finished), or it is processed less
-///    than the settle delay after that → drop (``Reason/settling``). Event
-///    time keeps a press made while the app stalled just after showing the
-///    page off it: it was made before the page could be seen.
-/// 4. It follows a dropped press by less than the settle delay → drop
-///    (``Reason/continuingBurst``): the same burst of clicking that began
-///    before the page appeared.
-///
-/// The first press that passes disarms the fence, and so does typing into
-/// the page (``personTyped(eventTime:)``): someone who already uses the new
-/// content means what they press there next, however soon. A transition that never
-/// reports its end counts as finished after ``maxTransition``, so a page is
-/// never left dead.
+/// The first press that passes disarms it, and so does typing into the page.
+/// A transition that never reports its end counts as over after ``maxTransition``.
 public struct SpillOverFence: Sendable {
   /// Why a press was dropped.
   public enum Reason: String, Sendable, CaseIterable {
@@ -38,21 +27,17 @@ public struct SpillOverFence: Sendable {
 
   /// The fence's verdict on one press.
   public enum Verdict: Hashable, Sendable {
-    /// The press acts on the page.
     case pass
-    /// The press is dropped.
     case drop(Reason)
   }
 
-  /// The fence's default settle delay, 300 ms: about a person's reaction time
-  /// to a new page, shorter than any deliberate first click on it and longer
-  /// than the gaps in a burst of repeated clicking.
+  /// The default settle delay: about a person's reaction time to a new page,
+  /// shorter than a deliberate first click on it, longer than a burst's gaps.
   public static let defaultSettle = ClickInterval(unchecked: .milliseconds(300))
-  /// The fence's default longest wait for a transition: 2 s.
+  /// The default longest wait for a transition.
   public static let defaultMaxTransition = ClickInterval(unchecked: .seconds(2))
 
-  /// How long a page must be still, and a pause in clicking must last,
-  /// before input acts on it.
+  /// How long a page must be still, and a pause in clicking last, before input acts.
   public var settle: ClickInterval
   /// The longest a transition is waited for.
   public var maxTransition: ClickInterval
@@ -62,10 +47,8 @@ public struct SpillOverFence: Sendable {
   private var appearedAt: EventTimestamp?
   private var armedAt = ClickInstant(sinceOrigin: .zero)
   private var transitionRunning = false
-  /// When the settle delay ends; `nil` while the transition runs.
+  /// When the settle delay ends, on both clocks; `nil` while the transition runs.
   private var settledAt: ClickInstant?
-  /// When the settle delay ends on the input clock, if known; `nil` while
-  /// the transition runs.
   private var settledAtEventTime: EventTimestamp?
   private var lastDrop: (eventTime: EventTimestamp?, instant: ClickInstant)?
 
@@ -75,12 +58,8 @@ public struct SpillOverFence: Sendable {
     self.maxTransition = maxTransition
   }
 
-  /// A page appeared at `now`.
-  /// - Parameters:
-  ///   - serverTime: the input clock when it appeared (the X server's time),
-  ///     if known: presses stamped earlier are dropped.
-  ///   - transitionRunning: whether a transition animates it in.
-  ///   - now: when it appeared, on the guard's clock.
+  /// A page appeared at `now`; presses stamped before `serverTime` (the input clock
+  /// then) are dropped.
   public mutating func pageAppeared(serverTime: EventTimestamp?, transitionRunning: Bool, at now: ClickInstant) {
     isArmed = true
     appearedAt = serverTime
@@ -91,10 +70,8 @@ public struct SpillOverFence: Sendable {
     lastDrop = nil
   }
 
-  /// The page's transition finished at `now`: the settle delay starts.
-  /// - Parameters:
-  ///   - now: when it finished, on the guard's clock.
-  ///   - serverTime: the input clock at `now`, if known.
+  /// The page's transition finished at `now` (`serverTime` on the input clock): the
+  /// settle delay starts.
   public mutating func transitionFinished(at now: ClickInstant, serverTime: EventTimestamp? = nil) {
     guard isArmed, transitionRunning else { return }
     transitionRunning = false
@@ -102,18 +79,11 @@ public struct SpillOverFence: Sendable {
     settledAtEventTime = serverTime?.adding(milliseconds: settle.milliseconds)
   }
 
-  /// Whether the fence knows the input clock's reading when its page
-  /// appeared (``pageAppeared(serverTime:transitionRunning:at:)`` was given
-  /// one, or ``learnAppearanceTime(_:)`` since).
+  /// Whether the fence knows the input clock's reading when its page appeared.
   public var knowsAppearanceTime: Bool { appearedAt != nil }
 
-  /// The input clock's reading when the page appeared, learnt after it
-  /// appeared: a display that cannot be asked for its input clock (Wayland)
-  /// tells it only through the first events, which show which clock it is.
-  /// The event-time rules then apply as if it had been known at once: the
-  /// settle delay ends, on the input clock, as long after `serverTime` as it
-  /// ends after the appearance on the processing clock. Ignored when the
-  /// fence is disarmed or knows the time already.
+  /// The input clock's reading when the page appeared, learnt later (a Wayland display shows it
+  /// only through the first events). Ignored when disarmed or already known.
   public mutating func learnAppearanceTime(_ serverTime: EventTimestamp) {
     guard isArmed, appearedAt == nil else { return }
     appearedAt = serverTime
@@ -124,16 +94,14 @@ public struct SpillOverFence: Sendable {
     }
   }
 
-  /// The person typed into the page (a key that is not an activation key)
-  /// at `eventTime`: the fence disarms, unless the key predates the page
-  /// (typed ahead while it was not there yet).
+  /// The person typed into the page (not an activation key) at `eventTime`:
+  /// the fence disarms, unless the key predates the page.
   public mutating func personTyped(eventTime: EventTimestamp?) {
     guard isArmed else { return }
     if let eventTime, let appearedAt, eventTime.isBefore(appearedAt) { return }
     isArmed = false
   }
 
-  /// Stops judging input.
   public mutating func disarm() {
     isArmed = false
   }
@@ -167,8 +135,7 @@ public struct SpillOverFence: Sendable {
     return .drop(reason)
   }
 
-  /// Whether a press follows the last dropped one by less than the settle
-  /// delay: by event time when both have one, else by processing time.
+  /// Whether a press follows the last dropped one by less than the settle delay.
   private func continuesBurst(eventTime: EventTimestamp?, at now: ClickInstant) -> Bool {
     guard let lastDrop else { return false }
     if let eventTime, let previous = lastDrop.eventTime {

@@ -4,18 +4,13 @@ import ClickGuardGtk
   import Glibc
 #endif
 
-/// Reads a small settings file whole, without ever blocking and with a
-/// bound on what it costs: the module reads its rules file inside
-/// `gtk_init`, so whatever the path names must not keep the app from
-/// starting.
-///
-/// Only a regular file of at most `limit` bytes is read. The path is
-/// checked with `stat` first, so a device or a FIFO is never even opened
-/// (opening one can block or act); the file is then opened with
-/// `O_NONBLOCK | O_NOCTTY | O_CLOEXEC` and checked again with `fstat`, which
-/// is what counts (the path may change in between). At most `limit + 1`
-/// bytes are read: a file that grows, or reports a wrong size, is refused
-/// all the same.
+/// Reads a small settings file whole, never blocking: the module reads its
+/// rules file inside `gtk_init`, so whatever the path names must not keep the
+/// app from starting. Only a regular file of at most `limit` bytes is read:
+/// `stat` first, so a device or FIFO is never opened (opening one can block or
+/// act), then `open` with `O_NONBLOCK | O_NOCTTY | O_CLOEXEC` and `fstat`, which
+/// counts (the path may change in between). At most `limit + 1` bytes are read,
+/// so a file that grows is refused all the same.
 package enum BoundedFileRead {
   /// Why a file was not read.
   package enum Refusal: Error, Hashable, Sendable {
@@ -58,8 +53,7 @@ package enum BoundedFileRead {
     return bytes.count > limit ? .failure(.tooLarge) : .success(bytes)
   }
 
-  /// Why `status` is refused, or `nil` when it is a regular file within the
-  /// limit.
+  /// Why `status` is refused, or `nil` for a regular file within the limit.
   private static func refusal(of status: stat, limit: Int) -> Refusal? {
     switch status.st_mode & S_IFMT {
     case S_IFREG: status.st_size > limit ? .tooLarge : nil

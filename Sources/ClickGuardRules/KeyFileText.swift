@@ -1,15 +1,9 @@
 /// Finds the line of a group or a key in the text of a key file: GKeyFile
-/// reports values, not where they are, and a message about a bad value
-/// names its line.
-///
-/// Reads lines as GKeyFile does: leading blanks skipped, `#` starts a
-/// comment line, `[name]` alone on its line opens a group,
-/// `key=value` is a key (blanks around the key ignored). A group or key that
-/// appears twice is found where GKeyFile takes it from: the last time.
-///
-/// The text is indexed once, in one pass over its bytes, so finding the line
-/// of every group and key of a file costs time linear in its size (a search
-/// of the whole text per key made a 5 000-group file take half a minute).
+/// reports values, not where they are, and a message about a bad value names
+/// its line. Lines are read as GKeyFile reads them (blanks skipped, `#` a
+/// comment, `[name]` a group, `key=value` a key); a group or key that appears
+/// twice is found where GKeyFile takes it from, the last time. The text is
+/// indexed in one pass.
 package struct KeyFileText: Sendable {
   private struct KeyInGroup: Hashable {
     var group: String
@@ -25,8 +19,7 @@ package struct KeyFileText: Sendable {
     self.init(bytes: Array(text.utf8))
   }
 
-  /// The bytes of the file (not necessarily UTF-8: names are read as
-  /// GKeyFile's, which are).
+  /// The bytes of the file (not necessarily UTF-8: names are read as GKeyFile's).
   package init(bytes: [UInt8]) {
     self.bytes = bytes
     var groupLines: [String: Int] = [:]
@@ -103,8 +96,7 @@ package struct KeyFileText: Sendable {
     String(decoding: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self)
   }
 
-  /// `range` without leading and trailing spaces, tabs and line breaks
-  /// (`String.trimmingKeyFileSpace()`'s blanks).
+  /// `range` without leading and trailing blanks (those of `trimmingKeyFileSpace()`).
   private static func trimmed(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
     var first = range.lowerBound
     var last = range.upperBound

@@ -1,12 +1,8 @@
-// ModuleConfiguration: the GTK module's settings, read from environment
-// variables (CLICKGUARD_*). Pure: it takes a dictionary and returns settings
-// plus one warning per rejected value, so it is tested without a process.
-
 import ClickGuardGtk
 
-/// The settings of the ClickGuard GTK module (`libclickguard-gtk-module.so`),
-/// read from `CLICKGUARD_*` environment variables; ``SettingsInForce`` adds
-/// the rules file (the guard and fence settings in force, ``rules``).
+/// The settings of the ClickGuard GTK module, read from `CLICKGUARD_*` environment
+/// variables (``SettingsInForce`` adds the rules file). Pure: a dictionary in,
+/// settings and warnings out, so it is tested without a process.
 ///
 /// | Variable | Accepted | Default |
 /// | --- | --- | --- |
@@ -21,31 +17,18 @@ import ClickGuardGtk
 /// | `CLICKGUARD_PROFILE` | `lag` or `bounce` | `lag` |
 /// | `CLICKGUARD_FEEDBACK` | `off` or `bell` | `off` |
 ///
-/// An unset or empty variable takes the default silently. A value that is
-/// not accepted takes the default too, and adds one ``Warning`` naming the
-/// variable, the value, what is accepted and the default used: the app
-/// keeps running, guarded with the defaults.
-///
-/// ```swift
-/// let settings = ModuleConfiguration(environment: ["CLICKGUARD_MODE": "observe"])
-/// settings.guardConfiguration.mode   // .observe
-/// settings.warnings                  // []
-/// ```
+/// An unset or empty variable takes the default; a value not accepted takes it
+/// too and adds a ``Warning``: the app keeps running, guarded with the defaults.
 package struct ModuleConfiguration: Hashable, Sendable {
   /// A rejected environment value.
   package struct Warning: Hashable, Sendable, CustomStringConvertible {
     /// The variable, for example `CLICKGUARD_INTERVAL_MS`.
     package let variable: String
-    /// The value it had.
     package let value: String
-    /// What the variable accepts.
     package let accepted: String
-    /// The default used instead.
     package let defaultUsed: String
 
-    /// One line for stderr, for example
-    /// `CLICKGUARD_INTERVAL_MS="fast" is not accepted (accepted:
-    /// whole milliseconds from 0 to 60000); using the default, 500`.
+    /// One line for stderr: the variable, its value, what is accepted, the default used.
     package var description: String {
       "\(variable)=\"\(value)\" is not accepted (accepted: \(accepted)); using the default, \(defaultUsed)"
     }
@@ -59,26 +42,16 @@ package struct ModuleConfiguration: Hashable, Sendable {
     case standardError
   }
 
-  /// The interval variable's name.
   package static let intervalVariable = "CLICKGUARD_INTERVAL_MS"
-  /// The mode variable's name.
   package static let modeVariable = "CLICKGUARD_MODE"
-  /// The log variable's name.
   package static let logVariable = "CLICKGUARD_LOG"
-  /// The stall-after-click variable's name.
   package static let stallVariable = "CLICKGUARD_STALL_MS"
-  /// The periodic stall length variable's name.
   package static let periodicStallVariable = "CLICKGUARD_PERIODIC_STALL_MS"
-  /// The periodic stall spacing variable's name.
   package static let periodicEveryVariable = "CLICKGUARD_PERIODIC_EVERY_MS"
 
-  /// The fresh-content fence switch's name.
   package static let fenceVariable = "CLICKGUARD_FENCE"
-  /// The fence's settle time variable's name.
   package static let settleVariable = "CLICKGUARD_SETTLE_MS"
-  /// The profile variable's name.
   package static let profileVariable = "CLICKGUARD_PROFILE"
-  /// The drop feedback variable's name.
   package static let feedbackVariable = "CLICKGUARD_FEEDBACK"
 
   /// Every variable the module reads.
@@ -87,44 +60,36 @@ package struct ModuleConfiguration: Hashable, Sendable {
     fenceVariable, settleVariable, profileVariable, feedbackVariable,
   ]
 
-  /// The dispatcher settings: interval and mode from the environment, the
-  /// rest ClickGuard's defaults (toggles and switches skipped, programmatic
-  /// clicks not guarded).
+  /// The dispatcher settings: interval and mode from the environment, the rest the defaults.
   package var guardConfiguration = GuardConfiguration()
   /// Where each decision is logged as one JSON line, or `nil` for no log.
   package var log: LogDestination?
-  /// How long to block the main loop after each accepted click, as if the
-  /// app's handler were slow: for trying the guard against lag by hand.
-  /// Zero is off.
+  /// How long to block the main loop after each accepted click, as if the handler
+  /// were slow: for trying the guard by hand. Zero is off.
   package var stallAfterClick = ClickInterval.zero
   /// How long each periodic stall blocks the main loop. Zero is off.
   package var periodicStall = ClickInterval.zero
-  /// The running time between the end of one periodic stall and the start of
-  /// the next.
+  /// The time from the end of one periodic stall to the start of the next.
   package var periodicEvery = Self.oneSecond
-  /// The fresh-content fence: on, with GTK's double-click time, unless the
-  /// environment says otherwise.
+  /// The fresh-content fence: on, with GTK's double-click time, unless the environment says otherwise.
   package var fence = FenceSettings()
   /// What a dropped click does besides not acting: nothing, or the bell.
   package var feedback = DropFeedback.off
-  /// The values that were not accepted, one per variable, in the order of
-  /// ``variables``.
+  /// The values that were not accepted, one per variable, in the order of ``variables``.
   package var warnings: [Warning] = []
-  /// The guard settings the environment sets, each with its variable: they
-  /// override the rules file's `[default]` and program groups
-  /// (``SettingsInForce``).
+  /// The guard settings the environment sets: they override the rules file's
+  /// `[default]` and program groups (``SettingsInForce``).
   package var environmentValues = RuleValues()
-  /// The rules in force in this program: its program-level settings (the
-  /// environment over the file) and the file's widget groups, applied to
-  /// each widget at its first judgment.
+  /// The rules in force in this program: its settings (the environment over the
+  /// file) and the file's widget groups, applied at each widget's first judgment.
   package var rules = ProgramRules()
   /// The rules file's problems, logged once each when the module starts.
   package var rulesWarnings: [RulesFileWarning] = []
 
-  /// The defaults: enforce, 500 ms, no log, no stalls.
+  /// The defaults: enforce, no log, no stalls.
   package init() {}
 
-  // 1000 ms is in ClickInterval's range, so this never falls back.
+  // In ClickInterval's range, so this never falls back.
   private static let oneSecond = (try? ClickInterval(milliseconds: 1000)) ?? .zero
 
   /// Reads the settings from `environment` (variable name to value).
@@ -142,7 +107,7 @@ package struct ModuleConfiguration: Hashable, Sendable {
     if let value = Self.value(environment, Self.intervalVariable) {
       let defaultMs = guardConfiguration.interval.milliseconds
       if let interval = milliseconds(value, Self.intervalVariable, in: 0...60_000, defaultUsed: "\(defaultMs)") {
-        // In range by construction; setInterval only rejects over 60 s.
+        // In range by construction, so setInterval does not throw.
         try? guardConfiguration.setInterval(interval)
         environmentValues.interval = SourcedValue(interval, from: .environment(Self.intervalVariable))
       }
@@ -208,9 +173,8 @@ package struct ModuleConfiguration: Hashable, Sendable {
     return value
   }
 
-  /// The setting `variable` names by a word `parse` reads, or `nil` when it
-  /// is unset, empty or not accepted (which records a warning naming the
-  /// `accepted` words and the default, the first of them).
+  /// The setting `variable` names by a word `parse` reads, or `nil` when unset, empty
+  /// or not accepted (then a warning names the `accepted` words and the first, the default).
   private mutating func word<Value>(
     _ environment: [String: String], _ variable: String, _ parse: (String) -> Value?, _ accepted: String
   ) -> Value? {
@@ -221,8 +185,7 @@ package struct ModuleConfiguration: Hashable, Sendable {
     return nil
   }
 
-  /// Parses whole milliseconds in `range`; on failure records a warning and
-  /// returns `nil`.
+  /// Parses whole milliseconds in `range`; on failure records a warning and returns `nil`.
   private mutating func milliseconds(
     _ value: String, _ variable: String, in range: ClosedRange<Int>, defaultUsed: String
   ) -> ClickInterval? {

@@ -1,7 +1,6 @@
 import ClickGuardGtk
 
-/// A key of the rules file, what it accepts, and how its text becomes a
-/// value.
+/// A key of the rules file, what it accepts, and how its text becomes a value.
 package enum RuleKey: String, Hashable, Sendable, CaseIterable {
   /// `mode=enforce|observe|off`.
   case mode
@@ -15,22 +14,17 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
   case fence
   /// `settle-ms=0..5000`.
   case settleMs = "settle-ms"
-  /// `profile=lag|bounce` (program groups only): what kind of repeat is
-  /// dropped (``GuardProfile``); `interval-ms` is then the bounce window.
+  /// `profile=lag|bounce` (program groups only): the kind of repeat dropped (``GuardProfile``).
   case profile
-  /// `feedback=off|bell` (program groups only): whether a dropped click
-  /// rings the error bell on its widget.
+  /// `feedback=off|bell` (program groups only): whether a drop rings the widget's bell.
   case feedback
-  /// `repeats=true|false` (or any of ``SettingWords``' on/off words):
-  /// whether a person's repeats of a control act within the window; on a
-  /// widget, `true` treats it as a control people press again whatever its
-  /// kind (``ControlSettings/repeats``).
+  /// `repeats=true|false`: whether a person's repeats of a control act within the
+  /// window (``ControlSettings/repeats``).
   case repeats
 
   /// The keys a `[default]` or program group accepts: all but `policy`.
   package static let programKeys = allCases.filter { $0 != .policy }
-  /// The keys a widget group accepts: all but `profile` and `feedback`,
-  /// which hold for the whole program.
+  /// The keys a widget group accepts: all but `profile` and `feedback` (program-wide).
   package static let widgetKeys = allCases.filter { $0 != .profile && $0 != .feedback }
 
   /// What the key accepts, for messages.
@@ -46,8 +40,7 @@ package enum RuleKey: String, Hashable, Sendable, CaseIterable {
     }
   }
 
-  /// Stores the value `text` stands for in `values`, with `origin`.
-  /// - Returns: whether `text` is accepted; `values` is unchanged if not.
+  /// Stores the value `text` stands for in `values`; `false`, changing nothing, if not accepted.
   package func apply(_ text: String, from origin: SettingOrigin, to values: inout RuleValues) -> Bool {
     let word = text.trimmingKeyFileSpace()
     switch self {

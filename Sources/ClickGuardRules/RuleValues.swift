@@ -1,8 +1,7 @@
 import ClickGuardGtk
 
-/// The settings one layer sets — a group of the rules file, the environment,
-/// or several of those merged — each with where it came from. A `nil` field
-/// leaves the setting to the layers below.
+/// The settings one layer sets (a rules file group, the environment, or several
+/// merged), each with where it came from; a `nil` field leaves it to the layers below.
 package struct RuleValues: Hashable, Sendable {
   /// `mode`: enforce, observe or off.
   package var mode: SourcedValue<GuardMode>?
@@ -29,8 +28,7 @@ package struct RuleValues: Hashable, Sendable {
   /// Whether this layer sets nothing.
   package var isEmpty: Bool { self == RuleValues() }
 
-  /// This layer on top of `lower`: each setting this layer leaves unset
-  /// comes from `lower`.
+  /// This layer on top of `lower`: what this layer leaves unset comes from `lower`.
   package func overriding(_ lower: RuleValues) -> RuleValues {
     var merged = self
     merged.mode = mode ?? lower.mode
@@ -45,18 +43,15 @@ package struct RuleValues: Hashable, Sendable {
     return merged
   }
 
-  /// The settings a widget stores: policy, mode, interval, maximum busy
-  /// time and repeats (the fence's settings go to the fence).
+  /// The settings a widget stores (the fence's settings go to the fence).
   package var controlSettings: ControlSettings {
     ControlSettings(
       policy: policy?.value ?? .automatic, interval: interval?.value, maxBusy: maxBusy?.value, mode: mode?.value,
       repeats: repeats?.value)
   }
 
-  /// The fresh-content fence's settings: this layer's `fence` (on unless
-  /// set) and `settle-ms` (GTK's double-click time unless set). The one
-  /// place rule values become ``FenceSettings``, for the process and for
-  /// one content widget alike.
+  /// The fence's settings: `fence` (on unless set) and `settle-ms` (GTK's double-click
+  /// time unless set); the one place rule values become ``FenceSettings``.
   package var fenceSettings: FenceSettings {
     FenceSettings(isEnabled: fence?.value ?? true, settle: settle?.value)
   }

@@ -5,27 +5,15 @@ import ClickGuardGtk
   import Glibc
 #endif
 
-/// The rules file, read with GLib's `GKeyFile` and checked: its rules and
-/// one ``RulesFileWarning`` per problem.
-///
-/// A problem never stops anything: a bad value or key is left out (the
-/// setting comes from the groups below it, or the built-in default), a bad
-/// group is left out whole, and a file that cannot be read or parsed gives
-/// no rules at all. A missing file at the default place is silent; a missing
-/// file named by `CLICKGUARD_CONFIG` is a warning. Only a regular file of at
-/// most `sizeLimit` bytes is read, without blocking; its checking costs
-/// time linear in its size (``KeyFileText`` indexes its lines in one pass).
-///
-/// ```swift
-/// let file = RulesFile(reading: RulesFileLocation(environment: environment))
-/// for warning in file.warnings { print(warning) }
-/// let rules = file.rules.forProgram("gnome-calculator")
-/// ```
+/// The rules file, read with GLib's `GKeyFile` and checked: its rules and one
+/// ``RulesFileWarning`` per problem. A problem never stops anything: a bad value
+/// or key is left out (the groups below it, or the default, apply), a bad group
+/// is left out whole, an unreadable file gives no rules. A missing file is
+/// silent at the default place, a warning where `CLICKGUARD_CONFIG` points.
 package struct RulesFile: Hashable, Sendable {
   /// Whether the file was read.
   package enum Status: Hashable, Sendable {
-    /// There is no file (at the default place, or where CLICKGUARD_CONFIG
-    /// says, which warns).
+    /// There is no file (a warning where `CLICKGUARD_CONFIG` points).
     case missing
     /// Read and parsed (its values may still have warnings).
     case loaded
@@ -33,18 +21,15 @@ package struct RulesFile: Hashable, Sendable {
     case unusable
   }
 
-  /// Where the file is.
   package var location: RulesFileLocation
-  /// Whether it was read.
   package var status: Status
   /// The rules it holds (none unless ``status`` is ``Status/loaded``).
   package var rules = RuleSet()
   /// Its problems, in file order.
   package var warnings: [RulesFileWarning] = []
 
-  /// The largest rules file read, in bytes: it keeps the read short at the
-  /// start of every app. A larger one is refused whole, as a FIFO or a
-  /// device is.
+  /// The largest rules file read, so the read at every app's start stays short;
+  /// a larger one is refused whole, as a FIFO or a device is.
   package static let sizeLimit = 256 << 10
 
   /// ``sizeLimit`` as the messages say it.
@@ -53,8 +38,7 @@ package struct RulesFile: Hashable, Sendable {
   /// What a rules file must be, as the messages say it.
   static let acceptedFile = "a regular file of at most \(sizeLimitText)"
 
-  /// Reads and checks the file at `location`, if it is a regular file of at
-  /// most ``sizeLimit`` bytes (``BoundedFileRead``: never blocks).
+  /// Reads and checks the file at `location` (``BoundedFileRead``: never blocks).
   package init(reading location: RulesFileLocation) {
     switch BoundedFileRead.contents(of: location.fileName, limit: Self.sizeLimit) {
     case .success(let bytes):
@@ -102,8 +86,7 @@ package struct RulesFile: Hashable, Sendable {
     var groupCount: gsize = 0
     guard let groups = g_key_file_get_groups(keyFile, &groupCount) else { return }
     defer { g_strfreev(groups) }
-    // Room for every widget group (a name with a colon): the rules are not
-    // copied again and again as the array grows.
+    // Room for every widget group, so the rules are not copied as the array grows.
     rules.widgetRules.reserveCapacity(
       (0..<Int(groupCount)).count { groups[$0].map { strchr($0, Int32(UInt8(ascii: ":"))) != nil } ?? false })
     for index in 0..<Int(groupCount) {
@@ -189,9 +172,8 @@ package struct RulesFile: Hashable, Sendable {
     }
   }
 
-  /// Two groups of one name (`[default]` and `[ default ]`) add up: a
-  /// `max-busy-ms` from one shorter than the other's `interval-ms` is left
-  /// out, as within one group.
+  /// Two groups of one name (`[default]` and `[ default ]`) add up: a `max-busy-ms`
+  /// from one shorter than the other's `interval-ms` is left out, as within one group.
   private mutating func checkedMaxBusy(_ merged: RuleValues) -> RuleValues {
     guard let interval = merged.interval, let maxBusy = merged.maxBusy, maxBusy.value < interval.value else {
       return merged
@@ -210,9 +192,8 @@ package struct RulesFile: Hashable, Sendable {
     warnings.append(RulesFileWarning(path: location.path, line: line, message: message))
   }
 
-  /// A value without a trailing comment: `enforce   # or observe` reads
-  /// `enforce` (GKeyFile itself keeps the comment in the value): a `#`
-  /// after a blank starts it.
+  /// A value without a trailing comment (`enforce   # or observe` reads `enforce`;
+  /// GKeyFile keeps the comment in the value): a `#` after a blank starts it.
   package static func withoutComment(_ value: String) -> String {
     let bytes = value.utf8
     var previous = UInt8(ascii: " ")

@@ -14,11 +14,9 @@ package struct RulesFileLocation: Hashable, Sendable {
 
   /// The file's path, as messages show it.
   package var path: String
-  /// The file's name as the system knows it: the bytes that are opened,
-  /// which need not be UTF-8.
+  /// The file's name as the system knows it: the bytes opened, not necessarily UTF-8.
   package var fileName: ByteString
-  /// Whether `CLICKGUARD_CONFIG` named it: then a missing file is worth a
-  /// warning; a missing file at the default place is not.
+  /// Whether `CLICKGUARD_CONFIG` named it: then a missing file is worth a warning.
   package var isExplicit: Bool
 
   /// A location by hand.
@@ -36,8 +34,7 @@ package struct RulesFileLocation: Hashable, Sendable {
     self.isExplicit = isExplicit
   }
 
-  /// The location `environment` gives, with `configDirectory` as the
-  /// user's configuration directory, at the bytes they hold.
+  /// The location `environment` gives, with `configDirectory`, at the bytes they hold.
   package init(environment: [String: ByteString], configDirectory: ByteString) {
     if let named = environment[Self.variable], !named.isEmpty {
       self.init(fileName: named, isExplicit: true)
@@ -46,20 +43,17 @@ package struct RulesFileLocation: Hashable, Sendable {
     }
   }
 
-  /// The location `environment` gives, with `configDirectory` as the
-  /// user's configuration directory.
+  /// The location `environment` gives, with `configDirectory` as the configuration directory.
   package init(environment: [String: String], configDirectory: String) {
     self.init(environment: environment.mapValues { ByteString($0) }, configDirectory: ByteString(configDirectory))
   }
 
-  /// The location `environment` gives, for this process's configuration
-  /// directory.
+  /// The location `environment` gives, for this process's configuration directory.
   package init(environment: [String: String]) {
     self.init(environment: environment, configDirectory: swiftString(g_get_user_config_dir()) ?? "")
   }
 
-  /// The location this process's environment gives, its bytes as they
-  /// are: `CLICKGUARD_CONFIG`'s, or the configuration directory's.
+  /// The location this process's environment gives, its bytes as they are.
   package static var current: RulesFileLocation {
     let named = getenv(variable).map { [variable: ByteString(cString: $0)] } ?? [:]
     return RulesFileLocation(

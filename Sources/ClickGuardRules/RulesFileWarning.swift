@@ -21,9 +21,8 @@ package struct RulesFileWarning: Hashable, Sendable, CustomStringConvertible {
     line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)"
   }
 
-  /// How many of a file's problems the module logs: a file of thousands of
-  /// bad groups must not flood the app's standard error (or the journal) as
-  /// it starts.
+  /// How many of a file's problems the module logs: thousands of bad groups must
+  /// not flood the app's standard error (or the journal) as it starts.
   package static let loggedLimit = 10
 
   /// The lines the module logs for `warnings`: the first ``loggedLimit``,

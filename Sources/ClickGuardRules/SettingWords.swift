@@ -1,10 +1,8 @@
 import ClickGuardGtk
 
-/// The words the module's on/off, mode, profile, feedback and millisecond
-/// settings accept, one vocabulary for the environment (`CLICKGUARD_FENCE`,
-/// `CLICKGUARD_MODE`, `CLICKGUARD_PROFILE`…) and the rules file (`fence=`,
-/// `mode=`, `profile=`…): a word the one accepts, the other accepts too.
-/// Words are matched after trimming blanks, in any case.
+/// The words the module's settings accept, one vocabulary for the environment and
+/// the rules file: a word the one accepts, the other accepts too. Matched after
+/// trimming blanks, in any case.
 package enum SettingWords {
   /// The words for on; ``offWords`` are their opposites.
   package static let onWords: Set<String> = ["on", "true", "1"]
@@ -13,18 +11,13 @@ package enum SettingWords {
 
   /// What an on/off setting accepts, for the environment's messages.
   package static let switchAccepted = "on, off, true, false, 1 or 0"
-  /// What an on/off setting accepts, for the rules file's messages: the
-  /// same words, led by the `true`/`false` its documentation uses.
+  /// The same for the rules file, led by the `true`/`false` its documentation uses.
   package static let switchAcceptedInFile = "true or false (also on, off, 1 or 0)"
-  /// What a mode setting accepts.
   package static let modeAccepted = "enforce, observe or off"
-  /// What a profile setting accepts.
   package static let profileAccepted = "lag or bounce"
-  /// What a feedback setting accepts.
   package static let feedbackAccepted = "off or bell"
 
-  /// Whether `text` says on (`true`) or off (`false`); `nil` when it is
-  /// none of ``onWords`` and ``offWords``.
+  /// Whether `text` says on or off; `nil` when it is neither.
   package static func isOn(_ text: String) -> Bool? {
     let word = text.trimmingKeyFileSpace().lowercased()
     if onWords.contains(word) { return true }
@@ -32,9 +25,8 @@ package enum SettingWords {
     return nil
   }
 
-  /// The whole milliseconds `text` states, when they are in `range`:
-  /// digits only (no sign, no fraction), as the environment's `*_MS`
-  /// variables and the file's `*-ms` keys both take them.
+  /// The whole milliseconds `text` states, when in `range`: digits only (no sign,
+  /// no fraction), for the `*_MS` variables and the `*-ms` keys alike.
   package static func milliseconds(_ text: String, in range: ClosedRange<Int>) -> ClickInterval? {
     let word = text.trimmingKeyFileSpace()
     guard !word.isEmpty, word.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(word),
@@ -64,18 +56,14 @@ package enum SettingWords {
 package enum DropFeedback: String, Hashable, Sendable, CaseIterable {
   /// Nothing: the click just does not act. The default.
   case off
-  /// The widget's error bell (`gtk_widget_error_bell`, which honours the
-  /// `gtk-error-bell` setting): for people who cannot see that a bounce
-  /// was ignored.
+  /// The widget's error bell (`gtk_widget_error_bell`, honouring `gtk-error-bell`):
+  /// for people who cannot see that a bounce was ignored.
   case bell
 }
 
 extension String {
-  /// The string without leading and trailing spaces, tabs and line breaks
-  /// (what GKeyFile leaves around a value, and what the environment's values
-  /// are read without). Works on the UTF-8 bytes: the blanks are ASCII, so
-  /// cutting at them keeps the text valid, and it is called for every group
-  /// and key of a file.
+  /// The string without the blanks GKeyFile leaves around a value. Cuts UTF-8 code
+  /// units, not characters (the blanks are ASCII): it runs for every group and key.
   func trimmingKeyFileSpace() -> String {
     let bytes = utf8
     guard let first = bytes.firstIndex(where: { !$0.isKeyFileSpace }),

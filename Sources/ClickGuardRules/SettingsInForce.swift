@@ -5,36 +5,22 @@ import ClickGuardGtk
 /// environment (`CLICKGUARD_*`) over the rules file's program group, over
 /// its `[default]` group, over ClickGuard's built-in defaults. What the
 /// module runs with, and what `clickguard doctor` prints.
-///
-/// Pure apart from reading the file: give it an environment and a program
-/// name, get values with origins.
-///
-/// ```swift
-/// let inForce = SettingsInForce.current(program: "gnome-calculator", environment: environment)
-/// for entry in inForce.entries { print("\(entry.key) = \(entry.value)  (\(entry.origin))") }
-/// for rule in inForce.widgetRules.thisProgram { print("[\(rule.groupName)]") }
-/// for warning in inForce.warnings { print(warning) }
-/// ```
 package struct SettingsInForce: Hashable, Sendable {
   /// One setting as `doctor` shows it.
   package struct Entry: Hashable, Sendable {
     /// The rules file's key, for example `interval-ms`.
     package var key: String
-    /// The value as the file would spell it, for example `500`, `enforce`,
-    /// or `gtk-double-click-time` for the built-in settle time.
+    /// The value as the file would spell it (`gtk-double-click-time` for the built-in settle).
     package var value: String
-    /// Where it came from.
     package var origin: SettingOrigin
   }
 
   /// The program, as `g_get_prgname()` names it.
   package var program: String
-  /// The rules file as read.
   package var file: RulesFile
   /// The environment's settings and warnings.
   package var environment: ModuleConfiguration
-  /// The program-level settings in force; an unset field is the built-in
-  /// default.
+  /// The program-level settings in force; an unset field is the built-in default.
   package var values: RuleValues
   /// The widget groups that apply in this program.
   package var widgetRules: ProgramRules
@@ -48,33 +34,26 @@ package struct SettingsInForce: Hashable, Sendable {
     values = self.environment.environmentValues.overriding(widgetRules.values)
   }
 
-  /// Reads the rules file `environment` points to (or the default one) and
-  /// combines it with `environment` for `program`.
+  /// Reads the rules file `environment` points to and combines the two for `program`.
   package static func current(program: String, environment: [String: String]) -> SettingsInForce {
     SettingsInForce(
       program: program, environment: environment, file: RulesFile(reading: RulesFileLocation(environment: environment)))
   }
 
-  /// The dispatcher settings: the profile's defaults (``GuardProfile``),
-  /// with the mode, interval and maximum busy time in force (the maximum
-  /// busy time never below the interval). Switches are skipped under lag
-  /// and judged under bounce, like toggles: the module vetoes a dropped
-  /// switch change before the app's `state-set` handlers and puts the
-  /// switch back.
+  /// The dispatcher settings: the profile's defaults with the mode, interval and
+  /// maximum busy time in force (never below the interval). Under bounce switches are
+  /// judged like toggles: the module vetoes a dropped change before `state-set` handlers.
   package var guardConfiguration: GuardConfiguration {
     var configuration = GuardConfiguration(profile: values.profile?.value ?? .lag)
     if let mode = values.mode { configuration.mode = mode.value }
-    // Both in range by construction (0...60000 ms), and maxBusy is raised to
-    // the interval, so neither throws.
+    // In range by construction, and maxBusy is raised to the interval: neither throws.
     if let interval = values.interval { try? configuration.setInterval(interval.value) }
     if let maxBusy = values.maxBusy { try? configuration.setMaxBusy(max(maxBusy.value, configuration.interval)) }
     if let repeats = values.repeats { configuration.acceptsPersonRepeats = repeats.value }
     return configuration
   }
 
-  /// Every program-level setting, built-in defaults included, in the order
-  /// of the file's keys: mode, interval-ms, max-busy-ms, fence, settle-ms,
-  /// profile, feedback.
+  /// Every program-level setting, built-in defaults included, in the file's key order.
   package var entries: [Entry] {
     let defaults = GuardConfiguration(profile: values.profile?.value ?? .lag)
     return [
@@ -101,15 +80,13 @@ package struct SettingsInForce: Hashable, Sendable {
     ]
   }
 
-  /// Every problem found, one line each: the environment's, then the
-  /// file's.
+  /// Every problem found, one line each: the environment's, then the file's.
   package var warnings: [String] {
     environment.warnings.map(\.description) + file.warnings.map(\.description)
   }
 
-  /// The module's configuration: the environment's (log, stalls) with the
-  /// guard and fence settings in force, the widget rules and the file's
-  /// warnings.
+  /// The module's configuration: the environment's (log, stalls) with the settings
+  /// in force, the widget rules and the file's warnings.
   package var moduleConfiguration: ModuleConfiguration {
     var configuration = environment
     configuration.guardConfiguration = guardConfiguration

@@ -1,10 +1,6 @@
-/// A setting's value together with where it came from.
-///
-/// `Value` carries no constraint of its own; the conformances below are
-/// conditional. With a constrained parameter, the Swift runtime checks the
-/// constraint when it first builds the type's metadata, by searching every
-/// conformance record in the module: once per setting's value type, at the
-/// start of every app the module is loaded into.
+/// A setting's value together with where it came from. `Value` is unconstrained
+/// (the conformances below are conditional): a constrained parameter makes the
+/// runtime search every conformance record of the module at every app's start.
 package struct SourcedValue<Value> {
   /// The value.
   package var value: Value

@@ -24,8 +24,9 @@
 ///   the accepted activation is that key auto-repeating (``Activation/pressTime``).
 /// - 8: a pacing gate (shortcuts, ``GuardProfile/bounce``) keeps no window and
 ///   compares press times: a bounce acts once, a person's re-tap each time.
-/// - 3, 6: a person's repeat (``RepeatFacts``) comes after the finish, on a
-///   control in place, in the same scene; a changed scene ends them for the gate.
+/// - 3, 6: a person's repeat (``RepeatFacts``) comes after the finish, by a key
+///   not held through it, on a control in place, in the same scene; a changed
+///   scene or a control gone ends them for the gate.
 ///
 /// Drops never move the window, and nothing is replayed.
 struct ClickGate: Sendable {

@@ -31,9 +31,12 @@ public final class StackNavigator {
   private var fenceObserver: ObservationToken?
   private let runtime = GuardRuntime.shared
 
-  /// Creates a navigator showing the page `root`, titled `title`.
-  /// - Parameter durationMs: how long pages take to slide in (set other
-  ///   transitions on ``stack`` with GTK).
+  /// Creates a navigator showing `root`.
+  /// - Parameters:
+  ///   - root: the root page's name.
+  ///   - page: the root page's widget.
+  ///   - title: the title shown in the header bar on that page.
+  ///   - durationMs: how long pages take to slide in (set others on ``stack``).
   public init(root: String, page: WidgetPointer, title: String, durationMs: UInt32 = 250) {
     stack = gtk_stack_new()
     g_object_ref_sink(stack.raw)

@@ -5,24 +5,17 @@ import CGLib
 #endif
 
 /// Every file ClickGuard writes for a user, written whole in one step with
-/// GLib's `g_file_set_contents_full` (`G_FILE_SET_CONTENTS_CONSISTENT`): a
-/// new file beside the target, flushed where the file system needs it and
-/// renamed over the target, so a reader, or the target after a crash, has
-/// the old file or the whole new one, never half of one.
+/// `g_file_set_contents_full` (consistent mode: a new file renamed over the
+/// target), so a reader or a crash sees the old file or the whole new one.
 ///
-/// Only a path that is absent or a regular file is replaced (a symbolic
-/// link, a device, a directory or a pipe is refused and left as it is; the
-/// application side's `OutputTarget` entry follows links first). The
-/// replaced file keeps its permission bits; a new one gets
-/// `newFilePermissions` less the umask. A failed write, a full disk for one,
-/// leaves the file as it was and names it.
+/// Only an absent path or a regular file is replaced, keeping its permission
+/// bits; a failed write leaves the file as it was.
 package enum AtomicFile {
   /// Why a file was not written.
   package struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
     /// The path as it can be shown.
     package let path: String
-    /// What is wrong, in words that follow the path (`cannot be written: No
-    /// space left on device`).
+    /// What is wrong, in words that follow the path.
     package let problem: String
 
     package var description: String { "'\(path)' \(problem)" }
@@ -68,17 +61,15 @@ package enum AtomicFile {
     try written.get()
   }
 
-  /// The replaced file's own bits again, where the umask took some from the
-  /// new file (it applies to the file GLib makes).
+  /// The replaced file's own bits again, where the umask took some.
   private static func keepPermissions(_ mode: mode_t, of path: ByteString) {
     var status = stat()
     guard path.withCString({ stat($0, &status) }) == 0, status.st_mode & 0o777 != mode else { return }
     _ = path.withCString { chmod($0, mode) }
   }
 
-  /// The system's reason in GLib's message (`Failed to write file “…”:
-  /// write() failed: No space left on device`), which names the new file
-  /// rather than the target: the words after its last colon.
+  /// The system's reason in GLib's message, which names the temporary file:
+  /// the words after its last colon.
   private static func reason(_ message: String) -> String {
     message.split(separator: ": ").last.map(String.init) ?? message
   }

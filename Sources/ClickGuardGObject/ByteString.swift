@@ -1,9 +1,3 @@
-// ByteString: an argument, an environment value or a file name as the system
-// gave it: bytes, not necessarily UTF-8 (GLib's filename encoding need not
-// be). They are passed on (execvp, setenv, open, GLib's file calls) exactly
-// as given, never through a lossy conversion; only messages decode them,
-// with the bytes that are not UTF-8 shown as \xFF escapes.
-
 import CGLib
 
 #if canImport(Glibc)
@@ -12,9 +6,8 @@ import CGLib
 
 /// Bytes from `argv`, the environment or the file system, kept as they are.
 ///
-/// Swift's `String(cString:)` and `CommandLine.arguments` repair bytes that
-/// are not UTF-8 into U+FFFD, which turns a path or an argument into
-/// another one. A `ByteString` never converts: ``withCString(_:)`` hands
+/// `String(cString:)` repairs invalid UTF-8 into U+FFFD, turning a path
+/// into another one; a `ByteString` never converts: ``withCString(_:)`` hands
 /// back the very bytes, ``displayName`` is for messages only.
 ///
 /// ```swift
@@ -28,12 +21,12 @@ package struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringIn
   /// The bytes, without a terminating NUL.
   package var bytes: [UInt8]
 
-  /// The bytes given.
+  /// The bytes given, as they are.
   package init(bytes: [UInt8]) {
     self.bytes = bytes
   }
 
-  /// The UTF-8 bytes of `string`.
+  /// The bytes of `string`, in UTF-8.
   package init(_ string: String) {
     bytes = Array(string.utf8)
   }
@@ -57,9 +50,7 @@ package struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringIn
   /// The text, when the bytes are valid UTF-8; `nil` otherwise.
   package var string: String? { String(validating: bytes, as: UTF8.self) }
 
-  /// The bytes as they can be shown to a person: valid UTF-8 as it is,
-  /// every other byte as `\xFF`, so the message says which byte it was, and
-  /// nothing is dropped.
+  /// The bytes as shown to a person: valid UTF-8 as it is, other bytes as `\xFF`.
   package var displayName: String {
     var text = ""
     var parser = Unicode.UTF8.ForwardParser()
@@ -90,8 +81,7 @@ package struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringIn
     }
   }
 
-  /// A `malloc`ed NUL-terminated copy (for an `argv` array), which the
-  /// caller frees.
+  /// A `malloc`ed NUL-terminated copy (for an `argv` array) the caller frees.
   package func duplicatedCString() -> UnsafeMutablePointer<CChar>? {
     withCString { strdup($0) }
   }
@@ -106,8 +96,7 @@ package struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringIn
     bytes.split(separator: separator, omittingEmptySubsequences: false).map { ByteString(bytes: Array($0)) }
   }
 
-  /// The bytes before the last `/`, or `nil` when there is none (`/x` →
-  /// empty).
+  /// The bytes before the last `/`, or `nil` when there is none (`/x` → empty).
   package var directoryPart: ByteString? {
     bytes.lastIndex(of: UInt8(ascii: "/")).map { ByteString(bytes: Array(bytes[..<$0])) }
   }
@@ -128,9 +117,7 @@ package struct ByteString: Hashable, Sendable, Comparable, ExpressibleByStringIn
 }
 
 extension ByteString {
-  /// The running executable's real path (`/proc/self/exe`, read with
-  /// `g_file_read_link`), or `nil` when it cannot be read: the command
-  /// finds the module beside it, the demo its resources.
+  /// The running executable's real path (`/proc/self/exe`), if readable.
   package static func currentExecutable() -> String? {
     guard let link = g_file_read_link("/proc/self/exe", nil) else { return nil }
     defer { g_free(link) }

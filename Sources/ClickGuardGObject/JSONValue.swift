@@ -1,20 +1,13 @@
-/// A JSON value whose objects keep their keys in the order given: the one
-/// JSON writer of the package, without Foundation (the module writes its
-/// decision log with it, the demo its event log), so every line reads
-/// `{"time":…,"pid":…,…}` or `{"type":…,"seq":…,…}` in a stable order. It
-/// reads back too (`Decodable`), so readers share the writer's type.
+/// A JSON value whose objects keep their keys in the order given: the
+/// package's one JSON writer, without Foundation, so log lines read in a
+/// stable order. `Decodable` too, so readers share the writer's type.
 package enum JSONValue: Sendable {
-  /// `null`.
   case null
-  /// `true` or `false`.
   case bool(Bool)
-  /// A whole number.
   case int(Int64)
-  /// A number with a fraction (written with up to 3 decimals).
+  /// A number with a fraction, written with up to three decimals.
   case double(Double)
-  /// A string.
   case string(String)
-  /// An array.
   case array([JSONValue])
   /// An object with ordered keys.
   case object([(String, JSONValue)])
@@ -87,9 +80,8 @@ extension JSONValue {
 }
 
 extension JSONValue: Decodable {
-  /// Reads whichever kind of value is there, so a reader gets back the
-  /// value the demo wrote (a `setting` line's value can be any kind). An
-  /// object's keys come back sorted: `JSONDecoder` does not keep their order.
+  /// Reads whichever kind of value is there; an object's keys come back
+  /// sorted, as `JSONDecoder` does not keep their order.
   package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
@@ -113,12 +105,8 @@ extension JSONValue: Decodable {
 
 /// A JSON string literal for `value`, quotes included, or `null` for `nil`.
 ///
-/// Escapes the quote and the backslash, writes line feed, carriage return and
-/// tab as `\n`, `\r` and `\t`, and every other control character (U+0000 to
-/// U+001F), DEL (U+007F) and the line and paragraph separators (U+2028,
-/// U+2029) as `\u` escapes. The result is one line that any JSON reader
-/// parses back to `value`, and that readers splitting on Unicode line breaks
-/// or choking on raw control characters still see as a single line.
+/// Control characters, DEL and U+2028/U+2029 are escaped, so the result is
+/// one line even for readers splitting on Unicode line breaks.
 package func jsonStringLiteral(_ value: String?) -> String {
   guard let value else { return "null" }
   var out = "\""

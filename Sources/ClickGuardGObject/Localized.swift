@@ -1,6 +1,3 @@
-// Localized: the one way ClickGuard's programs and module turn a message
-// into the reader's language (GLib's g_dgettext, domain "clickguard").
-
 import CGLib
 
 #if canImport(Glibc)
@@ -10,10 +7,9 @@ import CGLib
 /// The gettext domain of every ClickGuard message, and where its catalogs
 /// are found.
 ///
-/// Strings are marked by calling ``localized(_:)`` or
-/// ``localizedPlural(_:_:count:)`` with literals (`make pot` extracts them
-/// with xgettext's C parser); values go in after translation, through named
-/// placeholders (``Swift/String/filling(_:)``), so a translator can move them.
+/// Messages are literals given to ``localized(_:)`` or
+/// ``localizedPlural(_:_:count:)`` (`make pot` extracts them); values go in
+/// after translation through named placeholders (``Swift/String/filling(_:)``).
 package enum Translations {
   /// The gettext domain.
   package static let domain = "clickguard"
@@ -28,9 +24,8 @@ package enum Translations {
     return true
   }()
 
-  /// The catalogs beside the installed code: the nearest ancestor of the
-  /// file this code was loaded from (the program, or the module inside an
-  /// app) that has `share/locale`; else `/usr/share/locale`.
+  /// `share/locale` in the nearest ancestor of the file this code was loaded
+  /// from (the program, or the module in an app); else `/usr/share/locale`.
   static func installedDirectory() -> String {
     if var path = loadedFile(), path.hasPrefix("/") {
       while let slash = path.lastIndex(of: "/"), slash != path.startIndex {
@@ -44,7 +39,6 @@ package enum Translations {
     return "/usr/share/locale"
   }
 
-  /// The file this code was mapped from, as /proc/self/maps names it.
   private static func loadedFile() -> String? {
     let address = UInt(bitPattern: #dsohandle)
     guard let maps = fopen("/proc/self/maps", "re") else { return nil }
@@ -67,8 +61,7 @@ package enum Translations {
 /// Only literals: `make pot` finds every call.
 package func localized(_ text: StaticString) -> String {
   _ = Translations.bound
-  // gettext hands back its argument when there is no translation: the
-  // result is copied while the argument lives.
+  // gettext may hand back its argument: copy the result while it lives.
   let id = text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
   return id.withCString { String(cString: g_dgettext(Translations.domain, $0)) }
 }

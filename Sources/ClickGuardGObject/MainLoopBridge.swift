@@ -1,6 +1,3 @@
-// Runs Swift's main queue (and so the main actor's jobs: `Task { @MainActor }`,
-// `await` resumptions) from inside the GLib main loop.
-
 import CGLib
 
 #if canImport(Glibc)
@@ -9,11 +6,8 @@ import CGLib
 
 /// Makes `await` work in GTK handlers.
 ///
-/// GLib's main loop does not drain libdispatch's main queue, so a
-/// `Task { @MainActor in … }` started from a GTK handler never resumes while
-/// `gtk_main` runs. The bridge adds libdispatch's main-queue handle (an
-/// eventfd on Linux) to the GLib loop and drains the queue when it is
-/// readable.
+/// GLib's main loop does not drain libdispatch's main queue, so the bridge
+/// adds the queue's eventfd to the GLib loop and drains it when readable.
 @MainActor
 package enum MainLoopBridge {
   private static var sourceID: guint = 0
@@ -30,12 +24,9 @@ package enum MainLoopBridge {
   }
 }
 
-/// The bridge's callback, outside the main actor (a closure written in
-/// `install()` would be isolated to it and checked at run time on each call).
+/// Outside the main actor: a closure in `install()` would be isolation-checked on each call.
 private let drainMainQueue: @convention(c) (gint, GIOCondition, gpointer?) -> gboolean = { fd, _, _ in
-  // libdispatch only writes the eventfd; the loop that waits on it must
-  // reset it (CFRunLoop does), or it stays readable and GLib spins on this
-  // source, starving redraws and frame-clock ticks.
+  // The waiting loop must reset the eventfd, or GLib spins on this source.
   var counter: UInt64 = 0
   _ = read(fd, &counter, MemoryLayout<UInt64>.size)
   _dispatch_main_queue_callback_4CF(nil)

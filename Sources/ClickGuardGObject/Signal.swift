@@ -2,13 +2,9 @@ import CGLib
 
 /// Connects Swift closures to GObject signals.
 ///
-/// One trampoline per C handler signature, and one typed
-/// `cg_signal_connect_*` helper in CGLib's shim (`G_CALLBACK` is a cast Swift
-/// cannot spell). The closure travels boxed (``ClosureBox``) as user data and
-/// is released by GLib's destroy notify alone. Every `connect` takes the
-/// emitting instance, the signal's name as GLib spells it and `after`
-/// (`G_CONNECT_AFTER`), and returns the connection, to keep only to
-/// disconnect.
+/// One trampoline and one typed `cg_signal_connect_*` shim per C signature
+/// (`G_CALLBACK` is a cast Swift cannot spell). The closure travels boxed
+/// (``ClosureBox``) and is released by GLib's destroy notify alone.
 @MainActor
 package enum Signal {
   /// `void (instance, data)`: `clicked`, `toggled`, `activate`, `changed`.
@@ -36,8 +32,7 @@ package enum Signal {
     return SignalConnection(instance: instance, handlerID: id)
   }
 
-  /// `gint (instance, gpointer argument, data)`: `draw`,
-  /// `handle-local-options`; signals without a result ignore the value.
+  /// `gint (instance, gpointer argument, data)`: `draw`, `handle-local-options`.
   @discardableResult
   package static func connect(
     _ instance: gpointer, _ signal: String, after: Bool = false,
@@ -63,8 +58,7 @@ package enum Signal {
       })
   }
 
-  /// `GFileMonitor::changed`: `body` gets the file, the other file (a
-  /// rename's new name, or `nil`) and the event.
+  /// `GFileMonitor::changed`: the file, the other (a rename's new name) and the event.
   @discardableResult
   package static func connectFileChanged(
     _ monitor: gpointer, _ body: @escaping @MainActor (gpointer?, gpointer?, GFileMonitorEvent) -> Void
@@ -76,12 +70,10 @@ package enum Signal {
     return SignalConnection(instance: monitor, handlerID: id)
   }
 
-  /// Blocks every handler of signal `signalID` on `instance` not blocked
-  /// already, for a dropped activation whose emission has begun.
-  /// - Returns: the handlers blocked, to unblock once the emission is over.
+  /// Blocks every unblocked handler of `signalID` on `instance`, for a drop
+  /// whose emission has begun; returns them, to unblock after it.
   package static func blockHandlers(of instance: gpointer, signalID: guint) -> [gulong] {
-    // One at a time: GLib blocks handlers in bulk only by closure, function
-    // or data.
+    // One at a time: GLib blocks in bulk only by closure, function or data.
     var blocked: [gulong] = []
     let unblocked = GSignalMatchType(G_SIGNAL_MATCH_ID.rawValue | G_SIGNAL_MATCH_UNBLOCKED.rawValue)
     while case let id = g_signal_handler_find(instance, unblocked, signalID, 0, nil, nil, nil), id != 0 {
@@ -101,11 +93,9 @@ package enum Signal {
   }
 }
 
-// The trampolines carry GLib's pointers into the main actor in a
-// `CallbackArgument`: GLib calls them on the main thread, which
-// `assumeIsolated` checks.
+// GLib calls the trampolines on the main thread, which `assumeIsolated`
+// checks; its pointers cross in a `CallbackArgument`.
 
-/// `void (gpointer instance, gpointer data)`.
 private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { instance, data in
   guard let instance, let data else { return }
   let box = ClosureBox<@MainActor (gpointer) -> Void>.at(data)
@@ -113,7 +103,6 @@ private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { in
   MainActor.assumeIsolated { box.body(object.value) }
 }
 
-/// `gboolean (gpointer instance, gboolean value, gpointer data)`.
 private let booleanTrampoline: @convention(c) (gpointer?, gboolean, gpointer?) -> gboolean = { instance, value, data in
   guard let instance, let data else { return 0 }
   let box = ClosureBox<@MainActor (gpointer, Bool) -> Bool>.at(data)
@@ -121,7 +110,6 @@ private let booleanTrampoline: @convention(c) (gpointer?, gboolean, gpointer?) -
   return MainActor.assumeIsolated { box.body(object.value, value != 0) } ? 1 : 0
 }
 
-/// `gint (gpointer instance, gpointer argument, gpointer data)`.
 private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> gint = { instance, argument, data in
   guard let instance, let data else { return 0 }
   let box = ClosureBox<@MainActor (gpointer, gpointer?) -> Int32>.at(data)
@@ -129,7 +117,6 @@ private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) 
   return MainActor.assumeIsolated { box.body(arguments.value.0, arguments.value.1) }
 }
 
-/// `void (gpointer monitor, gpointer file, gpointer other, GFileMonitorEvent event, gpointer data)`.
 private let fileChangedTrampoline:
   @convention(c) (gpointer?, gpointer?, gpointer?, GFileMonitorEvent, gpointer?) -> Void =
     { _, file, other, event, data in

@@ -1,43 +1,31 @@
 /// Guards every GtkButton-family widget in the process: the runtime
 /// approach, like swizzling `UIControl`'s `sendAction:to:forEvent:` on iOS.
 ///
-/// Opt-in and reversible: nothing is guarded until ``install()``, and
-/// ``uninstall()`` restores plain behaviour. Buttons never wrapped in Swift,
-/// buttons from GtkBuilder files, GtkActionable buttons and popover menu
-/// buttons are all judged by ``GtkClickGuard/dispatcher``; per-widget
-/// settings (``WidgetSettings``) apply; toggles are skipped by default; a
-/// wrapped control is judged once. Menu items, list box, flow box, tree view
-/// and icon view rows activated by keyboard, Return in an entry and GAction
-/// accelerators are judged too (docs/module.md lists every path). Fresh
-/// windows, dialogs, popovers and pages are fenced (``fenceSettings``):
-/// a press or activation key made before one appeared, or within the settle
-/// time after, never reaches it.
+/// Opt-in and reversible (``install()``, ``uninstall()``). Unwrapped buttons,
+/// menu items, list and view rows, an entry's Return and GAction accelerators
+/// are judged by ``GtkClickGuard/dispatcher`` (docs/module.md lists every
+/// path), with ``WidgetSettings``; fresh content is fenced (``fenceSettings``).
 @MainActor
 public enum GlobalGuard {
   /// Whether every button in the process is guarded.
   public static var isInstalled: Bool { GuardRuntime.shared.guardsEveryButton }
 
-  /// Guards every button in the process. Idempotent. Does nothing when
-  /// another copy of ClickGuard's GTK layer guards the process (the GTK
-  /// module beside an app built with ClickGuardGtk: one guard judges).
+  /// Guards every button in the process. Idempotent; does nothing when
+  /// another copy of the GTK layer guards the process.
   public static func install() {
     guard GuardRuntime.shared.installPlumbing() else { return }
     GuardRuntime.shared.guardsEveryButton = true
   }
 
-  /// How the fresh-content fence treats every window, dialog, popover and
-  /// page while installed. Default: on, settle time GTK's double-click time.
-  /// Content already on screen keeps the settings it appeared with.
+  /// How the fence treats fresh content while installed; content on screen
+  /// keeps the settings it appeared with.
   public static var fenceSettings: FenceSettings {
     get { GuardRuntime.shared.fences.settings }
     set { GuardRuntime.shared.fences.settings = newValue }
   }
 
-  /// Whether a dropped activation rings the error bell on its widget
-  /// (`gtk_widget_error_bell`, silent when the `gtk-error-bell` setting is
-  /// off), so a person who cannot see that a click was ignored hears it.
-  /// Only drops ring it: never an accepted, passed or observed activation.
-  /// Default: off.
+  /// Whether a drop rings its widget's error bell (`gtk_widget_error_bell`),
+  /// so a person who cannot see it hears it. Default: off.
   package static var ringsBellOnDrop: Bool {
     get { GuardRuntime.shared.ringsBellOnDrop }
     set { GuardRuntime.shared.ringsBellOnDrop = newValue }

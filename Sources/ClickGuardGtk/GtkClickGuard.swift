@@ -11,24 +11,18 @@ public enum GtkClickGuard {
     set { GuardRuntime.shared.dispatcher = newValue }
   }
 
-  /// Makes this app's ClickGuard the one that guards the process when the
-  /// ClickGuard GTK module is loaded into it too (a desktop that switches
-  /// the module on for every app): the module then stays idle, and one
-  /// guard, with this app's settings, judges each click. Call it before GTK
-  /// initialises and loads its modules — before `g_application_run` in a
-  /// GtkApplication; ``start()`` does it itself when it initialises GTK.
+  /// Makes this app's ClickGuard the one guarding the process when the GTK
+  /// module is loaded too, which then stays idle. Call it before GTK loads
+  /// its modules (before `g_application_run`); ``start()`` does it itself.
   public static func claimProcess() {
     GuardRuntime.shared.claimProcess()
   }
 
-  /// Initializes GTK if that was not done yet, and installs ClickGuard's
-  /// plumbing (see ``prepare()``).
-  /// - Throws: ``GtkStartError`` naming the display when none can be
-  ///   opened, instead of crashing.
+  /// Initializes GTK if needed and installs the plumbing (``prepare()``).
+  /// - Throws: ``GtkStartError`` naming the display when none can be opened.
   public static func start() throws(GtkStartError) {
     if gdk_display_get_default() == nil {
-      // Before gtk_init loads GTK modules: the app's own ClickGuard guards
-      // it, and the ClickGuard module, if loaded too, stays idle.
+      // Before gtk_init loads modules, so a loaded ClickGuard module stays idle.
       claimProcess()
       guard gtk_init_check(nil, nil) != 0 else {
         let display = swiftString(g_getenv("DISPLAY")) ?? "(unset)"
@@ -39,13 +33,9 @@ public enum GtkClickGuard {
     prepare()
   }
 
-  /// Installs the plumbing in a process where GTK is already initialized (a
-  /// GTK module, a GtkApplication after start-up): the `clicked` override,
-  /// the input handler and the bridge that lets `await` resume inside GTK's
-  /// main loop. Idempotent. When the ClickGuard GTK module claimed the
-  /// process first (GTK initialised before ``start()`` and before
-  /// ``claimProcess()``), the module guards it with its own settings and
-  /// this library's plumbing stays out.
+  /// Installs the plumbing where GTK is already initialized: the class
+  /// overrides, the input handler and the bridge that lets `await` resume in
+  /// GTK's main loop. Idempotent; stays out if the GTK module claimed the process.
   public static func prepare() {
     GuardRuntime.shared.installPlumbing()
     MainLoopBridge.install()

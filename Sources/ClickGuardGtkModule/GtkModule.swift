@@ -16,18 +16,12 @@ import ClickGuardRules
 ///   CLICKGUARD_LOG=/tmp/clicks.jsonl gtk3-widget-factory
 /// ```
 ///
-/// ``start()`` reads ``ModuleConfiguration`` from the environment and the
-/// rules file (``SettingsInForce``), logs one message per rejected value,
-/// configures
-/// ``GtkClickGuard/dispatcher``, installs ``GlobalGuard``, and starts the
-/// ``DecisionLog`` and the stalls asked for, and follows the rules file's
-/// changes (``RulesFileWatch``). Starting again is harmless, even
-/// from a second copy of the module loaded from another path: the first one
-/// marks the process (GType data on GtkButton) and the others stay idle.
+/// ``start()`` reads the settings (``SettingsInForce``), logs rejected values,
+/// installs ``GlobalGuard`` and the log, and follows the rules file. A second
+/// copy of the module stays idle: the first marks the process (GType qdata).
 @MainActor
 package enum GtkModule {
-  /// What the module runs while it is started in this process: its one
-  /// piece of process-wide state, as the module is process-wide itself.
+  /// The module's one piece of process-wide state, while started.
   private static var session: ModuleSession?
 
   /// The settings in force, or `nil` when not started.
@@ -39,11 +33,9 @@ package enum GtkModule {
   // the literal, and another copy of the module must find the same quark.
   private static let processMark: GQuark = g_quark_from_string("clickguard-module-started")
 
-  /// Starts with the settings in the process environment and the rules
-  /// file (``SettingsInForce``). Call on GTK's thread after `gtk_init` (GTK
-  /// calls `gtk_module_init` from there).
-  /// - Returns: whether this call started the module (`false` when it was
-  ///   already running here or in another copy).
+  /// Starts with the environment's and the rules file's settings, on GTK's
+  /// thread after `gtk_init`.
+  /// - Returns: whether this call started the module.
   @discardableResult
   package static func start() -> Bool {
     var environment: [String: String] = [:]
@@ -51,11 +43,9 @@ package enum GtkModule {
       if let value = getenv(name) { environment[name] = String(cString: value) }
     }
     let program = swiftString(g_get_prgname()) ?? ""
-    // The rules file's name as the environment holds it (bytes, as the log's).
     let rules = RulesFile(reading: RulesFileLocation.current)
     var settings = SettingsInForce(program: program, environment: environment, file: rules).moduleConfiguration
-    // The log's file name as the environment holds it: bytes, not
-    // necessarily UTF-8, which a String would have changed.
+    // The log's file name as bytes: it need not be UTF-8.
     if case .file = settings.log, let name = getenv(ModuleConfiguration.logVariable) {
       settings.log = .file(ByteString(cString: name))
     }
@@ -75,7 +65,6 @@ package enum GtkModule {
     for line in RulesFileWarning.logLines(settings.rulesWarnings) { logMessage(line) }
     GlobalGuard.install()
     guard GlobalGuard.isInstalled else {
-      // The app guards itself with ClickGuardGtk: one guard judges.
       cg_log_debug("the app is built with ClickGuardGtk and guards itself; the module stays idle")
       return false
     }
@@ -83,9 +72,7 @@ package enum GtkModule {
     return true
   }
 
-  /// Stops everything ``start(_:)`` started and uninstalls ``GlobalGuard``;
-  /// the dispatcher keeps its configuration. For tests: a GTK module stays
-  /// for the life of the process.
+  /// Stops everything ``start(_:)`` started (for tests: a GTK module stays for life).
   package static func stop() {
     guard let session else { return }
     session.stop()
@@ -94,11 +81,8 @@ package enum GtkModule {
     g_type_set_qdata(gtk_button_get_type(), processMark, nil)
   }
 
-  /// Logs `message` through GLib's structured logging, domain `ClickGuard`,
-  /// so `G_MESSAGES_DEBUG`, the journal and the app's own log writer see it.
-  /// At the message level: a warning would abort a host run with
-  /// `G_DEBUG=fatal-warnings`, and the module must not change how its host
-  /// behaves.
+  /// Logs through GLib, domain `ClickGuard`, at the message level: a warning
+  /// would abort a host run with `G_DEBUG=fatal-warnings`.
   static func logMessage(_ message: String) {
     cg_log_message(message)
   }

@@ -10,29 +10,21 @@ import Synchronization
 /// How many clicks ClickGuard ignored, per program and day, for people to
 /// read (the settings window): program names and numbers only.
 ///
-/// One small file per program in `$XDG_STATE_HOME/clickguard/ignored-clicks/`
-/// (GKeyFile: `[ignored-clicks]`, `program=`, one `YYYY-MM-DD=N` per day,
-/// the last ``keptDays`` days), so a program never rewrites another's
-/// counts. Two copies of one program add theirs up: each write reads the
-/// file, adds what this process ignored since its last write, and replaces
-/// the file atomically, under `flock` on the folder's `.lock`. A file that
-/// does not parse, or whose numbers are not numbers, is not read as counts.
+/// One GKeyFile per program in ``defaultDirectory()`` (one `YYYY-MM-DD=N` per
+/// day), so a program never rewrites another's counts; copies of one program
+/// merge theirs under `flock` on the folder's `.lock` and replace it atomically.
 ///
-/// The module adds each ignored click in memory; the first one arms a
-/// timer, and ``writeDelayMs`` later the sum goes to a thread of its own to
-/// be written, so the app's main loop never waits on the disk; nothing
-/// ignored, nothing armed. What is left is written at exit.
+/// Clicks are added in memory; the first arms a timer, after which a thread
+/// of its own writes the sum, so the main loop never waits on the disk.
 package final class IgnoredClickCounts: Sendable {
   /// How long after an ignored click the counts are written.
   package static let writeDelayMs = 5000
   /// How many days a file keeps.
   package static let keptDays = 8
-  /// The longest program name kept, in bytes: escaped, with `.counts` and
-  /// the writer's temporary suffix, its file name stays under NAME_MAX.
+  /// The longest program name kept, so the escaped file name stays under NAME_MAX.
   package static let programLimit = 64
   /// The largest file read back.
   package static let fileLimit = 4096
-  /// The key file's group.
   static let group = "ignored-clicks"
 
   /// The folder the files are in.
@@ -41,7 +33,7 @@ package final class IgnoredClickCounts: Sendable {
   package let program: String
   /// Clicks ignored since the last write, by day.
   private let pending = Mutex<[String: Int]>([:])
-  /// Serialises this process's writes (the timer's thread and the one at exit).
+  /// Serialises the timer's thread's writes and the one at exit.
   private let writing = Mutex<Void>(())
 
   /// Counts for `program` in `directory` (``defaultDirectory()`` unless given).
@@ -62,8 +54,7 @@ package final class IgnoredClickCounts: Sendable {
     return (state ?? home + "/.local/state") + "/clickguard/ignored-clicks"
   }
 
-  /// The file of `program` in `directory`: the name with every byte but
-  /// letters, digits, `.`, `_`, `+` and `-` written `%XX` (and a leading `.`).
+  /// The file of `program`, every byte but letters, digits, `.`, `_`, `+`, `-` as `%XX`.
   package static func file(of program: String, in directory: String) -> String {
     var name = ""
     for (index, byte) in program.utf8.enumerated() {
@@ -76,7 +67,6 @@ package final class IgnoredClickCounts: Sendable {
     return directory + "/" + name + ".counts"
   }
 
-  /// Today, as the files' keys name days (local time).
   static func day(offset: Int = 0) -> String {
     let now = g_date_time_new_now_local()!
     defer { g_date_time_unref(now) }
@@ -87,8 +77,7 @@ package final class IgnoredClickCounts: Sendable {
     return String(cString: text)
   }
 
-  /// Adds one ignored click today.
-  /// - Returns: whether it is the first since the last write (arm the timer).
+  /// Adds ignored clicks today; returns whether they are the first since the last write.
   package func add(_ clicks: Int = 1) -> Bool {
     let today = Self.day()
     return pending.withLock { pending in
@@ -121,8 +110,7 @@ package final class IgnoredClickCounts: Sendable {
     g_thread_unref(thread)
   }
 
-  /// Adds `added` to the file under the folder's lock, keeping the last
-  /// ``keptDays`` days. A failure loses these counts, never the file.
+  /// Adds `added` to the file under the lock; a failure loses these counts, never the file.
   private func merge(_ added: [String: Int]) {
     guard g_mkdir_with_parents(directory, 0o700) == 0 else { return }
     let lock = open(directory + "/.lock", O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -137,7 +125,6 @@ package final class IgnoredClickCounts: Sendable {
     try? AtomicFile.write(Array(text.utf8), toPath: ByteString(path), newFilePermissions: 0o600)
   }
 
-  /// The file's text.
   static func text(program: String, days: [String: Int]) -> String {
     let keyFile = g_key_file_new()!
     defer { g_key_file_free(keyFile) }
@@ -165,8 +152,7 @@ package final class IgnoredClickCounts: Sendable {
     }
   }
 
-  /// The file at `path`, or `nil` when it is missing, too large, or not a
-  /// whole counts file.
+  /// The file at `path`, or `nil` when missing, too large, or not a whole counts file.
   package static func read(_ path: String) -> Program? {
     guard case .success(let bytes) = BoundedFileRead.contents(of: ByteString(path), limit: fileLimit) else {
       return nil
@@ -194,8 +180,7 @@ package final class IgnoredClickCounts: Sendable {
     return Program(program: String(cString: name), days: days)
   }
 
-  /// Every program's counts in `directory`, most ignored clicks in the
-  /// last `days` days first; programs with none left out.
+  /// Every program with ignored clicks in the last `days` days, most first.
   package static func readAll(
     in directory: String = defaultDirectory(), lastDays days: Int = 7
   ) -> [(program: String, ignored: Int)] {
@@ -211,8 +196,7 @@ package final class IgnoredClickCounts: Sendable {
     return found.sorted { ($1.ignored, $0.program) < ($0.ignored, $1.program) }
   }
 
-  /// Removes every counts file in `directory` (the window's *Clear*).
-  /// - Returns: whether all were removed.
+  /// Removes every counts file (the window's *Clear*); returns whether all went.
   @discardableResult
   package static func clear(in directory: String = defaultDirectory()) -> Bool {
     guard let folder = g_dir_open(directory, 0, nil) else { return true }
@@ -227,16 +211,13 @@ package final class IgnoredClickCounts: Sendable {
   }
 }
 
-/// The module's side of ``IgnoredClickCounts``: counts every click the
-/// dispatcher drops as a repeat, arms the write timer on the first one, and
-/// writes what is left at exit.
+/// Counts every click the dispatcher drops into ``IgnoredClickCounts``, and writes what is left at exit.
 @MainActor
 final class IgnoredClickCounter {
   private let counts: IgnoredClickCounts
   private let dispatcher: ClickDispatcher
   private var observer: ObservationToken?
   private var timer: UInt32 = 0
-  /// The counts the exit handler writes.
   private static let atExit = Mutex<IgnoredClickCounts?>(nil)
 
   init(program: String, dispatcher: ClickDispatcher) {

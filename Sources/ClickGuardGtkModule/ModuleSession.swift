@@ -2,15 +2,11 @@ import CGtk
 import ClickGuardGtk
 import ClickGuardRules
 
-/// What the GTK module runs while it is started: the fresh-content fence's
-/// settings, the decision log, the stall after each accepted click, the
-/// periodic stall and the rules per widget, as its settings ask; and, when
-/// the desktop's gtk-modules loaded it, the watch that idles it while that
-/// setting no longer lists it (``ModuleSwitchWatch``).
+/// What the GTK module runs while started: the fence's settings, the log,
+/// the stalls, the widget rules and the ``ModuleSwitchWatch``.
 @MainActor
 final class ModuleSession {
-  /// The settings in force: those it was started with, the rules file's
-  /// part as last read (``followRules(at:program:environment:)``).
+  /// The settings in force, the rules file's part as last read.
   var settings: ModuleConfiguration
   let dispatcher: ClickDispatcher
   /// The rules file's watch, and the warnings last logged for it.
@@ -45,8 +41,7 @@ final class ModuleSession {
     if settings.stallAfterClick > .zero {
       let stall = settings.stallAfterClick
       stallObserver = dispatcher.addObserver { decision in
-        // Inside the click's emission, before the app's handlers: the
-        // click's work is slow, and the interval starts after the stall.
+        // Before the app's handlers, so the interval starts after the stall.
         if case .accepted = decision.outcome { InjectedStall.block(for: stall) }
       }
     }
@@ -59,11 +54,8 @@ final class ModuleSession {
     }
   }
 
-  /// Takes the part of `new` a rules file can change as the settings in
-  /// force and puts it in force: the dispatcher's settings, the fence's, the
-  /// drop feedback and the widget rules for widgets judged from now on (a
-  /// widget keeps the settings it got at its first judgment). At start, and
-  /// again each time the rules file changes.
+  /// Puts in force the part of `new` a rules file can change, for widgets
+  /// judged from now on (a widget keeps its first settings).
   func applyRules(of new: ModuleConfiguration) {
     settings.guardConfiguration = new.guardConfiguration
     settings.fence = new.fence
@@ -79,7 +71,6 @@ final class ModuleSession {
     FenceRuleHandover.install(settings.rules)
   }
 
-  /// Stops the log, the stalls and the rules.
   func stop() {
     switchWatch?.stop()
     switchWatch = nil

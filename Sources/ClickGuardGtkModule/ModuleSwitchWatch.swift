@@ -1,10 +1,3 @@
-// ModuleSwitchWatch: `clickguard disable` reaching apps already running.
-// GTK loads a module newly listed in the display's gtk-modules (XSETTINGS
-// from gsd-xsettings or xfsettingsd) into running apps, but never unloads
-// one (the module is resident) and does not start it again when it is
-// listed again. So the module follows the setting itself: a
-// notify::gtk-modules handler on GtkSettings, no timer.
-
 import CGtk
 import ClickGuardGtk
 
@@ -14,17 +7,12 @@ import ClickGuardGtk
   import Musl
 #endif
 
-/// Follows the `gtk-modules` setting that loaded the module: while it no
-/// longer lists ClickGuard the module is idle (``GlobalGuard`` off: every
-/// click passes untouched, nothing is judged or logged); when it lists
-/// ClickGuard again the module guards again.
+/// Follows the `gtk-modules` setting that loaded the module, so
+/// `clickguard disable` reaches running apps: GTK never unloads a module.
+/// While the setting does not list ClickGuard, ``GlobalGuard`` is off.
 ///
-/// Armed only when the setting is what loaded the module: not when
-/// `GTK3_MODULES` or `GTK_MODULES` names ClickGuard (GTK keeps those for
-/// the life of the process, so does the module), nor when the setting did
-/// not list it at start (`--gtk-module=`, a test calling
-/// ``GtkModule/start(_:)``). It watches the default screen's GtkSettings,
-/// GTK 3's one screen per display, which GTK's own module loading follows.
+/// Armed only when the setting loaded the module, not `GTK3_MODULES` (kept
+/// for the process's life) nor `--gtk-module=`.
 @MainActor
 final class ModuleSwitchWatch {
   private let connection: SignalConnection
@@ -43,9 +31,8 @@ final class ModuleSwitchWatch {
     watch = self
   }
 
-  /// Starts following the default screen's `gtk-modules` when it is what
-  /// loaded the module; `nil` otherwise. `onChange` gets whether ClickGuard
-  /// is listed, on each change.
+  /// Follows the default screen's `gtk-modules` if it loaded the module;
+  /// `onChange` gets whether ClickGuard is listed.
   static func arm(onChange: @escaping @MainActor (Bool) -> Void) -> ModuleSwitchWatch? {
     let variables: [String] = ["GTK3_MODULES", "GTK_MODULES"]
     let forced = variables.contains { name in listsClickGuard(getenv(name).map { String(cString: $0) }) }
@@ -54,14 +41,11 @@ final class ModuleSwitchWatch {
     return ModuleSwitchWatch(settings: settings, onChange: onChange)
   }
 
-  /// Stops following the setting.
   func stop() {
     connection.disconnect()
   }
 
-  /// Whether a module list, as GTK reads it (entries separated by `:`,
-  /// blanks around them ignored), names ClickGuard: `clickguard`, or a path
-  /// to `libclickguard.so` or `libclickguard-gtk-module.so`.
+  /// Whether a `:`-separated module list, as GTK reads it, names ClickGuard.
   static func listsClickGuard(_ value: String?) -> Bool {
     (value ?? "").split(separator: ":").contains { entry in
       let name = trimmed(entry)
@@ -71,7 +55,6 @@ final class ModuleSwitchWatch {
     }
   }
 
-  /// `entry` without the spaces and tabs around it.
   private static func trimmed(_ entry: Substring) -> Substring {
     var entry = entry
     while entry.first == " " || entry.first == "\t" { entry.removeFirst() }
@@ -79,7 +62,6 @@ final class ModuleSwitchWatch {
     return entry
   }
 
-  /// The `gtk-modules` property of a GtkSettings.
   private static func modules(of settings: gpointer) -> String? {
     var value = GValue()
     g_value_init(&value, g_type_from_name("gchararray"))

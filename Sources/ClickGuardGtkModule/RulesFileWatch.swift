@@ -6,32 +6,20 @@ import ClickGuardRules
   import Glibc
 #endif
 
-/// Watches the rules file so that a change reaches the running app within
-/// a moment: a `GFileMonitor` (inotify) on the file's directory, which
-/// sees an editor's save, a replacement renamed over the file, a new file
-/// and a removed one alike.
-///
-/// No timer runs while nothing changes: the monitor is woken by the kernel,
-/// so the module adds no idle wakeup. (GLib would poll, every 4 s, for a
-/// directory that does not exist yet; so while the file's directory is
-/// missing, the nearest existing ancestor is watched instead, and the watch
-/// moves down as the directories appear.) After an event about the file, a
-/// 20 ms one-shot timeout gathers the events of one save (a rename over
-/// the file comes as several) into one reading.
-///
-/// The file is read as at start-up (``RulesFile``: bounded, without
-/// blocking) and handed to `onChange`.
+/// Watches the rules file with a `GFileMonitor` (inotify) on its directory,
+/// which sees saves, renames over it, creation and removal alike, with no
+/// idle wakeup. GLib would poll for a missing directory, so the nearest
+/// existing ancestor is watched until it appears. A short timeout gathers
+/// one save's events into one reading (``RulesFile``).
 @MainActor
 final class RulesFileWatch {
-  /// How long after an event the file is read: one save's events arrive
-  /// together.
+  /// How long after an event the file is read.
   private static let gatherMs = 20
 
   private let location: RulesFileLocation
   /// The directories from the file's up to the root, nearest first.
   private let directories: [ByteString]
-  /// The path component below each of ``directories``: what appearing
-  /// there brings the watch nearer to the file.
+  /// The path component below each of ``directories``.
   private let components: [[UInt8]]
   private let onChange: @MainActor (RulesFile) -> Void
   private var monitor: UnsafeMutablePointer<GFileMonitor>?
@@ -39,8 +27,7 @@ final class RulesFileWatch {
   private var watchedLevel = 0
   private var pendingRead: UInt32 = 0
 
-  /// Starts watching `location`'s directory; `onChange` gets the file as
-  /// read after each change.
+  /// Starts watching; `onChange` gets the file as read after each change.
   init(location: RulesFileLocation, onChange: @escaping @MainActor (RulesFile) -> Void) {
     self.location = location
     self.onChange = onChange
@@ -59,7 +46,6 @@ final class RulesFileWatch {
     watch()
   }
 
-  /// Stops watching.
   func stop() {
     unwatch()
     MainLoop.remove(pendingRead)
@@ -92,16 +78,13 @@ final class RulesFileWatch {
     self.monitor = nil
   }
 
-  /// One event from the monitor.
   private func changed(_ file: gpointer?, _ other: gpointer?, _ event: GFileMonitorEvent) {
-    // A plain write is read once it is done (CHANGES_DONE_HINT), not at each
-    // chunk (CHANGED).
+    // A write is read once done (CHANGES_DONE_HINT), not at each chunk.
     guard event != G_FILE_MONITOR_EVENT_CHANGED, event != G_FILE_MONITOR_EVENT_PRE_UNMOUNT else { return }
     let names = [file, other].compactMap { $0.flatMap(Self.baseName) }
     let wanted = components[watchedLevel]
     if watchedLevel > 0 {
-      // A directory on the way appeared (or the watched one went): watch
-      // anew, then read, as the file may already be there.
+      // A directory on the way appeared or went: watch anew, and read.
       guard names.contains(wanted) || event == G_FILE_MONITOR_EVENT_DELETED else { return }
       watch()
     } else {
@@ -119,7 +102,6 @@ final class RulesFileWatch {
     }
   }
 
-  /// The directory and the last component of `path`.
   private static func split(_ path: [UInt8]) -> (parent: [UInt8], name: [UInt8]) {
     var end = path.endIndex
     while end > path.startIndex + 1, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
@@ -135,14 +117,12 @@ final class RulesFileWatch {
     return name.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
   }
 
-  /// A GFile's last path component, as bytes.
   private static func baseName(_ file: gpointer) -> [UInt8]? {
     guard let name = g_file_get_basename(OpaquePointer(file)) else { return nil }
     defer { g_free(name) }
     return Array(ByteString(cString: name).bytes)
   }
 
-  /// A GFile's path, as bytes.
   private static func path(_ file: gpointer) -> [UInt8]? {
     guard let path = g_file_get_path(OpaquePointer(file)) else { return nil }
     defer { g_free(path) }
@@ -151,10 +131,8 @@ final class RulesFileWatch {
 }
 
 extension ModuleSession {
-  /// Follows the rules file at `location`: each change is read and its
-  /// settings for `program`, under `environment` (which still wins), are
-  /// applied to the running guard (``applyRules(of:)``). A file that cannot be
-  /// read or parsed keeps the last good settings and warns once.
+  /// Applies each change of the rules file (``applyRules(of:)``), under
+  /// `environment`, which wins; a bad file keeps the last settings and warns once.
   func followRules(at location: RulesFileLocation, program: String, environment: [String: String]) {
     rulesWatch = RulesFileWatch(location: location) { [weak self] file in
       guard let self else { return }
@@ -167,8 +145,7 @@ extension ModuleSession {
     }
   }
 
-  /// Logs `warnings` unless they are the ones logged last; a bad file
-  /// (`keeping`) also says that the settings in force stay.
+  /// Logs `warnings` unless logged last; `keeping` says the settings in force stay.
   private func warnOnce(_ warnings: [RulesFileWarning], keeping: Bool) {
     guard warnings != lastRulesWarnings else { return }
     lastRulesWarnings = warnings

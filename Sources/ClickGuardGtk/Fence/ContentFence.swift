@@ -5,42 +5,26 @@ import ClickGuard
 /// made before a window, dialog, popover or page appeared, or within the
 /// settle time after, from reaching it.
 ///
-/// Appearance is observed, never vetoed: an emission hook on GtkWidget's
-/// `map` sees a toplevel window (dialogs and a program's first window
-/// included: a burst that answered one program's dialog must not answer the
-/// next program's; popup windows, which hold menus, combo box lists and
-/// tooltips, are not content), a
-/// GtkPopover, and a container child of a GtkStack or GtkNotebook
-/// (GtkAssistant's pages live in one) mapped inside an already visible
-/// container: a page switch (an icon swapped in a stack is none). Each noted content keeps a ``SpillOverFence`` in its qdata.
-///
-/// Input is judged in ``GuardRuntime``'s event handler, before GTK sees it:
-/// a pointer press or touch begin by the widget it landed on (GDK's double
-/// and triple clicks go with their press), an activation key (Enter; Space unless typing into text) by
-/// the focus widget of its window. The widget's ancestors are walked up to
-/// the nearest content with an armed fence. Any other key typed into
-/// content disarms its fence: the person is using it already. A dropped press takes its
-/// release with it (a held key: its repeats and its release), so nothing of
-/// it acts. Releases are never judged on their own: a press made outside a
-/// menu and released on its item is how menus are used.
+/// A `map` emission hook notes toplevel windows (popups are not content),
+/// popovers, and container pages switched into a visible GtkStack or
+/// GtkNotebook; each keeps a ``SpillOverFence`` in its qdata. Input is judged
+/// in ``GuardRuntime``'s event handler, before GTK, against the nearest
+/// armed ancestor; other typing disarms the fence. A dropped press takes its
+/// release and repeats with it. Releases are never judged alone: pressing
+/// outside a menu and releasing on an item is how menus are used.
 @MainActor
 final class ContentFence {
-  /// The runtime that owns it: its dispatcher's clock and mode, and whether
-  /// every button is guarded.
   private unowned let runtime: GuardRuntime
 
   /// The process's settings (``GlobalGuard/fenceSettings``).
   var settings = FenceSettings()
-  /// Settings of one content widget, asked for when it appears; `nil` from
-  /// it, or none set, leaves ``settings`` in force
-  /// (``FenceSettings/contentOverride``).
+  /// One content widget's settings, asked when it appears; `nil` leaves ``settings``.
   var contentOverride: (@MainActor (gpointer) -> FenceSettings?)?
   /// Observers of every drop and would-be drop.
   let decisions = ObserverList<@MainActor (FenceDecision) -> Void>()
 
-  /// How many times fresh content has appeared in the process: a control
-  /// that saw another count since its accepted press has seen its scene
-  /// change (``RepeatFacts/scene``).
+  /// How often fresh content has appeared: a changed count means a changed
+  /// scene (``RepeatFacts/scene``).
   private(set) var appearances: UInt64 = 0
 
   private var droppedButtons: Set<UInt32> = []
@@ -68,19 +52,15 @@ final class ContentFence {
 
   // MARK: Appearance
 
-  /// Marks `stack` as fenced by its owner (``StackNavigator``): the map
-  /// hook leaves its pages alone.
+  /// Marks `stack` as fenced by its owner (``StackNavigator``), not the map hook.
   func manage(_ stack: WidgetPointer) {
     g_object_set_qdata(stack.raw.assumingMemoryBound(to: GObject.self), Self.managedQuark, stack.raw)
   }
 
-  /// `content` appeared now: arms its fence with `defaults` unless
-  /// ``contentOverride`` gives it its own settings.
+  /// `content` appeared now: arms its fence with `defaults` or its override.
   /// - Parameters:
-  ///   - managed: whether its owner fences it (judged without the global
-  ///     install).
-  ///   - transitionRunning: whether it slides in; the settle time starts
-  ///     at ``transitionFinished(_:)``.
+  ///   - managed: whether its owner fences it (judged without the global install).
+  ///   - transitionRunning: whether it slides in; settling starts at ``transitionFinished(_:)``.
   ///   - extraSettle: added to the settle time (a transition expected to run).
   ///   - maxTransition: the longest the transition is waited for.
   func appeared(
@@ -104,23 +84,17 @@ final class ContentFence {
     state.appearedOnMonotonicClock = serverTime == nil ? Self.monotonicMilliseconds() : nil
   }
 
-  /// `CLOCK_MONOTONIC` in milliseconds, as a 32-bit input clock reading.
   private static func monotonicMilliseconds() -> EventTimestamp {
     EventTimestamp(milliseconds: UInt32(truncatingIfNeeded: g_get_monotonic_time() / 1000))
   }
 
-  /// The longest a press is taken to wait between being made and being
-  /// processed (a stalled app) when its time tells which clock stamps input.
+  /// The longest a stalled app is taken to delay a press, when inferring the input clock.
   private static let longestInputDelayMilliseconds: Int32 = 60_000
 
-  /// Gives `state`'s fence its appearance time on the input clock, if it
-  /// appeared with none and `eventTime` shows the input clock is
-  /// `CLOCK_MONOTONIC` in milliseconds: made no later than now and no more
-  /// than a minute ago on that clock. The Wayland protocol leaves the base of
-  /// event times open, but libinput-based compositors (mutter, KWin,
-  /// wlroots, weston) stamp input with `CLOCK_MONOTONIC`; a clock with any
-  /// other base almost never falls within that minute, and the fence then
-  /// stays without, judging by processing time only, as before.
+  /// Gives `state`'s fence its appearance time on the input clock if
+  /// `eventTime` shows that clock is `CLOCK_MONOTONIC`, as libinput-based
+  /// Wayland compositors use (the protocol leaves the base open); otherwise
+  /// the fence judges by processing time only.
   private func learnAppearanceTime(of state: FencedContent, from eventTime: EventTimestamp?) {
     guard let appeared = state.appearedOnMonotonicClock, !state.fence.knowsAppearanceTime, let eventTime else {
       return
@@ -131,28 +105,24 @@ final class ContentFence {
     state.appearedOnMonotonicClock = nil
   }
 
-  /// The transition that brings `content` in finished now.
   func transitionFinished(_ content: WidgetPointer) {
     guard let state = FencedContent.existing(on: content.raw) else { return }
     let now = runtime.dispatcher.clock.now
     state.fence.transitionFinished(at: now, serverTime: inputTime(for: content, at: now))
   }
 
-  /// GTK's double-click time for `widget`'s screen (`gtk-double-click-time`).
   private func doubleClickTime(of widget: WidgetPointer) -> ClickInterval {
     let milliseconds = gtk_widget_get_settings(widget).map { cg_object_get_int($0, "gtk-double-click-time") } ?? 400
     return (try? ClickInterval(milliseconds: Int(milliseconds))) ?? SpillOverFence.defaultSettle
   }
 
-  /// The input clock now: estimated from the events seen (no round trip),
-  /// else asked of the X server; `nil` on a display that cannot be asked
-  /// (Wayland: see ``learnAppearanceTime(of:from:)``).
+  /// The input clock now: estimated from events seen, else asked of the X
+  /// server; `nil` on Wayland (``learnAppearanceTime(of:from:)``).
   private func inputTime(for widget: WidgetPointer, at now: ClickInstant) -> EventTimestamp? {
     if let estimate = runtime.dispatcher.estimatedInputTime(at: now) { return estimate }
     return gtk_widget_get_window(widget).flatMap { EventTimestamp(gdkTime: cg_server_time($0)) }
   }
 
-  /// A widget was mapped: notes it if it is content appearing.
   private func widgetMapped(_ widget: WidgetPointer) {
     guard runtime.guardsEveryButton else { return }
     if GObjectType.isA(widget.raw, gtk_window_get_type()) {
@@ -173,25 +143,21 @@ final class ContentFence {
     }
   }
 
-  /// Whether `child` of a stack or notebook can be a page a press spills
-  /// onto: a container. A bare image, label or spinner swapped in (a
-  /// calculator's status icon) holds nothing a press could act on, and is
-  /// no fresh content.
+  /// Whether `child` can be a page a press spills onto: a bare image or label
+  /// swapped in holds nothing to act on.
   private func isPage(_ child: WidgetPointer) -> Bool {
     GObjectType.isA(child.raw, gtk_container_get_type())
   }
 
-  /// Whether `container` is on screen already, so a child mapped in it is
-  /// a page switch (while a window is being shown, its GdkWindow is not
-  /// viewable yet).
+  /// Whether `container` is on screen already, so a child mapped in it is a
+  /// page switch (a window being shown is not viewable yet).
   private func isVisibleContainer(_ container: WidgetPointer) -> Bool {
     guard gtk_widget_get_mapped(container) != 0, let window = gtk_widget_get_window(container) else { return false }
     return gdk_window_is_viewable(window) != 0
   }
 
-  /// How long the stack's transition to a new child will run: GtkStack
-  /// starts it after mapping the child, and its `transition-running` notify
-  /// cannot be hooked (GObject's `notify` takes no emission hooks).
+  /// How long the stack's transition will run: it starts after the map, and
+  /// `notify` takes no emission hooks, so it is predicted.
   private func expectedTransition(of stack: WidgetPointer) -> Duration {
     let asStack: UnsafeMutablePointer<GtkStack> = stack.cast()
     guard gtk_stack_get_transition_type(asStack) != GTK_STACK_TRANSITION_TYPE_NONE,
@@ -202,9 +168,8 @@ final class ContentFence {
 
   // MARK: Input
 
-  /// Whether `event` is dropped: a press or an activation key aimed at
-  /// content still fenced (enforce mode), or the release, repeat or rest of
-  /// one that was.
+  /// Whether `event` is dropped: a press or activation key aimed at fenced
+  /// content (enforce mode), or the rest of one that was.
   func drops(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
     let type = gdk_event_get_event_type(event)
     var button: guint = 0
@@ -221,8 +186,7 @@ final class ContentFence {
     case GDK_TOUCH_END, GDK_TOUCH_CANCEL:
       return gdk_event_get_event_sequence(event).map { droppedTouches.removeIfHeld($0) } ?? false
     case GDK_2BUTTON_PRESS, GDK_3BUTTON_PRESS:
-      // GDK's double and triple clicks follow their own press at once: they
-      // go where it went.
+      // GDK's double and triple clicks go where their press went.
       gdk_event_get_button(event, &button)
       return droppedButtons.holds(button)
     case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
@@ -258,7 +222,6 @@ final class ContentFence {
   /// The nearest fenced content `target` is in, and its reason to drop a
   /// press made at `eventTime`; `nil` when every fence on the way passes it.
   private func judge(_ target: WidgetPointer, eventTime: EventTimestamp?) -> (WidgetPointer, SpillOverFence.Reason)? {
-    // No content was ever fenced, or all of it is gone: no widget to ask.
     guard FencedContent.liveCount > 0 else { return nil }
     let now = runtime.dispatcher.clock.now
     let guardsEverything = runtime.guardsEveryButton
@@ -275,9 +238,7 @@ final class ContentFence {
     return nil
   }
 
-  /// The widget an activation key is for: the focus widget of its window
-  /// (the window itself when nothing has the focus); `nil` for other keys,
-  /// and for Space typed into text.
+  /// The focus an activation key is for; `nil` for other keys and Space typed into text.
   private func activationKeyTarget(_ event: UnsafeMutablePointer<GdkEvent>) -> WidgetPointer? {
     var keyval: guint = 0
     gdk_event_get_keyval(event, &keyval)
@@ -291,8 +252,7 @@ final class ContentFence {
     return focus
   }
 
-  /// A key that is neither an activation key nor a modifier was pressed:
-  /// typing disarms the fences of the content it goes to.
+  /// Typing (not a modifier) disarms the fences of the content it goes to.
   private func noteTyping(_ event: UnsafeMutablePointer<GdkEvent>) {
     guard FencedContent.liveCount > 0, event.pointee.key.is_modifier == 0, let focus = keyFocus(of: event) else {
       return
@@ -308,8 +268,7 @@ final class ContentFence {
     }
   }
 
-  /// The widget a key event goes to: the focus widget of its window, or the
-  /// window itself when nothing has the focus.
+  /// The focus widget of the key event's window, else the window itself.
   private func keyFocus(of event: UnsafeMutablePointer<GdkEvent>) -> WidgetPointer? {
     guard let widget = eventWidget(event), let toplevel = keyWindow(of: widget) else { return nil }
     let focus =
@@ -317,10 +276,8 @@ final class ContentFence {
     return focus ?? toplevel
   }
 
-  /// The window a key event for `widget` goes to: its toplevel, or the
-  /// toplevel of the group's grab (a modal dialog) when the grab is
-  /// elsewhere — GTK hands the key to the grab, even though the X focus is
-  /// still on the parent window.
+  /// The window a key for `widget` goes to: GTK hands keys to the group's grab
+  /// (a modal dialog) even while the X focus is on the parent window.
   private func keyWindow(of widget: WidgetPointer) -> WidgetPointer? {
     guard let toplevel = gtk_widget_get_toplevel(widget) else { return nil }
     let group =
@@ -350,17 +307,14 @@ final class ContentFence {
   }
 }
 
-/// The fence's drop sets: a press, release or key looks in them on every
-/// event, and they are empty unless a press was dropped, so an empty set
-/// answers without hashing the member.
+/// The drop sets are asked on every event and nearly always empty: an empty
+/// set answers without hashing.
 extension Set {
-  /// Whether `member` is in the set.
   fileprivate func holds(_ member: Element) -> Bool {
     !isEmpty && contains(member)
   }
 
-  /// Removes `member`, if the set holds it.
-  /// - Returns: whether it did.
+  /// Removes `member`, returning whether the set held it.
   fileprivate mutating func removeIfHeld(_ member: Element) -> Bool {
     !isEmpty && remove(member) != nil
   }

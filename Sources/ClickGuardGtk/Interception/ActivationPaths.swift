@@ -1,24 +1,20 @@
 import CGtk
 import ClickGuard
 
-/// What one activation activates, as the judge needs it: the control, its
-/// action and kind, and who made it.
+/// What one activation activates, as the judge needs it.
 struct ActivationTarget {
-  /// The control: the widget, a list's item, or a tree or icon view (whose
-  /// rows are not widgets).
+  /// The widget, a list's item, or a tree or icon view (whose rows are not widgets).
   let widget: gpointer
   /// The list an item belongs to: a wrapped list's settings apply to it.
   let container: gpointer?
   let action: ActionName
   let kind: ControlKind
   let input: InputAttribution
-  /// The widget's ClickGuard state, when the row found it: the judge then
-  /// does not look it up again.
+  /// The widget's state, when the row found it, so the judge need not look it up.
   let state: WidgetGuardState?
   /// Runs once the activation is accepted.
   let accepted: (@MainActor () -> Void)?
-  /// Whether a person's press may be a repeat the window lets through (a
-  /// button's click: ``RepeatableControls``).
+  /// Whether a press may be a repeat the window lets through (``RepeatableControls``).
   let readsRepeats: Bool
 
   init(
@@ -37,19 +33,14 @@ struct ActivationTarget {
   }
 }
 
-/// What a button's or menu item's type says about its activations: whether
-/// it toggles, and its GtkActionable interface, which names the GAction it
-/// activates. Asked of GObject once per widget and kept on its
-/// ``WidgetGuardState``: a type never changes, and GObject's type queries
-/// read type data that the first click after a pause finds cold, which made
-/// them the slowest part of judging it.
+/// What a button's or menu item's type says about its activations: whether it
+/// toggles, and the GtkActionable interface naming its GAction. Kept on its
+/// ``WidgetGuardState``, since a type never changes and type queries are costly.
 struct ControlTraits {
   var kind: ControlKind
-  /// The class's GtkActionable interface, if it implements one.
   var actionable: UnsafeMutablePointer<GtkActionableInterface>?
 
-  /// The traits of `instance`, a toggle when it is a `toggleType`: those kept
-  /// on its `state`, else asked of GObject now (and kept, if it has a state).
+  /// The traits of `instance` (a toggle when it is a `toggleType`), kept on `state`.
   @MainActor
   static func of(_ instance: gpointer, toggleType: GType, state: WidgetGuardState?) -> ControlTraits {
     if let traits = state?.traits { return traits }
@@ -62,8 +53,7 @@ struct ControlTraits {
     return traits
   }
 
-  /// The action an activation of `instance` performs: its GAction, if it
-  /// has one, else the signal's name.
+  /// Its GAction's name, else the signal's.
   func actionName(of instance: gpointer, signal: String) -> ActionName {
     guard let name = actionable?.pointee.get_action_name?(OpaquePointer(instance)) else { return ActionName(signal) }
     return ActionName(String(cString: name))
@@ -73,47 +63,33 @@ struct ControlTraits {
 /// One activation path ClickGuard judges by overriding a class handler: a
 /// row of ``ActivationPaths/table``.
 struct ActivationPath {
-  /// The C signature of the overridden class handler, which picks the
-  /// trampoline and the chain-up that serve it.
+  /// The C signature of the overridden class handler: it picks the trampoline and chain-up.
   enum Handler {
-    /// `void (instance)`.
     case void
-    /// `void (instance)`, overridden on the class that defines the signal,
-    /// whose original handler is the class's method `run`: the chain-up
-    /// calls it directly (GtkButton's `clicked`, the path most clicks take).
+    /// `void (instance)` on the signal's own class: the chain-up calls its method `run` directly.
     case method(run: @convention(c) (gpointer?) -> Void)
-    /// `gboolean (instance)`: a keybinding signal; a drop reports the key
-    /// handled.
+    /// A keybinding signal; a drop reports the key handled.
     case boolean
-    /// `gboolean (instance, gboolean)`: likewise.
     case booleanWithBoolean
   }
 
   /// Where an emission is judged.
   enum Judgment {
-    /// In the class handler, by what an emission on an instance
-    /// activates; `nil` when it activates nothing that is judged (a menu
-    /// item opening its submenu).
+    /// In the class handler; `nil` when nothing judged is activated (a submenu opening).
     case target(@MainActor (gpointer, InputTracker) -> ActivationTarget?)
-    /// Before the app's handlers, in an emission hook (a run-last signal:
-    /// GtkSwitch's `state-set`, ``SwitchChanges``); the class handler asks
-    /// whether to run the original one.
+    /// In an emission hook before the app's handlers (run-last `state-set`, ``SwitchChanges``).
     case beforeHandlers(runsClassHandler: @MainActor (gpointer, SwitchChanges) -> Bool)
-    /// Never: the override only notes the emission before the original
-    /// handler runs (who began a switch's change), and what that handler
-    /// does is no judged activation's consequence.
+    /// Never: the override only notes who began the emission.
     case noted(@MainActor (gpointer, SwitchChanges) -> Void)
   }
 
-  /// The GType name of the class whose handler is overridden, once GTK
-  /// initialises it.
+  /// The GType name of the class whose handler is overridden.
   var typeName: String
   var signal: String
   var handler: Handler
   var judgment: Judgment
 
-  /// A row judged in the class handler by `target`, which reads who made
-  /// the activation from the tracker it is given.
+  /// A row judged in the class handler by `target`.
   init(
     typeName: String, signal: String, handler: Handler,
     target: @escaping @MainActor (gpointer, InputTracker) -> ActivationTarget?
@@ -129,37 +105,17 @@ struct ActivationPath {
   }
 }
 
-/// The activation paths ClickGuard judges in a class handler, as one table,
-/// and the one step that serves them: judge, then run the original class
-/// handler or stop the emission.
+/// The activation paths judged in a class handler, as one table, and the step
+/// that serves them: judge, then chain up or stop the emission.
 ///
-/// Every row's signal but one runs its class handler before the app's
-/// handlers (or is a keybinding signal whose class handler does the
-/// activation), so the override runs before anything of the activation
-/// happens: a toggle's flip, a radio group's update, a GtkActionable's
-/// GAction, a list's selection, `row-activated`. A drop does not chain up
-/// and stops the emission, so nothing of it happens, and a dropped toggle
-/// never shows a state the app was not told. Adding a path is adding a row.
-///
-/// The one is GtkSwitch's `state-set`, run-last and emitted after the
-/// switch already flipped `active`: ``SwitchChanges`` judges it in an
-/// emission hook, before the app's handlers, and blocks them for a drop;
-/// the row's override then puts `active` back instead of running GTK's
-/// default handler (the GAction, `state`) and stops the emission; its
-/// `activate` row judges nothing and notes who began the change. Judged
-/// like every other path, a switch is still skipped by the default lag
-/// profile and judged under bounce, one flip per bounce, the switch
-/// showing what the app was told.
-///
-/// Two families are judged elsewhere, with the same judge and a veto of
-/// their own: key presses whose app handlers run before any class handler
-/// (an entry's Return, GAction accelerators: ``KeyActivationFilter``
-/// consumes the press) and double-clicks on tree and icon views
-/// (``ViewDoubleClicks`` blocks the handlers). docs/module.md's
-/// "Activation paths" lists all of them with their tests.
+/// Each row's signal runs its class handler before the app's handlers (or is a
+/// keybinding signal), so a drop that does not chain up stops all of the
+/// activation, and a dropped toggle never shows a state the app was not told.
+/// GtkSwitch's run-last `state-set` is judged by ``SwitchChanges`` instead.
+/// ``KeyActivationFilter`` and ``ViewDoubleClicks`` judge the paths that run
+/// app handlers first; docs/module.md's "Activation paths" lists them all.
 @MainActor
 final class ActivationPaths {
-  /// The rows.
   static let table: [ActivationPath] = [
     ActivationPath(typeName: "GtkButton", signal: "clicked", handler: .method(run: cg_button_clicked_method)) {
       button, input in
@@ -178,11 +134,8 @@ final class ActivationPaths {
         widget: item, action: traits.actionName(of: item, signal: "activate"), kind: traits.kind,
         input: input.attribution(forMenuItem: item), state: state)
     },
-    // GtkUIManager apps (pluma, MATE, older Xfce): an accelerator
-    // (GtkAccelGroup), a menu item or a tool item runs a GtkAction's
-    // `activate`, whose class handler runs before the app's handlers. Named
-    // by type, so no deprecated call is made; the item's own path judged
-    // a click or mnemonic first, which makes this one nested.
+    // GtkUIManager apps: accelerators, menu and tool items run a GtkAction's
+    // `activate`. Named by type, so no deprecated call is made.
     ActivationPath(typeName: "GtkAction", signal: "activate", handler: .void) { action, input in
       let state = WidgetGuardState.existing(on: action)
       let toggle = g_type_from_name("GtkToggleAction")
@@ -192,10 +145,8 @@ final class ActivationPaths {
         kind: toggle != 0 && GObjectType.isA(action, toggle) ? .toggle : .button,
         input: input.attribution(forAction: action), state: state)
     },
-    // Return and Space reach the focused row through GtkWindow's
-    // `activate-default` / `activate-focus`, which emit the item's own
-    // `activate`; the list's keybinding is `activate-cursor-row` /
-    // `-child`. Neither emits the other.
+    // Keys reach a row through its own `activate` (GtkWindow's activate-focus)
+    // or the list's `activate-cursor-row`/`-child` keybinding; neither emits the other.
     ActivationPath(typeName: "GtkListBoxRow", signal: "activate", handler: .void) { row, input in
       listItem(row, action: "row-activated", input: input)
     },
@@ -218,8 +169,7 @@ final class ActivationPaths {
     ActivationPath(typeName: "GtkIconView", signal: "activate-cursor-item", handler: .boolean) { view, input in
       ViewItems.cursorItemActivation(of: view, input: input)
     },
-    // Space and Enter reach a switch through `activate`, whose class
-    // handler begins its change: who pressed is noted first.
+    // A switch's `activate` (Space, Enter) begins its change: who pressed is noted.
     ActivationPath(
       typeName: "GtkSwitch", signal: "activate", handler: .void,
       judgment: .noted { $1.toggleBegun($0) }),
@@ -228,25 +178,17 @@ final class ActivationPaths {
       judgment: .beforeHandlers { $1.runsClassHandler($0) }),
   ]
 
-  /// GtkSwitch's changes, judged before the app's `state-set` handlers.
   let switches: SwitchChanges
-
-  /// Where input stands: each row's activation is attributed by it, and
-  /// it hears when an original class handler runs.
   private let input: InputTracker
-  /// What every row's activation is judged by.
   private let judge: ActivationJudge
 
-  /// The paths of `runtime`: its input tracker and its judge.
   init(runtime: GuardRuntime) {
     input = runtime.input
     judge = runtime.judge
     switches = SwitchChanges(runtime: runtime)
   }
 
-  /// Overrides the class handler of every row, and hooks what attribution
-  /// and the switch's judgment need (a button's `activate`,
-  /// ``SwitchChanges``), each once GTK has initialised its class
+  /// Overrides every row's class handler once GTK initialises its class
   /// (``ClassSetupQueue``): ClickGuard creates no class the app has not.
   func install(when classes: ClassSetupQueue) {
     for (row, path) in Self.table.enumerated() {
@@ -262,8 +204,7 @@ final class ActivationPaths {
       }
     }
     classes.whenInitialized("GtkButton") { type in
-      // Space and Enter reach a button through `activate`; its `clicked`
-      // comes on the key's release or from a timeout.
+      // A key's `clicked` comes later, on release or a timeout: note the `activate`.
       EmissionHook.add("activate", on: type) { emission in
         self.input.buttonActivated(emission.instance)
         return true
@@ -272,11 +213,8 @@ final class ActivationPaths {
     switches.install(when: classes)
   }
 
-  /// The step of an overridden class handler: judges what the emission on
-  /// `instance` activates by the table's row `data` names; a drop stops the
-  /// emission and returns `dropped`, else the original class handler runs
-  /// (counted as a chain-up when the emission was judged) and its result
-  /// is returned. `original` runs it, told how the row's handler is called.
+  /// Judges the emission on `instance` by the row `data` names: a drop stops
+  /// the emission and returns `dropped`, else `original` runs as a chain-up.
   fileprivate func run<R>(
     _ instance: gpointer, row data: gpointer?, dropped: R, original: (ActivationPath.Handler?) -> R
   ) -> R {
@@ -299,16 +237,14 @@ final class ActivationPaths {
     return input.chainingUp { original(path.handler) }
   }
 
-  /// A list item's activation: the item is the control (GTK keeps it
-  /// focused, so another row is another gate), with its list's settings; a
-  /// key press is the person's, anything else the app's own code.
+  /// A list item's activation, with its list's settings: a key press is the
+  /// person's, anything else the app's own code.
   private static func listItem(_ item: gpointer, action: ActionName, input tracker: InputTracker) -> ActivationTarget {
     let input = tracker.current.flatMap { $0.isKeyPress ? tracker.keyAttribution($0) : nil } ?? .programmatic
     let list = gtk_widget_get_parent(item.assumingMemoryBound(to: GtkWidget.self)).map { UnsafeMutableRawPointer($0) }
     return ActivationTarget(widget: item, container: list, action: action, input: input)
   }
 
-  /// The list's focused item, if it is of `type`.
   private static func focusedItem(of list: gpointer, type: GType) -> gpointer? {
     guard let item = gtk_container_get_focus_child(list.assumingMemoryBound(to: GtkContainer.self)),
       GObjectType.isA(item, type)
@@ -317,10 +253,9 @@ final class ActivationPaths {
   }
 }
 
-// One trampoline per C signature of an overridden class handler. GTK emits
-// on its own thread, the main one.
+// One trampoline per C signature; GTK emits on the main thread, so
+// MainActor.assumeIsolated holds.
 
-/// `void (instance)`.
 private let voidHandler: @convention(c) (gpointer?, gpointer?) -> Void = { instance, data in
   guard let instance else { return }
   let widget = CallbackArgument(instance)
@@ -332,7 +267,6 @@ private let voidHandler: @convention(c) (gpointer?, gpointer?) -> Void = { insta
   }
 }
 
-/// `gboolean (instance)`.
 private let booleanHandler: @convention(c) (gpointer?, gpointer?) -> gboolean = { instance, data in
   guard let instance else { return 0 }
   let widget = CallbackArgument(instance)
@@ -342,7 +276,6 @@ private let booleanHandler: @convention(c) (gpointer?, gpointer?) -> gboolean = 
   }
 }
 
-/// `gboolean (instance, gboolean)`.
 private let booleanBooleanHandler: @convention(c) (gpointer?, gboolean, gpointer?) -> gboolean = {
   instance, argument, data in
   guard let instance else { return 0 }

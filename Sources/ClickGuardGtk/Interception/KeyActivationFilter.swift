@@ -1,37 +1,26 @@
 import CGtk
 import ClickGuard
 
-/// Judges, before GTK sees a key press, the activations whose app handlers
-/// would run before any class handler ClickGuard could override: Return in
-/// a GtkEntry (its `activate` is run-last, so the app's handlers run first)
-/// and a GtkApplication accelerator (`gtk_application_set_accels_for_action`,
-/// which activates a GAction directly).
+/// Judges, before GTK sees a key press, activations whose app handlers run
+/// before any class handler: Return in a GtkEntry (run-last `activate`) and
+/// GtkApplication accelerators (which activate a GAction directly).
 ///
-/// A dropped press is consumed: GTK never sees it. An accepted one joins the
-/// current ``ActivationScope``, so its interval starts once GTK has handled
-/// the press and the handlers have returned. Held keys: Return held in an
-/// entry acts once (its repeats keep the first press's time, like a held key
-/// on a button); an accelerator's auto-repeat passes as
-/// ``ActivationSource/keyRepeat``, a repeat made on purpose (held Ctrl+Z).
+/// A dropped press is consumed, never seen by GTK. A held Return acts once;
+/// an accelerator's auto-repeat is ``ActivationSource/keyRepeat`` (held Ctrl+Z).
 @MainActor
 final class KeyActivationFilter {
-  /// The runtime that owns it: whether every button is guarded.
   private unowned let runtime: GuardRuntime
-  /// Where input stands: the press being dispatched, held keys.
   private let tracker: InputTracker
-  /// What an entry's or an accelerator's activation is judged by.
   private let judge: ActivationJudge
 
-  /// The filter of `runtime`: its input tracker and its judge.
   init(runtime: GuardRuntime) {
     self.runtime = runtime
     tracker = runtime.input
     judge = runtime.judge
   }
 
-  /// Whether `event` is a key press ClickGuard drops; judges it if it
-  /// activates something: an accelerator under the global install, an
-  /// entry when that is on or the entry is an ``Entry``.
+  /// Whether `event` is a key press to drop: an accelerator (global install)
+  /// or an entry's Return, judged.
   func drops(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
     guard gdk_event_get_event_type(event) == GDK_KEY_PRESS, let target = eventWidget(event),
       let window = toplevelWindow(of: target)
@@ -48,15 +37,12 @@ final class KeyActivationFilter {
     return false
   }
 
-  /// Who pressed an accelerator, and when: a shortcut, judged at a person's
-  /// pace; a held key's auto-repeat is a repeat made on purpose (held Ctrl+Z
-  /// undoes again and again).
+  /// An accelerator is a shortcut; its auto-repeat a repeat made on purpose.
   private func acceleratorAttribution(_ key: InputTracker.DispatchedEvent) -> InputAttribution {
     if tracker.lastPressRepeated { return .stamped(.keyRepeat, time: key.time) }
     return tracker.keyAttribution(key, source: .shortcut)
   }
 
-  /// The toplevel GtkWindow of `widget`, if it is in one.
   private func toplevelWindow(of widget: WidgetPointer) -> UnsafeMutablePointer<GtkWindow>? {
     guard let toplevel = gtk_widget_get_toplevel(widget), GObjectType.isA(toplevel, gtk_window_get_type()) else {
       return nil
@@ -64,15 +50,13 @@ final class KeyActivationFilter {
     return UnsafeMutableRawPointer(toplevel).assumingMemoryBound(to: GtkWindow.self)
   }
 
-  /// The window's focus widget when it is a one-line GtkEntry (a text view
-  /// takes Return as a new line).
+  /// The focus widget when it is a one-line GtkEntry (a text view takes Return as a new line).
   private func focusedEntry(of window: UnsafeMutablePointer<GtkWindow>) -> WidgetPointer? {
     guard let focus = gtk_window_get_focus(window), GObjectType.isA(focus, gtk_entry_get_type()) else { return nil }
     return focus
   }
 
-  /// Whether `event` is an Enter key with no modifier: GtkEntry's
-  /// `activate` binding.
+  /// Whether `event` is Enter with no modifier: GtkEntry's `activate` binding.
   private func activatesEntry(_ event: UnsafeMutablePointer<GdkEvent>) -> Bool {
     var keyval: guint = 0
     var state = GdkModifierType(0)
@@ -82,8 +66,7 @@ final class KeyActivationFilter {
       && state.rawValue & gtk_accelerator_get_default_mod_mask().rawValue == 0
   }
 
-  /// The GAction an application accelerator of `window` runs for `event`:
-  /// the first enabled one (as GTK picks), or `nil`.
+  /// The first enabled GAction an application accelerator runs for `event`, as GTK picks.
   private func acceleratorAction(
     of event: UnsafeMutablePointer<GdkEvent>, in window: UnsafeMutablePointer<GtkWindow>
   ) -> String? {
@@ -101,9 +84,8 @@ final class KeyActivationFilter {
     return nil
   }
 
-  /// The accelerator names `event` may stand for: as pressed (Ctrl+Shift+Z
-  /// is `<Primary><Shift>z`), then without the modifiers the key's level
-  /// consumed (Ctrl+Shift+= is `<Primary>plus` on a US layout).
+  /// The accelerator names `event` may stand for: as pressed, then without the
+  /// modifiers its level consumed (Ctrl+Shift+= is `<Primary>plus` on a US layout).
   private func acceleratorNames(
     of event: UnsafeMutablePointer<GdkEvent>, in window: UnsafeMutablePointer<GtkWindow>
   ) -> [String] {
@@ -132,9 +114,8 @@ final class KeyActivationFilter {
     return String(cString: name)
   }
 
-  /// Whether the GAction `detailedName` (`win.export`, `app.quit`) is
-  /// enabled in the group `window` holds under its prefix; `true` when the
-  /// window holds no such group (another widget's group, not looked up).
+  /// Whether the GAction `detailedName` (`win.export`) is enabled in the
+  /// window's group of its prefix; `true` when the window has no such group.
   private func isEnabled(_ detailedName: String, in window: UnsafeMutablePointer<GtkWindow>) -> Bool {
     var name: UnsafeMutablePointer<gchar>?
     var target: OpaquePointer?

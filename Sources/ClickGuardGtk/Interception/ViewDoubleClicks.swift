@@ -1,23 +1,14 @@
 import CGtk
 import ClickGuard
 
-/// Judges a GtkTreeView row or a GtkIconView item activated by a
-/// double-click.
+/// Judges a GtkTreeView row or GtkIconView item activated by a double-click.
 ///
-/// The views activate inside their `button-press-event` class handler (a
-/// tree view on the second press, as its click gesture counts; an icon view
-/// on GDK's `GDK_2BUTTON_PRESS`), which emits the `row-activated` /
-/// `item-activated` the app connects to. Those are run-last: the app's
-/// handlers run before any class handler. So an override of
-/// `button-press-event` brackets the press, an emission hook (which runs
-/// before every handler) judges an activation made inside the bracket
-/// (``ActivationJudge/allows(_:)``, the same control and action as by
-/// keyboard: ``ViewItems``), and a drop blocks the view's handlers of that
-/// signal until the press is handled. Views that activate on a single click
-/// (on release) are left alone.
+/// The views emit run-last `row-activated` / `item-activated` from their
+/// `button-press-event` class handler, so an override brackets the press, an
+/// emission hook (before every handler) judges an activation inside it, and
+/// a drop blocks the view's handlers until the press is handled.
 @MainActor
 final class ViewDoubleClicks {
-  /// The handlers of a view blocked for a dropped activation.
   private struct BlockedHandlers {
     var view: gpointer
     var ids: [gulong]
@@ -26,19 +17,15 @@ final class ViewDoubleClicks {
   /// The view whose press is being handled, if any.
   private var pressedView: gpointer?
   private var blocked: [BlockedHandlers] = []
-  /// Where input stands: the press an activation comes from.
   private let input: InputTracker
-  /// What an activation is judged by.
   private let judge: ActivationJudge
 
-  /// The double-click path of `runtime`: its input tracker and its judge.
   init(runtime: GuardRuntime) {
     input = runtime.input
     judge = runtime.judge
   }
 
-  /// Brackets the presses of each view class and hooks its activation
-  /// signal, once GTK has initialised it (``ClassSetupQueue``).
+  /// Brackets each view class's presses and hooks its activation signal once it exists.
   func install(when classes: ClassSetupQueue) {
     classes.whenInitialized("GtkTreeView") { self.intercept(type: $0, signal: "row-activated") }
     classes.whenInitialized("GtkIconView") { self.intercept(type: $0, signal: "item-activated") }
@@ -56,9 +43,7 @@ final class ViewDoubleClicks {
     }
   }
 
-  /// A press on a view is being handled by the view's class handler: an
-  /// activation it makes is judged in the emission hook, and the handlers
-  /// blocked for a dropped one are unblocked once the press is handled.
+  /// Runs the view's press handler; handlers blocked during it are unblocked after.
   fileprivate func viewPressed(_ view: gpointer, event: gpointer) -> gboolean {
     guard judge.routes(view) else { return cg_chain_up_boolean_pointer(view, event) }
     let outer = pressedView
@@ -70,10 +55,7 @@ final class ViewDoubleClicks {
     return handled
   }
 
-  /// A view emits `row-activated` / `item-activated` (`signalID`, `name`)
-  /// for `path`: judged when it comes from a press on that view (a
-  /// double-click). A drop blocks the view's handlers of the signal until
-  /// the press is handled, so none of the app's handlers run.
+  /// Judges an activation made by a press on the view; a drop blocks its handlers.
   private func pathActivated(_ view: gpointer, signalID: guint, path: OpaquePointer, name: String) {
     guard pressedView == view else { return }
     let time = input.current?.time ?? 0
@@ -83,11 +65,9 @@ final class ViewDoubleClicks {
   }
 }
 
-/// GtkTreeView's and GtkIconView's `button-press-event` class-handler
-/// override.
+/// The views' `button-press-event` override; GTK emits it on the main thread.
 private let viewPressOverride: @convention(c) (gpointer?, gpointer?, gpointer?) -> gboolean = { instance, event, _ in
   guard let instance, let event else { return 0 }
-  // GTK emits event signals on its own thread, the main one.
   let view = CallbackArgument(instance)
   let press = CallbackArgument(event)
   return MainActor.assumeIsolated { GuardRuntime.shared.doubleClicks.viewPressed(view.value, event: press.value) }

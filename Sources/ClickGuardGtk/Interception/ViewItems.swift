@@ -1,51 +1,38 @@
 import CGtk
 import ClickGuard
 
-/// A tree or icon view's rows as activations: Return on the cursor row
-/// (rows of ``ActivationPaths/table``), a double-click
-/// (``ViewDoubleClicks``), and the items the view's gates last accepted, so
-/// that a gate guards an item rather than a position: when the row at its
-/// path is another item (a new folder shown in the same view, rows sorted
-/// or removed), its window no longer applies, while input made before the
-/// accepted action finished still counts as that action's burst
-/// (``ClickDispatcher/retarget(_:)``).
+/// A tree or icon view's rows as activations, and the items its gates last
+/// accepted, so a gate guards an item rather than a position: when another
+/// item is at its path, the gate is retargeted (``ClickDispatcher/retarget(_:)``).
 ///
-/// Each accepted item is held by a `GtkTreeRowReference`, which GTK keeps
-/// pointing at that row through inserts, removals and sorting, and which
-/// turns invalid when the row goes (a new folder shown in the same view).
-/// A few suffice: a gate's window lasts a moment. Kept in the view's qdata
-/// with a destroy notify, so it goes with the view; the references of a
-/// model the view no longer shows are let go when the view's model changes,
-/// so ClickGuard never keeps the app's old model alive.
+/// Items are held by `GtkTreeRowReference`s, which follow their row through
+/// inserts and sorting and turn invalid when it goes. Kept in the view's
+/// qdata with a destroy notify; a replaced model's references are let go at
+/// once, so the app's old model is never kept alive.
 @MainActor
 final class ViewItems {
-  /// An accepted item: the gate's action and the row it was accepted for.
   private struct Item {
     var action: ActionName
     var reference: OpaquePointer
   }
 
-  /// How long new rows (a model the view shows instead of another) are
-  /// fresh content: 200 ms, about the fastest a person reacts to rows that
-  /// appeared. Shorter than the fence's usual double-click time, since
-  /// people double-click the next folder of a file manager as soon as they
-  /// see it.
+  /// How long a new model's rows are fresh content: about a person's fastest
+  /// reaction, shorter than the double-click time, since people double-click
+  /// the next folder as soon as they see it.
   static let freshRowsSettle = ClickInterval(unchecked: .milliseconds(200))
 
-  /// How many accepted items are remembered per view.
+  /// Accepted items remembered per view: a gate's window lasts a moment.
   private static let limit = 8
   private static let quark = GuardRuntime.quark("clickguard-view-items")
 
-  /// The view, as the dispatcher knows it.
   private let control: ControlID
-  /// The most recent accepted items, oldest first.
+  /// Oldest first.
   private var items: [Item] = []
 
   private init(view: gpointer) {
     control = ControlID(object: view)
   }
 
-  /// The state on `view`, attached now if it has none.
   static func attached(to view: gpointer) -> ViewItems {
     let object = view.assumingMemoryBound(to: GObject.self)
     if let data = g_object_get_qdata(object, quark) {
@@ -57,9 +44,7 @@ final class ViewItems {
       guard let data = g_object_get_qdata(view.assumingMemoryBound(to: GObject.self), quark) else { return }
       let model = model(of: view)
       Unmanaged<ViewItems>.fromOpaque(data).takeUnretainedValue().keepOnly(model: model)
-      // New rows under the pointer: fresh content, for a person's fastest
-      // reaction to them (the rest of a burst aimed at the old rows is
-      // dropped; a double-click on a new row a moment later acts).
+      // New rows under the pointer are fresh content: a burst aimed at the old rows is dropped.
       guard model != nil else { return }
       let fences = GuardRuntime.shared.fences
       fences.appeared(
@@ -71,11 +56,9 @@ final class ViewItems {
 
   // MARK: Activations
 
-  /// The activation of the tree view's cursor row by `select-cursor-row`
-  /// (Return), when it would activate: the view has the focus and a cursor,
-  /// Shift is up (Shift+Return extends the selection), a key press is being
-  /// handled, and no cell is editable or activatable (Return would edit or
-  /// toggle it).
+  /// The cursor row's activation by `select-cursor-row` (Return), when it
+  /// would activate: focused, Shift up (Shift+Return extends the selection),
+  /// a key press, and no editable or activatable cell (Return would use it).
   static func cursorRowActivation(of view: gpointer, input tracker: InputTracker) -> ActivationTarget? {
     let tree = view.assumingMemoryBound(to: GtkTreeView.self)
     var path: OpaquePointer?
@@ -89,8 +72,7 @@ final class ViewItems {
     return activation(of: path, in: view, signal: "row-activated", input: tracker.keyAttribution(event))
   }
 
-  /// The activation of the icon view's cursor item by
-  /// `activate-cursor-item` (Return, Space), when it has a cursor.
+  /// The cursor item's activation by `activate-cursor-item` (Return, Space).
   static func cursorItemActivation(of view: gpointer, input tracker: InputTracker) -> ActivationTarget? {
     var path: OpaquePointer?
     guard gtk_icon_view_get_cursor(view.assumingMemoryBound(to: GtkIconView.self), &path, nil) != 0, let path else {
@@ -101,11 +83,8 @@ final class ViewItems {
     return activation(of: path, in: view, signal: "item-activated", input: input)
   }
 
-  /// The activation of the item at `path` of `view` as `signal`, by
-  /// keyboard or mouse: the view is the control and the action names the
-  /// path (`row-activated 1`), so another row is another gate; that gate
-  /// is retargeted first when the row at its path is another item than
-  /// the one it accepted.
+  /// The activation of the item at `path` as `signal`: the action names the
+  /// path (`row-activated 1`), so another row is another gate.
   static func activation(
     of path: OpaquePointer, in view: gpointer, signal: String, input: InputAttribution
   ) -> ActivationTarget {
@@ -124,8 +103,7 @@ final class ViewItems {
       })
   }
 
-  /// Whether any column of the view has a cell that Return edits or
-  /// toggles instead of activating the row.
+  /// Whether any cell is one Return edits or toggles instead of activating the row.
   private static func hasInteractiveCell(_ tree: UnsafeMutablePointer<GtkTreeView>) -> Bool {
     let columns = gtk_tree_view_get_columns(tree)
     defer { g_list_free(columns) }
@@ -155,7 +133,6 @@ final class ViewItems {
 
   // MARK: Items
 
-  /// The model of a tree view or an icon view.
   static func model(of view: gpointer) -> OpaquePointer? {
     if GObjectType.isA(view, gtk_tree_view_get_type()) {
       return gtk_tree_view_get_model(view.assumingMemoryBound(to: GtkTreeView.self))
@@ -163,9 +140,7 @@ final class ViewItems {
     return gtk_icon_view_get_model(view.assumingMemoryBound(to: GtkIconView.self))
   }
 
-  /// Retargets the gate `action` when the row at `path` of `model` is
-  /// another item than the one it last accepted (``ClickDispatcher/retarget(_:)``),
-  /// and forgets that item then.
+  /// Retargets the gate `action` when another item than it accepted is at `path`.
   private func retargetIfAnotherItem(at path: OpaquePointer, action: ActionName, in model: OpaquePointer) {
     guard let index = items.firstIndex(where: { $0.action == action }) else { return }
     let reference = items[index].reference
@@ -175,7 +150,6 @@ final class ViewItems {
     if !isSame { forgetItem(at: index) }
   }
 
-  /// The gate `action` accepted the row at `path` of `model`.
   func accepted(at path: OpaquePointer, action: ActionName, in model: OpaquePointer) {
     if let index = items.firstIndex(where: { $0.action == action }) { forget(at: index) }
     keepOnly(model: model)
@@ -184,16 +158,13 @@ final class ViewItems {
     if items.count > Self.limit { forget(at: 0) }
   }
 
-  /// Lets go of the items of any model but `model`: the view shows another
-  /// model, so what their gates accepted is gone.
+  /// Lets go of the items of any model but `model`, the one the view shows.
   private func keepOnly(model: OpaquePointer?) {
     while let index = items.firstIndex(where: { gtk_tree_row_reference_get_model($0.reference) != model }) {
       forgetItem(at: index)
     }
   }
 
-  /// The item at `index` is no longer what its gate guards: its window no
-  /// longer applies.
   private func forgetItem(at index: Int) {
     GuardRuntime.shared.dispatcher.retarget(.control(control, items[index].action))
     forget(at: index)
@@ -214,11 +185,10 @@ final class ViewItems {
   }
 }
 
-/// The qdata destroy notify: the view is being finalized.
+/// The qdata destroy notify: the view is being finalized, on the main thread.
 private let releaseViewItems: @convention(c) (gpointer?) -> Void = { data in
   guard let data else { return }
   let state = Unmanaged<ViewItems>.fromOpaque(data)
-  // GTK finalizes widgets on its own thread, the main one.
   MainActor.assumeIsolated { state.takeUnretainedValue().viewFinalized() }
   state.release()
 }

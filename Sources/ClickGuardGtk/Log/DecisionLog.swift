@@ -5,36 +5,26 @@ import ClickGuard
   import Glibc
 #endif
 
-/// Appends every decision of a dispatcher to a file as JSON lines (one
-/// object per decision; docs/module.md lists the fields): for finding double
-/// activations in an app, where observe mode shows the would-be drops.
+/// Appends every decision of a dispatcher to a file as JSON lines
+/// (docs/module.md lists the fields), for finding double activations.
 ///
-/// Each line is written with one `write` on a descriptor opened with
-/// `O_APPEND`, so several processes may share a log file, and a line is on
-/// disk as soon as the decision is made. A log file never blocks the app
-/// and follows its path: a line a full pipe cannot
-/// take is dropped, and a file deleted or rotated away is reopened at its
-/// path, which is said once. A write that fails is reported once through
-/// GLib's log (domain `ClickGuard`) with the path and the reason; the
-/// following lines are tried again, each, and the first that succeeds says
-/// how many were lost.
+/// Each line is one `write` with `O_APPEND`, so processes may share a file.
+/// The log never blocks the app: a line a full pipe cannot take is dropped,
+/// a file rotated away is reopened at its path, and a failing write is
+/// reported once through GLib's log, then the lost lines are counted.
 @MainActor
 public final class DecisionLog {
   /// The file, or `nil` for standard error.
   private let file: DecisionLogFile?
-  /// Standard error, when there is no file: never waited for.
   private var standardError = StandardErrorLog()
   /// Where the lines go, as messages name it.
   private let destination: String
   private var subscription: (ClickDispatcher, ObservationToken)?
   private var fenceSubscription: ObservationToken?
-  /// The process's runtime: the fence whose drops are logged too.
   private let runtime = GuardRuntime.shared
-  /// Lines lost since writing last failed.
   private var lostLines = LostLines()
 
-  /// Writes to standard error, never waiting for it: a line it cannot
-  /// take now is dropped (see `StandardErrorLog`).
+  /// Writes to standard error, dropping a line it cannot take now.
   public init() {
     file = nil
     destination = "standard error"
@@ -53,10 +43,8 @@ public final class DecisionLog {
     try self.init(fileName: ByteString(path))
   }
 
-  /// Opens the file `fileName` for appending, creating it (mode 0644) if
-  /// needed, without waiting for a FIFO's reader.
-  /// - Parameter checkEvery: how often, at most, the path is compared with
-  ///   the open file (``DecisionLogFile``).
+  /// Opens `fileName` for appending like ``init(path:)``, not waiting for a FIFO's reader.
+  /// - Parameter checkEvery: how often, at most, the path is compared with the open file.
   package init(fileName: ByteString, checkEvery: Duration = .seconds(1)) throws(DecisionLogError) {
     file = try DecisionLogFile(name: fileName, checkEvery: checkEvery)
     destination = fileName.displayName
@@ -67,9 +55,7 @@ public final class DecisionLog {
   }
 
   /// Logs every decision `dispatcher` makes from now on, and every press the
-  /// fresh-content fence drops (or would drop, in observe mode). The
-  /// decisions are about GTK widgets: each control id is the address of a
-  /// widget alive while its decision is reported.
+  /// fence drops or would drop. Control ids must be live widgets' addresses.
   public func start(_ dispatcher: ClickDispatcher) {
     stop()
     let token = dispatcher.addObserver { [weak self] decision in
@@ -121,9 +107,7 @@ public final class DecisionLog {
         standardError.append(record.jsonLine)
       }
     if let (message, isFailure) = lostLines.note(reason, log: "the decision log", destination: destination) {
-      // GLib's messages go to standard error too: one saying it cannot be
-      // written would wait for it (or raise SIGPIPE); once it takes lines
-      // again, the count of the lost ones can go there.
+      // GLib's messages go to standard error too: say nothing while it is stuck.
       if file != nil || !isFailure { cg_log_message(message) }
     }
   }
@@ -136,8 +120,7 @@ public struct DecisionLogError: Error, Hashable, Sendable, CustomStringConvertib
   /// The system's reason (`strerror`).
   public let reason: String
 
-  /// For example `cannot open /x/clicks.jsonl for appending: No such file or
-  /// directory`.
+  /// `cannot open PATH for appending: REASON`.
   public var description: String {
     "cannot open \(path) for appending: \(reason)"
   }

@@ -7,47 +7,36 @@ import ClickGuard
 /// The file a ``DecisionLog`` appends to, which never blocks the app and
 /// follows its path.
 ///
-/// - `O_APPEND | O_CREAT | O_NONBLOCK`, never truncated: a FIFO nobody reads
-///   is refused at once, a reader that falls behind loses lines instead of
-///   stalling the main loop, one that goes away gives `EPIPE`, never
-///   `SIGPIPE` (``BrokenPipeShield``).
-/// - Before a line it checks that the path still names the open file (link
-///   count each line; device and inode at most once per `checkEvery`, for
-///   logrotate) and reopens it if not. No timer: checks ride on writes.
+/// Opened non-blocking, so a slow reader loses lines rather than stalling the
+/// main loop (and a gone one gives `EPIPE`: ``BrokenPipeShield``). Before a
+/// line it checks the path still names the open file, for logrotate.
 final class DecisionLogFile {
   /// What happened to the file at the path since the last line.
   enum PathChange: Hashable {
-    /// The file was deleted or moved away; a new one was made at the path.
+    /// Deleted or moved away; a new one was made at the path.
     case recreated
-    /// Another file is at the path now (a rotation); it is written from now on.
+    /// Another file is at the path now (a rotation).
     case replaced
   }
 
-  /// How a line went.
   enum Outcome: Hashable {
-    /// Written whole (or, on a pipe that filled up midway, begun: its rest
-    /// goes out before the next line).
+    /// Written whole, or begun on a full pipe: the rest goes before the next line.
     case written
-    /// Not written, for this reason.
     case lost(String)
   }
 
-  /// The path, byte for byte.
   let name: ByteString
   private let checkEvery: Duration
   private var descriptor: Int32 = -1
   private var identity: (device: dev_t, inode: ino_t) = (0, 0)
   private var isPipe = false
-  /// Why the path could not be opened again, while it cannot.
   private var openFailure: String?
-  /// When the path was last compared with the open file; `nil`: not yet.
   private var lastCheck: ClickInstant?
   /// The rest of a line a full pipe took only part of.
   private var unfinished: [UInt8] = []
 
   /// Opens `name` for appending, creating it if needed.
-  /// - Parameter checkEvery: how often, at most, the path is compared with
-  ///   the open file.
+  /// - Parameter checkEvery: how often, at most, device and inode are compared with the path.
   /// - Throws: ``DecisionLogError`` naming the path and the system's reason.
   init(name: ByteString, checkEvery: Duration = .seconds(1)) throws(DecisionLogError) {
     self.name = name
@@ -59,9 +48,7 @@ final class DecisionLogFile {
     if descriptor >= 0 { close(descriptor) }
   }
 
-  /// Reopens the path when it no longer names the open file, or could not be
-  /// opened last time, at `now` (the dispatcher's clock); returns what
-  /// changed.
+  /// Reopens the path when it no longer names the open file; returns what changed.
   func followPath(at now: ClickInstant) -> PathChange? {
     let isDue = lastCheck.map { $0.duration(to: now) >= checkEvery } ?? true
     if isDue { lastCheck = now }
@@ -80,8 +67,7 @@ final class DecisionLogFile {
     return (status.st_dev, status.st_ino) == identity ? nil : reopen(as: .replaced)
   }
 
-  /// Writes `line` and a line break, with one `write` where the system
-  /// allows; never waits.
+  /// Writes `line` and a line break in one `write` where possible; never waits.
   func append(_ line: String) -> Outcome {
     guard descriptor >= 0 else { return .lost(openFailure ?? "it is not open") }
     if !unfinished.isEmpty {
@@ -103,8 +89,7 @@ final class DecisionLogFile {
     return .lost(Self.reason(error))
   }
 
-  /// Writes as much of `bytes` as the descriptor takes now; returns the count
-  /// and the `errno` that stopped it short.
+  /// Writes what the descriptor takes now: the count, and the `errno` that stopped it.
   private func writeSome(_ bytes: [UInt8]) -> (Int, Int32?) {
     var offset = 0
     while offset < bytes.count {
@@ -131,8 +116,7 @@ final class DecisionLogFile {
     return open() == nil ? change : nil
   }
 
-  /// Opens the path.
-  /// - Returns: `nil` when it is open, else why not.
+  /// Opens the path; returns why not, or `nil`.
   private func open() -> String? {
     let flags = O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_NOCTTY | O_CLOEXEC
     let opened = name.withCString { Glibc.open($0, flags, 0o644) }

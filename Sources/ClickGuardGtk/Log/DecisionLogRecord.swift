@@ -9,47 +9,34 @@ import ClickGuard
 ///  "outcome":"would-drop","reason":"event-time","event_time":1234567,"control":"0x55d0c2a1b2c0"}
 /// ```
 ///
-/// `outcome` is `accepted`, `dropped`, `would-drop` (observe mode: it ran
-/// anyway) or `passed` (not judged). `reason` is the drop reason (`busy`,
-/// `within-interval`, `event-time`) or the pass reason (`guard-off`,
-/// `exempt`, `kind-skipped`, `programmatic`, `nested`), `null` when
-/// accepted. `event_time` is the input event's X server timestamp in
-/// milliseconds, `null` when there was no event.
-///
-/// The fresh-content fence writes `fence-drop` (or `would-fence-drop` in
-/// observe mode) with a ``SpillOverFence/Reason`` (`predates-page`,
-/// `transition`, `settling`, `continuing-burst`); `widget` is the widget the
-/// press was aimed at, `action` is `press` or `key`, `kind` is `fence`, and
-/// two more fields name the content that fenced it: `content` (its GType
-/// name) and `content_control` (its address).
+/// `reason` is the drop or pass reason, `null` when accepted; `event_time` is
+/// the input event's timestamp, `null` without one. Fence lines have kind
+/// `fence`, a ``SpillOverFence/Reason``, and name the fencing `content` and
+/// `content_control`.
 package struct DecisionLogRecord: Hashable, Sendable {
-  /// The wall-clock time of the decision, ISO 8601 in UTC.
+  /// ISO 8601 in UTC.
   package var time: String
-  /// The process id, so lines of several processes sharing a log file can
-  /// be told apart.
+  /// Tells apart processes sharing a log file.
   package var pid: Int32
-  /// The program name (`g_get_prgname`), if known.
+  /// `g_get_prgname`, if known.
   package var program: String?
-  /// The widget.
+  /// The widget decided about.
   package var widget: WidgetDescription
-  /// The action: `clicked`, a GAction name such as `win.save`, or
-  /// `state-set`.
+  /// `clicked`, a GAction name such as `win.save`, or `state-set`.
   package var action: String
-  /// `button`, `toggle` or `switch`.
+  /// `button`, `toggle`, `switch` or `fence`.
   package var kind: String
   /// `user`, `programmatic` or `nested`.
   package var source: String
-  /// The ``LoggedOutcome`` word: `accepted`, `dropped`, `would-drop`,
-  /// `passed`, `fence-drop` or `would-fence-drop`.
+  /// The ``LoggedOutcome`` word.
   package var outcome: String
   /// Why it was dropped or passed; `nil` when accepted.
   package var reason: String?
-  /// The input event's timestamp (ms), if any.
+  /// The input event's timestamp, if any.
   package var eventTime: UInt32?
-  /// The control's identity (the widget's address).
+  /// The widget's address.
   package var control: String
-  /// The GType name of the content (window, dialog, popover, page) that
-  /// fenced the input: fence lines only.
+  /// The GType name of the content that fenced the input: fence lines only.
   package var contentType: String?
   /// That content's address: fence lines only.
   package var contentControl: String?
@@ -87,8 +74,7 @@ package struct DecisionLogRecord: Hashable, Sendable {
     contentControl = ControlID(object: decision.content.raw).description
   }
 
-  /// The record as one line of JSON, without the line break: the fields of
-  /// ``DecisionLogField``, in its order.
+  /// One line of JSON, no line break: ``DecisionLogField``'s fields in order.
   package var jsonLine: String {
     var fields: [(DecisionLogField, JSONValue)] = [
       (.time, .string(time)), (.pid, .number(pid)), (.program, .optional(program)),
@@ -103,8 +89,7 @@ package struct DecisionLogRecord: Hashable, Sendable {
     return JSONValue.object(fields.map { ($0.0.rawValue, $0.1) }).encoded
   }
 
-  /// The current wall-clock time as ISO 8601 in UTC with milliseconds, for
-  /// example `2025-11-29T15:02:41.318Z`.
+  /// The wall-clock time now, ISO 8601 in UTC with milliseconds.
   package static func now() -> String {
     guard let date = g_date_time_new_now_utc() else { return "?" }
     defer { g_date_time_unref(date) }

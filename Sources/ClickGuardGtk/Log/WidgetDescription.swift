@@ -1,14 +1,11 @@
 import CGtk
 import ClickGuard
 
-/// A widget as ClickGuard names it: what the decision log writes about the
-/// widget of a decision, and what a rule's selector looks at. One type, read
-/// off a widget by one reader, so a label the log shows is the label a rule
-/// matches. A plain value: which rule matches is decided (and tested)
-/// without GTK.
+/// A widget as ClickGuard names it, for the decision log and rule selectors
+/// alike, so the label the log shows is the one a rule matches. A plain
+/// value, so rule matching is tested without GTK.
 package struct WidgetDescription: Hashable, Sendable {
-  /// One property of a widget: what a selector of the rules file names
-  /// (`id=`, `label=`, …), and what a reader reads.
+  /// One property a selector names (`id=`, `label=`, …).
   package enum Part: String, Hashable, Sendable, CaseIterable {
     /// The GtkBuilder id (`gtk_buildable_get_name`).
     case id
@@ -16,8 +13,7 @@ package struct WidgetDescription: Hashable, Sendable {
     case name
     /// The accessible name screen readers read.
     case accessible
-    /// A button's, model button's or menu item's label (mnemonic
-    /// underscores optional in a selector).
+    /// A button's or menu item's label (mnemonic underscores optional in a selector).
     case label
     /// A GType name the widget is (its type or an ancestor).
     case type
@@ -25,25 +21,23 @@ package struct WidgetDescription: Hashable, Sendable {
     case `class`
   }
 
-  /// The parts the decision log writes: type, builder id, label and
-  /// accessible name.
+  /// The parts the decision log writes.
   package static let logged: Set<Part> = [.type, .id, .label, .accessible]
 
-  /// The GtkBuilder id, if the widget came from a builder file.
+  /// The GtkBuilder id.
   package var builderID: String?
   /// `gtk_widget_get_name` (the type name unless the app set a name).
   package var name: String?
-  /// The accessible name, if any.
+  /// The accessible name.
   package var accessibleName: String?
-  /// The button's, model button's or menu item's label, if any.
+  /// The button's or menu item's label.
   package var label: String?
-  /// The widget's GType name and its ancestors', most derived first.
+  /// GType names, most derived first.
   package var typeNames: [String]
-  /// The CSS style classes on the widget.
+  /// CSS style classes.
   package var styleClasses: [String]
 
-  /// The GType name, for example `GtkButton` or `GtkModelButton`; `?` when
-  /// the type was not read.
+  /// The GType name; `?` when not read.
   package var typeName: String { typeNames.first ?? "?" }
 
   /// Describes a widget by hand.
@@ -59,15 +53,13 @@ package struct WidgetDescription: Hashable, Sendable {
     self.styleClasses = styleClasses
   }
 
-  /// Describes a widget by hand, as the log names it: its type only, not
-  /// the type's ancestors.
+  /// Describes a widget by hand as the log names it: its type only.
   package init(typeName: String, builderID: String? = nil, label: String? = nil, accessibleName: String? = nil) {
     self.init(builderID: builderID, accessibleName: accessibleName, label: label, typeNames: [typeName])
   }
 
-  /// Reads `parts` of a live GTK widget; the others stay empty. A few
-  /// getters each; the accessible name makes GTK create the widget's
-  /// accessible object, so the rules read it only when a selector needs it.
+  /// Reads `parts` of a live widget. Reading the accessible name makes GTK
+  /// create the accessible object, so rules read it only when needed.
   @MainActor
   package init(widget: gpointer, reading parts: Set<Part> = Self.logged) {
     self.init()
@@ -76,8 +68,7 @@ package struct WidgetDescription: Hashable, Sendable {
     if parts.contains(.id), GObjectType.isA(widget, gtk_buildable_get_type()) {
       builderID = swiftString(gtk_buildable_get_name(OpaquePointer(widget)))
     }
-    // A GtkAction (GtkUIManager's menus and accelerators) is judged too:
-    // it has a type, a name and a label, none of a widget's other parts.
+    // A GtkAction is judged too: it has a type, a name and a label only.
     let isWidget = GObjectType.isA(widget, gtk_widget_get_type())
     if parts.contains(.name), isWidget { name = swiftString(gtk_widget_get_name(gtkWidget)) }
     if parts.contains(.accessible), isWidget {
@@ -88,10 +79,8 @@ package struct WidgetDescription: Hashable, Sendable {
     if parts.contains(.class), isWidget { styleClasses = Self.styleClasses(of: gtkWidget) }
   }
 
-  /// `label` as GTK shows it when it has a mnemonic: an underscore marks
-  /// the next character (`_Save` is "Save"), `__` is one underscore, and a
-  /// last lone underscore stays. The log's reader names widgets by it and a
-  /// `label=` selector matches it.
+  /// `label` as GTK shows a mnemonic: `_Save` is "Save", `__` one underscore,
+  /// and a last lone underscore stays.
   package static func shown(_ label: String) -> String {
     var shown = ""
     var marked = false
@@ -106,7 +95,6 @@ package struct WidgetDescription: Hashable, Sendable {
     return marked ? shown + "_" : shown
   }
 
-  /// The widget's type and its ancestors' names, most derived first.
   private static func typeNames(of widget: gpointer) -> [String] {
     var names: [String] = []
     var type = cg_type_of(widget)
@@ -117,8 +105,7 @@ package struct WidgetDescription: Hashable, Sendable {
     return names
   }
 
-  /// A button's label, a model button's text (a GtkButton without a label
-  /// of its own) or a menu item's label.
+  /// A button's label, a model button's text or a menu item's label.
   @MainActor
   private static func label(of widget: gpointer) -> String? {
     if GObjectType.isA(widget, gtk_button_get_type()) {
@@ -134,7 +121,6 @@ package struct WidgetDescription: Hashable, Sendable {
     return action != 0 && GObjectType.isA(widget, action) ? stringProperty("label", of: widget) : nil
   }
 
-  /// The string property `name` of `object`, or `nil` when unset.
   private static func stringProperty(_ name: String, of object: gpointer) -> String? {
     var value = GValue()
     g_value_init(&value, g_type_from_name("gchararray"))
@@ -143,7 +129,6 @@ package struct WidgetDescription: Hashable, Sendable {
     return swiftString(g_value_get_string(&value))
   }
 
-  /// The CSS style classes on the widget.
   @MainActor
   private static func styleClasses(of widget: UnsafeMutablePointer<GtkWidget>) -> [String] {
     guard let context = gtk_widget_get_style_context(widget) else { return [] }

@@ -4,26 +4,21 @@ import ClickGuard
 /// A navigator over a GtkStack: push, pop, pop-to-root, replace; named pages;
 /// history; a header bar whose guarded back button pops.
 ///
-/// Navigation is idempotent: pushing the page already on top, or pushing
-/// while a transition runs, is a no-op that is counted and reported. Each
-/// newly shown page, and the header bar with it, is fenced by the process's
-/// fresh-content fence (the one ``GlobalGuard`` puts on every page, here
-/// with or without the global install): presses stamped before it appeared,
-/// presses during its transition and its settle delay, and the rest of a
-/// burst that began before it settled never reach it.
+/// Navigation is idempotent: pushing the page on top, or during a transition,
+/// is a reported no-op. Each newly shown page and the header bar are fenced
+/// by the fresh-content fence, with or without ``GlobalGuard``.
 @MainActor
 public final class StackNavigator {
   /// The GtkStack holding the pages.
   public let stack: WidgetPointer
   /// A GtkHeaderBar showing the top page's title and the back button.
   public let headerBar: WidgetPointer
-  /// The back button (guarded; pops).
+  /// The guarded back button, which pops.
   public let backButton: Button
-  /// The history: stack, known pages, counters.
+  /// The stack of pages, known pages and counters.
   public private(set) var history: NavigationHistory
-  /// How the fence treats each newly shown page: on, with a settle time of
-  /// 300 ms (``SpillOverFence/defaultSettle``), by default. Turning it off
-  /// lets input reach the page on top at once.
+  /// How the fence treats each newly shown page (``SpillOverFence/defaultSettle``
+  /// by default); off lets input reach the top page at once.
   public var fenceSettings = FenceSettings(settle: SpillOverFence.defaultSettle) {
     didSet {
       guard !fenceSettings.isEnabled else { return }
@@ -34,7 +29,6 @@ public final class StackNavigator {
   private var titles: [String: String] = [:]
   private let observers = ObserverList<@MainActor (NavigatorEvent) -> Void>()
   private var fenceObserver: ObservationToken?
-  /// The process's runtime, whose fence guards the pages.
   private let runtime = GuardRuntime.shared
 
   /// Creates a navigator showing `root`.
@@ -42,8 +36,7 @@ public final class StackNavigator {
   ///   - root: the root page's name.
   ///   - page: the root page's widget.
   ///   - title: the title shown in the header bar on that page.
-  ///   - durationMs: how long pages take to slide in; another kind of
-  ///     transition can be set on ``stack`` with GTK.
+  ///   - durationMs: how long pages take to slide in (set others on ``stack``).
   public init(root: String, page: WidgetPointer, title: String, durationMs: UInt32 = 250) {
     stack = gtk_stack_new()
     g_object_ref_sink(stack.raw)
@@ -76,8 +69,7 @@ public final class StackNavigator {
   }
 
   /// Adds a page.
-  /// - Throws: ``NavigatorError`` when a page named `name` exists already
-  ///   (GtkStack would only warn and add a second one).
+  /// - Throws: ``NavigatorError`` when the name is taken (GtkStack would only warn).
   public func addPage(_ name: String, widget: WidgetPointer, title: String) throws(NavigatorError) {
     guard history.register(name) else {
       throw NavigatorError(description: "a page named '\(name)' exists already; page names must be unique")
@@ -92,8 +84,7 @@ public final class StackNavigator {
   /// Whether a transition is animating now.
   package var isTransitionRunning: Bool { gtk_stack_get_transition_running(stack.cast()) != 0 }
 
-  /// Pushes `page`; a no-op (reported) when it is on top already, unknown, or
-  /// a transition runs.
+  /// Pushes `page`; a reported no-op when it is on top, unknown, or a transition runs.
   @discardableResult
   public func push(_ page: String) -> Result<NavigationChange, NavigationRejection> {
     apply(history.push(page, transitionRunning: isTransitionRunning), forward: true)
@@ -123,7 +114,7 @@ public final class StackNavigator {
     observers.add(body)
   }
 
-  /// Stops calling the observer `id` names.
+  /// Stops calling the observer `token` names.
   public func removeObserver(_ token: ObservationToken) {
     observers.remove(token)
   }
@@ -164,7 +155,6 @@ public final class StackNavigator {
     for content in fencedContent { runtime.fences.transitionFinished(content) }
   }
 
-  /// What a push or pop fences: the page on top and the header bar.
   private var fencedContent: [WidgetPointer] {
     [gtk_stack_get_visible_child(stack.cast()), headerBar].compactMap { $0 }
   }
@@ -178,7 +168,6 @@ public final class StackNavigator {
     for observer in observers.observers { observer(event) }
   }
 
-  /// Reports a press the fence kept from the page on top or the header bar.
   private func fenceDropped(_ decision: FenceDecision) {
     guard decision.isEnforced, fencedContent.contains(decision.content) else { return }
     report(.inputDropped(page: history.top, reason: decision.reason, eventTime: decision.eventTime))
@@ -197,6 +186,6 @@ public enum NavigatorEvent: Sendable {
   case navigated(NavigationChange)
   /// A navigation was refused (repeated push, push during a transition, …).
   case ignored(NavigationRejection)
-  /// Input aimed at `page` was dropped by the spill-over fence.
+  /// The fence dropped input aimed at `page`.
   case inputDropped(page: String, reason: SpillOverFence.Reason, eventTime: EventTimestamp?)
 }

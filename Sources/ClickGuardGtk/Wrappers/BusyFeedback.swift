@@ -1,14 +1,8 @@
-// BusyFeedback: how a guarded control shows that its action is running and
-// that a click was dropped, per control and for every control.
-
 import ClickGuard
 
-/// How a guarded control shows that its action is running, so a person who
-/// clicked sees the click was taken instead of clicking again, and whether a
-/// dropped click gives a brief sign.
-///
-/// The control stays sensitive and focusable throughout: a disabled control
-/// would lose the keyboard and screen-reader focus.
+/// How a guarded control shows its action is running, so a person sees the
+/// click was taken, and whether a dropped click gives a brief sign. The
+/// control stays sensitive: a disabled one would lose keyboard and reader focus.
 ///
 /// ```swift
 /// GtkClickGuard.busyFeedback = BusyFeedback(busy: .shown)   // every control
@@ -19,32 +13,26 @@ public struct BusyFeedback: Equatable, Sendable {
   public enum Look: Equatable, Sendable {
     /// Nothing.
     case off
-    /// The `clickguard-busy` style class, for the app's CSS, and ATK's busy
-    /// state, for assistive technologies. No pixel changes unless the app's
-    /// CSS styles the class.
+    /// The `clickguard-busy` style class and ATK's busy state; no pixel
+    /// changes unless the app's CSS styles the class.
     case marked
     /// ``marked``, plus the busy ("progress") pointer over the control.
     case shown
   }
 
-  /// What the control shows while its gate is busy: from an accepted
-  /// activation until its action returns or throws (an async action's, or
-  /// work kept by a ``TicketHold``), or outlasts the maximum busy time.
+  /// What the control shows from an accepted activation until its action
+  /// (or ``TicketHold``) ends, at most the maximum busy time.
   public var busy: Look
-  /// Whether a dropped click dims the control for a moment (the
-  /// `clickguard-dropped` style class, with a built-in look the app's CSS
-  /// can replace).
+  /// Whether a dropped click dims the control a moment (`clickguard-dropped`).
   public var flashesDroppedClicks: Bool
 
-  /// Feedback that shows `busy` while the action runs, and optionally flashes
-  /// on dropped clicks.
+  /// Feedback showing `busy`, optionally flashing on dropped clicks.
   public init(busy: Look = .marked, flashesDroppedClicks: Bool = false) {
     self.busy = busy
     self.flashesDroppedClicks = flashesDroppedClicks
   }
 
-  /// Nothing at all: the default, so an app's look and what screen readers
-  /// say change only when it asks.
+  /// Nothing: the default, so an app's look changes only when it asks.
   public static let off = BusyFeedback(busy: .off)
 
   /// The style class a busy control carries.
@@ -54,8 +42,7 @@ public struct BusyFeedback: Equatable, Sendable {
 }
 
 extension GtkClickGuard {
-  /// The busy feedback of every control whose own
-  /// ``Control/busyFeedback`` is `nil`: ``BusyFeedback/off`` unless set.
+  /// The feedback of controls whose ``Control/busyFeedback`` is `nil`.
   public static var busyFeedback: BusyFeedback {
     get { BusyIndicator.globalFeedback }
     set { BusyIndicator.globalFeedback = newValue }

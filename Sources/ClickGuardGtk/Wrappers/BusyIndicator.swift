@@ -1,20 +1,13 @@
-// BusyIndicator: a control's busy feedback while its actions run, kept on
-// the widget (qdata), and the brief sign of a dropped click.
-
 import CGtk
 import ClickGuard
 
 /// What one control shows while its gate is busy, and its own
-/// ``BusyFeedback`` setting. Kept in the widget's qdata with a destroy
-/// notify, so it outlives a wrapper and goes with the widget.
+/// ``BusyFeedback`` setting; kept in the widget's qdata, so it outlives a
+/// wrapper and goes with the widget.
 ///
-/// Driven by the gate's transitions (``BusyFeedbackWatch``): busy from an
-/// accepted activation until its action finished — the handler returned and
-/// every ``TicketHold`` was released, an async action's included — or until
-/// the maximum busy time passed, when the gate reopens (a timer here, as the
-/// dispatcher notes the expiry only at the next judgement). A finish that
-/// comes after the cap changes nothing: the dispatcher publishes no finish
-/// for a stale ticket, so a newer action's busy look stays.
+/// Busy from an accepted activation (``BusyFeedbackWatch``) until its action
+/// finished or the maximum busy time passed; that cap needs a timer here, as
+/// the dispatcher notes expiry only at the next judgement.
 @MainActor
 final class BusyIndicator {
   /// The feedback of controls with no setting of their own.
@@ -26,18 +19,15 @@ final class BusyIndicator {
   var feedback: BusyFeedback? {
     didSet { BusyFeedbackWatch.watchIfNeeded() }
   }
-  /// The feedback in force for this control.
   var effectiveFeedback: BusyFeedback { feedback ?? Self.globalFeedback }
 
-  /// The widget, alive as long as this indicator (it is the widget's qdata).
+  /// Alive as long as this indicator, which is its qdata.
   let widget: WidgetPointer
   /// The busy gates, each with its maximum busy time's timer.
   private var busyGates: [GateKey: UInt32] = [:]
-  /// The look shown now (`.off` while idle).
   private(set) var shownLook = BusyFeedback.Look.off
   /// The input windows whose pointer was replaced, with their own pointers.
   private var replacedCursors: [(window: OpaquePointer, cursor: OpaquePointer?)] = []
-  /// The source that ends the dropped-click flash, while it shows.
   private var flashEnd: UInt32 = 0
 
   /// Every indicator, by control: the gate transitions name controls.
@@ -52,13 +42,11 @@ final class BusyIndicator {
 
   private static let quark = GuardRuntime.quark("clickguard-busy")
 
-  /// The indicator on `widget`, or `nil` when it has none.
   static func existing(on widget: gpointer) -> BusyIndicator? {
     guard let data = g_object_get_qdata(widget.assumingMemoryBound(to: GObject.self), quark) else { return nil }
     return Unmanaged<BusyIndicator>.fromOpaque(data).takeUnretainedValue()
   }
 
-  /// The indicator on `widget`, attached now if it has none.
   static func attached(to widget: WidgetPointer) -> BusyIndicator {
     if let indicator = existing(on: widget.raw) { return indicator }
     let indicator = BusyIndicator(widget: widget)
@@ -67,18 +55,15 @@ final class BusyIndicator {
     return indicator
   }
 
-  /// A wrapper's handler runs for the activation being handled: the
-  /// control's indicator, made now if it had none, takes up the accepted
-  /// transition it may have missed (a control gets its indicator at its
-  /// first action, so that wrapping a widget costs nothing more).
+  /// A wrapper's handler runs: an indicator made now (at a control's first
+  /// action, so wrapping costs nothing) takes up the transition it missed.
   static func actionStarts(on widget: WidgetPointer) {
     guard BusyFeedbackWatch.isWatching, existing(on: widget.raw) == nil else { return }
     let indicator = attached(to: widget)
     if let accepted = BusyFeedbackWatch.takeUnclaimed(for: indicator.control) { indicator.gateAccepted(accepted) }
   }
 
-  /// The control's activation was accepted: busy until `transition`'s
-  /// deadline at the latest.
+  /// Busy until `transition`'s deadline at the latest.
   func gateAccepted(_ transition: GateTransition) {
     let look = effectiveFeedback.busy
     guard look != .off else { return }
@@ -93,7 +78,6 @@ final class BusyIndicator {
     show(look)
   }
 
-  /// The gate's action finished or expired.
   func gateReopened(_ gate: GateKey) {
     guard let cap = busyGates.removeValue(forKey: gate) else { return }
     MainLoop.remove(cap)
@@ -122,8 +106,7 @@ final class BusyIndicator {
     if wasBusy != isBusy { AccessibleBusyState.notify(widget, busy: isBusy) }
   }
 
-  /// Puts the busy pointer on the control's input windows: its own window,
-  /// or the input-only windows GTK made for it (a button's event window).
+  /// Puts the busy pointer on the control's own or input-only windows (a button's event window).
   private func replaceCursors() {
     guard replacedCursors.isEmpty, let parent = gtk_widget_get_window(widget),
       let cursor = gdk_cursor_new_from_name(gtk_widget_get_display(widget), "progress")
@@ -147,7 +130,6 @@ final class BusyIndicator {
     }
   }
 
-  /// Gives the input windows their own pointers back.
   private func restoreCursors() {
     for (window, own) in replacedCursors {
       if gdk_window_is_destroyed(window) == 0 { gdk_window_set_cursor(window, own) }
@@ -157,7 +139,7 @@ final class BusyIndicator {
     replacedCursors.removeAll()
   }
 
-  /// A click on the control was dropped: the flash, when it is on.
+  /// Flashes a dropped click, when that is on.
   func droppedClick() {
     guard effectiveFeedback.flashesDroppedClicks else { return }
     BusyFeedbackWatch.installFlashStyle(for: widget)
@@ -170,7 +152,6 @@ final class BusyIndicator {
     }
   }
 
-  /// The widget is being finalized: stop the timers, let go of the windows.
   fileprivate func widgetFinalized() {
     for cap in busyGates.values { MainLoop.remove(cap) }
     busyGates.removeAll()
@@ -184,11 +165,10 @@ final class BusyIndicator {
   }
 }
 
-/// The qdata destroy notify: the widget is being finalized.
+/// The qdata destroy notify: the widget is being finalized, on the main thread.
 private let releaseBusyIndicator: @convention(c) (gpointer?) -> Void = { data in
   guard let data else { return }
   let indicator = Unmanaged<BusyIndicator>.fromOpaque(data)
-  // GTK finalizes widgets on its own thread, the main one.
   MainActor.assumeIsolated { indicator.takeUnretainedValue().widgetFinalized() }
   indicator.release()
 }

@@ -3,11 +3,9 @@ import ClickGuard
 
 /// A guarded GTK control.
 ///
-/// Create one, or adopt an existing widget (from a GtkBuilder file, say); its
-/// activations are then judged by ``GtkClickGuard/dispatcher`` whether or not
-/// ``GlobalGuard`` is installed. Settings are stored on the widget (qdata), so
-/// they outlive the wrapper and die with the widget. The wrapper holds a
-/// reference to the widget until it is itself released.
+/// Create one or adopt an existing widget: its activations are judged by
+/// ``GtkClickGuard/dispatcher`` with or without ``GlobalGuard``. Settings live
+/// on the widget (qdata), so they outlive the wrapper, which holds a reference.
 @MainActor
 public class Control {
   /// The wrapped widget.
@@ -24,7 +22,6 @@ public class Control {
     state = Self.takeOver(widget)
   }
 
-  /// Wraps a widget the caller just created with the right type.
   init(created widget: WidgetPointer) {
     self.widget = widget
     state = Self.takeOver(widget)
@@ -69,15 +66,12 @@ public class Control {
   /// The control's identity in the dispatcher.
   public var id: ControlID { ControlID(object: widget.raw) }
 
-  /// The decisions made for this control's `action` so far, or `nil` if none
-  /// was judged (grouped controls count on their group's gate).
+  /// The decisions made for `action` so far; `nil` if none (a group counts on its gate).
   public func counters(for action: ActionName = .clicked) -> DecisionCounters? {
     GtkClickGuard.dispatcher.counters(for: id, action: action)
   }
 
-  /// Whether this control's gate for `action` would accept an activation
-  /// now (`true` before any was judged; grouped controls: ask the
-  /// dispatcher about the group's gate).
+  /// Whether this control's own gate for `action` would accept an activation now.
   public func isGateOpen(for action: ActionName = .clicked) -> Bool {
     GtkClickGuard.dispatcher.isOpen(.control(id, action))
   }
@@ -87,16 +81,14 @@ public class Control {
     ClickGuardGtk.setAccessibleName(widget, name)
   }
 
-  /// How the control shows that its action runs and that a click was
-  /// dropped; `nil` (the default) follows ``GtkClickGuard/busyFeedback``.
-  /// Stored on the widget.
+  /// How the control shows a running action and a dropped click; `nil`
+  /// follows ``GtkClickGuard/busyFeedback``.
   public var busyFeedback: BusyFeedback? {
     get { BusyIndicator.existing(on: widget.raw)?.feedback }
     set { BusyIndicator.attached(to: widget).feedback = newValue }
   }
 
-  /// Connects `body` to a parameterless signal; the closure is released by
-  /// GLib when the widget goes.
+  /// Connects `body` to a parameterless signal; GLib releases it with the widget.
   func connect(_ signal: String, after: Bool = false, _ body: @escaping @MainActor () -> Void) -> ActionConnection {
     ActionConnection(
       Signal.connect(widget.raw, signal, after: after) { instance in
@@ -105,10 +97,8 @@ public class Control {
       })
   }
 
-  /// Connects an async `body`: the gate of the activation that started it
-  /// stays closed, and the control busy, until it returns or throws
-  /// (bounded by the maximum busy time). An error ends the action and is
-  /// written to GLib's log.
+  /// Connects an async `body`: the gate stays closed and the control busy
+  /// until it returns or throws (the error is logged), at most the maximum busy time.
   func connectAsync(_ signal: String, _ body: @escaping @MainActor () async throws -> Void) -> ActionConnection {
     MainLoopBridge.install()
     return ActionConnection(
@@ -117,8 +107,6 @@ public class Control {
       })
   }
 
-  /// Starts `body` for the activation being handled on `widget`, holding its
-  /// gate and showing busy until `body` ends.
   static func runAsync(on widget: WidgetPointer, _ body: @escaping @MainActor () async throws -> Void) {
     BusyIndicator.actionStarts(on: widget)
     let hold = TicketHold.holdCurrentActivation()

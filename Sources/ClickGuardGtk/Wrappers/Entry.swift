@@ -3,7 +3,6 @@ import ClickGuard
 
 /// A guarded one-line text entry: Return submits once per burst (and once
 /// while held); typing and editing keys are never judged.
-
 @MainActor
 public final class Entry: Control, ActivatableControl {
   /// Creates an empty entry.

@@ -8,7 +8,6 @@ import ClickGuard
 /// let files = ListBox()
 /// files.onRowActivated { index in print("open file", index) }
 /// ```
-
 @MainActor
 public final class ListBox: Control {
   /// Creates an empty list box.

@@ -1,6 +1,3 @@
-// Switch: the wrapper for GtkSwitch, which is not a button (no `clicked`, no
-// `toggled`): judged in `state-set`, with a dropped change put back.
-
 import CGtk
 import ClickGuard
 
@@ -8,17 +5,13 @@ import ClickGuard
 /// ``Control/policy`` to `.guarded` to guard it.
 ///
 /// A GtkSwitch flips `active` before it emits `state-set`, so a dropped change
-/// is put back: the handler blocks the state change and restores `active`
-/// without telling the app, and the switch shows what the app was told.
+/// is put back without telling the app.
 @MainActor
 public final class Switch: Control {
-  /// How long after a click or key the switch's animated change (from the
-  /// frame clock, with no event) is still that input's: GtkSwitch slides
-  /// for about 100 ms, longer on a loaded machine.
+  /// How long after a click or key the animated change (from the frame clock,
+  /// with no event) is still that input's; generous for a loaded machine.
   private static let animationWindow = Duration.milliseconds(1500)
 
-  /// The process's runtime, which an app-made wrapper joins: its clock,
-  /// its input tracker and its judge.
   private let runtime = GuardRuntime.shared
   private var keyboardActivation: ClickInstant?
   /// The pointer release a change was last attributed to.
@@ -63,8 +56,7 @@ public final class Switch: Control {
       })
   }
 
-  /// Whether the switch is on. Setting it is a programmatic change, not
-  /// guarded by default.
+  /// Whether the switch is on; setting it is a programmatic change.
   package var isActive: Bool {
     get { gtk_switch_get_active(widget.cast()) != 0 }
     set { gtk_switch_set_active(widget.cast(), newValue ? 1 : 0) }
@@ -87,8 +79,7 @@ public final class Switch: Control {
   private func attribution() -> InputAttribution {
     let input = runtime.input.attribution(forClickOf: widget.raw)
     let source = input.source
-    // One click or key press makes one change at most: once a change is
-    // attributed to it, the app's own changes afterwards stay its own.
+    // One click or key press makes one change at most.
     var release = runtime.input.lastRelease
     if let candidate = release, candidate.widget != widget.raw || candidate.processed == usedRelease {
       release = nil

@@ -15,22 +15,22 @@
 @MainActor
 public enum GlobalGuard {
   /// Whether every button in the process is guarded.
-  public static var isInstalled: Bool { GuardRuntime.shared.guardsEveryButton }
+  public static var isInstalled: Bool { GtkClickGuard.runtime.guardsEveryButton }
 
   /// Guards every button in the process. Idempotent. Does nothing when
   /// another copy of ClickGuard's GTK layer guards the process (the GTK
   /// module beside an app built with ClickGuardGtk: one guard judges).
   public static func install() {
-    guard GuardRuntime.shared.installPlumbing() else { return }
-    GuardRuntime.shared.guardsEveryButton = true
+    guard GtkClickGuard.runtime.installPlumbing() else { return }
+    GtkClickGuard.runtime.guardsEveryButton = true
   }
 
   /// How the fresh-content fence treats every window, dialog, popover and
   /// page while installed. Default: on, settle time GTK's double-click time.
   /// Content already on screen keeps the settings it appeared with.
   public static var fenceSettings: FenceSettings {
-    get { GuardRuntime.shared.fences.settings }
-    set { GuardRuntime.shared.fences.settings = newValue }
+    get { GtkClickGuard.runtime.fences.settings }
+    set { GtkClickGuard.runtime.fences.settings = newValue }
   }
 
   /// Whether a dropped activation rings the error bell on its widget
@@ -39,12 +39,12 @@ public enum GlobalGuard {
   /// Only drops ring it: never an accepted, passed or observed activation.
   /// Default: off.
   package static var ringsBellOnDrop: Bool {
-    get { GuardRuntime.shared.ringsBellOnDrop }
-    set { GuardRuntime.shared.ringsBellOnDrop = newValue }
+    get { GtkClickGuard.runtime.ringsBellOnDrop }
+    set { GtkClickGuard.runtime.ringsBellOnDrop = newValue }
   }
 
   /// Stops guarding buttons that are not wrapped. Idempotent.
   public static func uninstall() {
-    GuardRuntime.shared.guardsEveryButton = false
+    GtkClickGuard.runtime.guardsEveryButton = false
   }
 }

@@ -4,11 +4,15 @@ import ClickGuard
 /// The GTK side's start-up and the dispatcher it judges with.
 @MainActor
 public enum GtkClickGuard {
+  /// The process's runtime: where the public statics and the public
+  /// wrappers' inits reach it, since they cannot be handed one.
+  static var runtime: GuardRuntime { GuardRuntime.shared }
+
   /// The dispatcher every wrapper, the global install and the navigator
   /// use. Replace it before creating controls.
   public static var dispatcher: ClickDispatcher {
-    get { GuardRuntime.shared.dispatcher }
-    set { GuardRuntime.shared.dispatcher = newValue }
+    get { runtime.dispatcher }
+    set { runtime.dispatcher = newValue }
   }
 
   /// Makes this app's ClickGuard the one that guards the process when the
@@ -18,7 +22,7 @@ public enum GtkClickGuard {
   /// initialises and loads its modules — before `g_application_run` in a
   /// GtkApplication; ``start()`` does it itself when it initialises GTK.
   public static func claimProcess() {
-    GuardRuntime.shared.claimProcess()
+    runtime.claimProcess()
   }
 
   /// Initializes GTK if that was not done yet, and installs ClickGuard's
@@ -47,7 +51,7 @@ public enum GtkClickGuard {
   /// ``claimProcess()``), the module guards it with its own settings and
   /// this library's plumbing stays out.
   public static func prepare() {
-    GuardRuntime.shared.installPlumbing()
+    runtime.installPlumbing()
     MainLoopBridge.install()
   }
 }

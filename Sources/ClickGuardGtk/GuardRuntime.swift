@@ -26,6 +26,8 @@ final class GuardRuntime {
   let scopes = ActivationScopes()
   /// The class setups waiting for GTK to initialise their classes.
   let classSetups = ClassSetupQueue()
+  /// How many widgets carry a ``WidgetGuardState`` of this runtime now.
+  var liveWidgetStates = 0
 
   // The parts below read the runtime's live state (the dispatcher can be
   // replaced, the global install switched on and off), so each is built
@@ -44,10 +46,13 @@ final class GuardRuntime {
   private(set) lazy var keyActivations = KeyActivationFilter(runtime: self)
   /// The fence that keeps input made before content appeared off it.
   private(set) lazy var fences = ContentFence(runtime: self)
+  /// The controls' busy feedback, driven by the dispatcher's gate transitions.
+  private(set) lazy var busyWatch = BusyFeedbackWatch(runtime: self)
 
   private var isPlumbingInstalled = false
 
-  private init() {}
+  /// A runtime of its own: the process's is ``shared``; tests make others.
+  init() {}
 
   /// Which copy of ClickGuard's GTK layer guards this process: the first to
   /// claim it. A process can hold two (an app built with ClickGuardGtk, and

@@ -30,7 +30,7 @@ public struct FenceSettings: Hashable, Sendable {
   /// hook, or no hook, leaves the process's settings in force. The GTK
   /// module sets it from its rules file.
   @MainActor package static var contentOverride: (@MainActor (gpointer) -> FenceSettings?)? {
-    get { GuardRuntime.shared.fences.contentOverride }
-    set { GuardRuntime.shared.fences.contentOverride = newValue }
+    get { GtkClickGuard.runtime.fences.contentOverride }
+    set { GtkClickGuard.runtime.fences.contentOverride = newValue }
   }
 }

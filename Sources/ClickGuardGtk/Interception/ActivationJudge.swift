@@ -93,7 +93,7 @@ final class ActivationJudge {
     if verdict.gate != nil { runtime.input.currentEventAcceptedActivation() }
     if state == nil, verdict.gate?.owningControl != nil {
       // The widget's own gate: forgotten when the widget is finalized.
-      WidgetGuardState.attached(to: widget).gate = gate
+      WidgetGuardState.attached(to: widget, runtime: runtime).gate = gate
     }
     if let ticket = verdict.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true
@@ -112,7 +112,7 @@ final class ActivationJudge {
   /// (attached now, so they are resolved once and go with the widget).
   private func settled(_ own: WidgetGuardState?, of widget: gpointer) -> WidgetGuardState? {
     guard own?.hasSettings != true, let resolver else { return own }
-    let settled = own ?? WidgetGuardState.attached(to: widget)
+    let settled = own ?? WidgetGuardState.attached(to: widget, runtime: runtime)
     settled.settings = resolver(widget) ?? ControlSettings()
     return settled
   }

@@ -19,7 +19,7 @@ import ClickGuard
 @MainActor
 final class InputTracker {
   /// The runtime that owns it: the dispatcher, which can be replaced.
-  private unowned let runtime: GuardRuntime
+  unowned let runtime: GuardRuntime
 
   /// The tracker of `runtime`.
   init(runtime: GuardRuntime) {

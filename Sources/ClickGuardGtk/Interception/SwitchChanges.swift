@@ -108,7 +108,7 @@ final class SwitchChanges {
     } else {
       input = tracker.attribution(forClickOf: instance)
     }
-    WidgetGuardState.attached(to: instance).switchState.pendingToggle = input
+    WidgetGuardState.attached(to: instance, runtime: runtime).switchState.pendingToggle = input
   }
 
   /// `instance` emits `state-set` (`signalID`) for `newState`, before any
@@ -120,7 +120,7 @@ final class SwitchChanges {
     }
     let input = attribution(ofChangeOf: instance)
     guard !judge.allows(instance, action: .stateSet, kind: .switch, input: input) else { return }
-    WidgetGuardState.attached(to: instance).switchState.droppedChange = DroppedSwitchChange(
+    WidgetGuardState.attached(to: instance, runtime: runtime).switchState.droppedChange = DroppedSwitchChange(
       restoredState: !newState, blockedHandlers: Signal.blockHandlers(of: instance, signalID: signalID))
   }
 

@@ -29,7 +29,7 @@ public final class DecisionLog {
   private var subscription: (ClickDispatcher, ObservationToken)?
   private var fenceSubscription: ObservationToken?
   /// The process's runtime: the fence whose drops are logged too.
-  private let runtime = GuardRuntime.shared
+  private let runtime = GtkClickGuard.runtime
   /// Lines lost since writing last failed.
   private var lostLines = LostLines()
 

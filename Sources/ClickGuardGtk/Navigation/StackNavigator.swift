@@ -35,7 +35,7 @@ public final class StackNavigator {
   private let observers = ObserverList<@MainActor (NavigatorEvent) -> Void>()
   private var fenceObserver: ObservationToken?
   /// The process's runtime, whose fence guards the pages.
-  private let runtime = GuardRuntime.shared
+  private let runtime = GtkClickGuard.runtime
 
   /// Creates a navigator showing `root`.
   /// - Parameters:

@@ -57,7 +57,7 @@ extension GtkClickGuard {
   /// The busy feedback of every control whose own
   /// ``Control/busyFeedback`` is `nil`: ``BusyFeedback/off`` unless set.
   public static var busyFeedback: BusyFeedback {
-    get { BusyIndicator.globalFeedback }
-    set { BusyIndicator.globalFeedback = newValue }
+    get { runtime.busyWatch.globalFeedback }
+    set { runtime.busyWatch.globalFeedback = newValue }
   }
 }

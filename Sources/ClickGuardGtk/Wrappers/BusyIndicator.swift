@@ -17,17 +17,13 @@ import ClickGuard
 /// for a stale ticket, so a newer action's busy look stays.
 @MainActor
 final class BusyIndicator {
-  /// The feedback of controls with no setting of their own.
-  static var globalFeedback = BusyFeedback.off {
-    didSet { BusyFeedbackWatch.watchIfNeeded() }
-  }
-
-  /// The control's own setting; `nil` follows ``globalFeedback``.
+  /// The control's own setting; `nil` follows the watch's
+  /// ``BusyFeedbackWatch/globalFeedback``.
   var feedback: BusyFeedback? {
-    didSet { BusyFeedbackWatch.watchIfNeeded() }
+    didSet { watch.watchIfNeeded() }
   }
   /// The feedback in force for this control.
-  var effectiveFeedback: BusyFeedback { feedback ?? Self.globalFeedback }
+  var effectiveFeedback: BusyFeedback { feedback ?? watch.globalFeedback }
 
   /// The widget, alive as long as this indicator (it is the widget's qdata).
   let widget: WidgetPointer
@@ -40,14 +36,15 @@ final class BusyIndicator {
   /// The source that ends the dropped-click flash, while it shows.
   private var flashEnd: UInt32 = 0
 
-  /// Every indicator, by control: the gate transitions name controls.
-  private(set) static var byControl: [ControlID: BusyIndicator] = [:]
+  /// The watch that hands it the control's gate transitions.
+  private let watch: BusyFeedbackWatch
   private let control: ControlID
 
-  private init(widget: WidgetPointer) {
+  private init(widget: WidgetPointer, watch: BusyFeedbackWatch) {
     self.widget = widget
+    self.watch = watch
     control = ControlID(object: widget.raw)
-    Self.byControl[control] = self
+    watch.setIndicator(self, for: control)
   }
 
   private static let quark = GuardRuntime.quark("clickguard-busy")
@@ -58,23 +55,14 @@ final class BusyIndicator {
     return Unmanaged<BusyIndicator>.fromOpaque(data).takeUnretainedValue()
   }
 
-  /// The indicator on `widget`, attached now if it has none.
-  static func attached(to widget: WidgetPointer) -> BusyIndicator {
+  /// The indicator on `widget`, attached now (driven by `watch`) if it has
+  /// none.
+  static func attached(to widget: WidgetPointer, watch: BusyFeedbackWatch) -> BusyIndicator {
     if let indicator = existing(on: widget.raw) { return indicator }
-    let indicator = BusyIndicator(widget: widget)
+    let indicator = BusyIndicator(widget: widget, watch: watch)
     g_object_set_qdata_full(
       widget.cast(to: GObject.self), quark, Unmanaged.passRetained(indicator).toOpaque(), releaseBusyIndicator)
     return indicator
-  }
-
-  /// A wrapper's handler runs for the activation being handled: the
-  /// control's indicator, made now if it had none, takes up the accepted
-  /// transition it may have missed (a control gets its indicator at its
-  /// first action, so that wrapping a widget costs nothing more).
-  static func actionStarts(on widget: WidgetPointer) {
-    guard BusyFeedbackWatch.isWatching, existing(on: widget.raw) == nil else { return }
-    let indicator = attached(to: widget)
-    if let accepted = BusyFeedbackWatch.takeUnclaimed(for: indicator.control) { indicator.gateAccepted(accepted) }
   }
 
   /// The control's activation was accepted: busy until `transition`'s
@@ -160,7 +148,7 @@ final class BusyIndicator {
   /// A click on the control was dropped: the flash, when it is on.
   func droppedClick() {
     guard effectiveFeedback.flashesDroppedClicks else { return }
-    BusyFeedbackWatch.installFlashStyle(for: widget)
+    watch.installFlashStyle(for: widget)
     gtk_style_context_add_class(gtk_widget_get_style_context(widget), BusyFeedback.droppedStyleClass)
     MainLoop.remove(flashEnd)
     flashEnd = MainLoop.after(ms: BusyFeedbackWatch.flashMilliseconds) { [weak self] in
@@ -180,7 +168,7 @@ final class BusyIndicator {
       g_object_unref(UnsafeMutableRawPointer(window))
     }
     replacedCursors.removeAll()
-    Self.byControl[control] = nil
+    watch.setIndicator(nil, for: control)
   }
 }
 

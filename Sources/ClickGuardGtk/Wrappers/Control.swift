@@ -13,6 +13,8 @@ public class Control {
   /// The wrapped widget.
   public let widget: WidgetPointer
   let state: WidgetGuardState
+  /// The runtime that judges it: the process's.
+  let runtime: GuardRuntime
 
   init(adopting widget: WidgetPointer, expected: GType, expectedName: String) throws(ControlError) {
     guard GObjectType.isA(widget.raw, expected) else {
@@ -21,21 +23,24 @@ public class Control {
       throw ControlError(expected: expectedName, actual: actual ?? "NULL")
     }
     self.widget = widget
-    state = Self.takeOver(widget)
+    (runtime, state) = Self.takeOver(widget)
   }
 
   /// Wraps a widget the caller just created with the right type.
   init(created widget: WidgetPointer) {
     self.widget = widget
-    state = Self.takeOver(widget)
+    (runtime, state) = Self.takeOver(widget)
   }
 
-  private static func takeOver(_ widget: WidgetPointer) -> WidgetGuardState {
+  /// Joins `widget` to the process's runtime, its plumbing installed.
+  private static func takeOver(_ widget: WidgetPointer) -> (GuardRuntime, WidgetGuardState) {
     g_object_ref_sink(widget.raw)
-    GtkClickGuard.prepare()
-    let state = WidgetGuardState.attached(to: widget.raw)
+    let runtime = GtkClickGuard.runtime
+    runtime.installPlumbing()
+    MainLoopBridge.install()
+    let state = WidgetGuardState.attached(to: widget.raw, runtime: runtime)
     state.isWrapped = true
-    return state
+    return (runtime, state)
   }
 
   isolated deinit {
@@ -72,14 +77,14 @@ public class Control {
   /// The decisions made for this control's `action` so far, or `nil` if none
   /// was judged (grouped controls count on their group's gate).
   public func counters(for action: ActionName = .clicked) -> DecisionCounters? {
-    GtkClickGuard.dispatcher.counters(for: id, action: action)
+    runtime.dispatcher.counters(for: id, action: action)
   }
 
   /// Whether this control's gate for `action` would accept an activation
   /// now (`true` before any was judged; grouped controls: ask the
   /// dispatcher about the group's gate).
   public func isGateOpen(for action: ActionName = .clicked) -> Bool {
-    GtkClickGuard.dispatcher.isOpen(.control(id, action))
+    runtime.dispatcher.isOpen(.control(id, action))
   }
 
   /// Sets the accessible name assistive technologies (and AT-SPI tests) read.
@@ -92,15 +97,16 @@ public class Control {
   /// Stored on the widget.
   public var busyFeedback: BusyFeedback? {
     get { BusyIndicator.existing(on: widget.raw)?.feedback }
-    set { BusyIndicator.attached(to: widget).feedback = newValue }
+    set { BusyIndicator.attached(to: widget, watch: runtime.busyWatch).feedback = newValue }
   }
 
   /// Connects `body` to a parameterless signal; the closure is released by
   /// GLib when the widget goes.
   func connect(_ signal: String, after: Bool = false, _ body: @escaping @MainActor () -> Void) -> ActionConnection {
-    ActionConnection(
+    let busyWatch = runtime.busyWatch
+    return ActionConnection(
       Signal.connect(widget.raw, signal, after: after) { instance in
-        BusyIndicator.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
+        busyWatch.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
         body()
       })
   }
@@ -111,17 +117,20 @@ public class Control {
   /// written to GLib's log.
   func connectAsync(_ signal: String, _ body: @escaping @MainActor () async throws -> Void) -> ActionConnection {
     MainLoopBridge.install()
+    let runtime = runtime
     return ActionConnection(
       Signal.connect(widget.raw, signal) { instance in
-        Self.runAsync(on: instance.assumingMemoryBound(to: GtkWidget.self), body)
+        Self.runAsync(on: instance.assumingMemoryBound(to: GtkWidget.self), in: runtime, body)
       })
   }
 
   /// Starts `body` for the activation being handled on `widget`, holding its
   /// gate and showing busy until `body` ends.
-  static func runAsync(on widget: WidgetPointer, _ body: @escaping @MainActor () async throws -> Void) {
-    BusyIndicator.actionStarts(on: widget)
-    let hold = TicketHold.holdCurrentActivation()
+  static func runAsync(
+    on widget: WidgetPointer, in runtime: GuardRuntime, _ body: @escaping @MainActor () async throws -> Void
+  ) {
+    runtime.busyWatch.actionStarts(on: widget)
+    let hold = runtime.scopes.current?.hold()
     // The type and label now: the widget may be gone when the action ends.
     let described = WidgetDescription(widget: widget.raw, reading: [.type, .label])
     Task { @MainActor in

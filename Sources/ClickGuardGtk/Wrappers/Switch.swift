@@ -17,9 +17,6 @@ public final class Switch: Control {
   /// for about 100 ms, longer on a loaded machine.
   private static let animationWindow = Duration.milliseconds(1500)
 
-  /// The process's runtime, which an app-made wrapper joins: its clock,
-  /// its input tracker and its judge.
-  private let runtime = GuardRuntime.shared
   private var keyboardActivation: ClickInstant?
   /// The pointer release a change was last attributed to.
   private var usedRelease: ClickInstant?
@@ -57,7 +54,7 @@ public final class Switch: Control {
       Signal.connect(widget.raw, "state-set") { [weak self] _, newState in
         guard let self else { return false }
         guard self.judge(newState) else { return true }
-        BusyIndicator.actionStarts(on: self.widget)
+        self.runtime.busyWatch.actionStarts(on: self.widget)
         action(newState)
         return false
       })

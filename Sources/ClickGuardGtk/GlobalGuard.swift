@@ -8,31 +8,31 @@
 @MainActor
 public enum GlobalGuard {
   /// Whether every button in the process is guarded.
-  public static var isInstalled: Bool { GuardRuntime.shared.guardsEveryButton }
+  public static var isInstalled: Bool { GtkClickGuard.runtime.guardsEveryButton }
 
   /// Guards every button in the process. Idempotent; does nothing when
   /// another copy of the GTK layer guards the process.
   public static func install() {
-    guard GuardRuntime.shared.installPlumbing() else { return }
-    GuardRuntime.shared.guardsEveryButton = true
+    guard GtkClickGuard.runtime.installPlumbing() else { return }
+    GtkClickGuard.runtime.guardsEveryButton = true
   }
 
   /// How the fence treats fresh content while installed; content on screen
   /// keeps the settings it appeared with.
   public static var fenceSettings: FenceSettings {
-    get { GuardRuntime.shared.fences.settings }
-    set { GuardRuntime.shared.fences.settings = newValue }
+    get { GtkClickGuard.runtime.fences.settings }
+    set { GtkClickGuard.runtime.fences.settings = newValue }
   }
 
   /// Whether a drop rings its widget's error bell (`gtk_widget_error_bell`),
   /// so a person who cannot see it hears it. Default: off.
   package static var ringsBellOnDrop: Bool {
-    get { GuardRuntime.shared.ringsBellOnDrop }
-    set { GuardRuntime.shared.ringsBellOnDrop = newValue }
+    get { GtkClickGuard.runtime.ringsBellOnDrop }
+    set { GtkClickGuard.runtime.ringsBellOnDrop = newValue }
   }
 
   /// Stops guarding buttons that are not wrapped. Idempotent.
   public static func uninstall() {
-    GuardRuntime.shared.guardsEveryButton = false
+    GtkClickGuard.runtime.guardsEveryButton = false
   }
 }

@@ -4,18 +4,22 @@ import ClickGuard
 /// The GTK side's start-up and the dispatcher it judges with.
 @MainActor
 public enum GtkClickGuard {
+  /// The process's runtime: where the public statics and the public
+  /// wrappers' inits reach it, since they cannot be handed one.
+  static var runtime: GuardRuntime { GuardRuntime.shared }
+
   /// The dispatcher every wrapper, the global install and the navigator
   /// use. Replace it before creating controls.
   public static var dispatcher: ClickDispatcher {
-    get { GuardRuntime.shared.dispatcher }
-    set { GuardRuntime.shared.dispatcher = newValue }
+    get { runtime.dispatcher }
+    set { runtime.dispatcher = newValue }
   }
 
   /// Makes this app's ClickGuard the one guarding the process when the GTK
   /// module is loaded too, which then stays idle. Call it before GTK loads
   /// its modules (before `g_application_run`); ``start()`` does it itself.
   public static func claimProcess() {
-    GuardRuntime.shared.claimProcess()
+    runtime.claimProcess()
   }
 
   /// Initializes GTK if needed and installs the plumbing (``prepare()``).
@@ -37,7 +41,7 @@ public enum GtkClickGuard {
   /// overrides, the input handler and the bridge that lets `await` resume in
   /// GTK's main loop. Idempotent; stays out if the GTK module claimed the process.
   public static func prepare() {
-    GuardRuntime.shared.installPlumbing()
+    runtime.installPlumbing()
     MainLoopBridge.install()
   }
 }

@@ -21,6 +21,8 @@ final class GuardRuntime {
   let inputFilters = ObserverList<@MainActor (UnsafeMutablePointer<GdkEvent>) -> Bool>()
   let scopes = ActivationScopes()
   let classSetups = ClassSetupQueue()
+  /// How many widgets carry a ``WidgetGuardState`` of this runtime now.
+  var liveWidgetStates = 0
 
   // These read the runtime's live state (a replaced dispatcher, the global
   // install switched), so each is built with the runtime.
@@ -31,10 +33,13 @@ final class GuardRuntime {
   private(set) lazy var doubleClicks = ViewDoubleClicks(runtime: self)
   private(set) lazy var keyActivations = KeyActivationFilter(runtime: self)
   private(set) lazy var fences = ContentFence(runtime: self)
+  /// The controls' busy feedback, driven by the dispatcher's gate transitions.
+  private(set) lazy var busyWatch = BusyFeedbackWatch(runtime: self)
 
   private var isPlumbingInstalled = false
 
-  private init() {}
+  /// A runtime of its own: the process's is ``shared``; tests make others.
+  init() {}
 
   /// Which copy of the GTK layer guards the process (an app linking
   /// ClickGuardGtk and the GTK module may hold two): the first to claim it;

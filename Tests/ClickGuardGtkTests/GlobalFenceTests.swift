@@ -38,7 +38,7 @@ final class GlobalFenceTests: XCTestCase {
     try onMain {
       try GtkHarness.start()
       GtkHarness.freshDispatcher()
-      let baseline = FencedContent.liveCount
+      let baseline = GtkClickGuard.runtime.fences.liveContentCount
       // Fenced; the fence off for the process; the fence off for the new
       // page alone, through the per-content hook.
       for (fenced, overridden) in [(true, false), (false, false), (false, true)] {
@@ -64,7 +64,7 @@ final class GlobalFenceTests: XCTestCase {
         GtkHarness.close(fixture.window)
       }
       GtkHarness.pump(for: 0.1)
-      XCTAssertEqual(FencedContent.liveCount, baseline, "the fence's state goes with its page")
+      XCTAssertEqual(GtkClickGuard.runtime.fences.liveContentCount, baseline, "the fence's state goes with its page")
     }
   }
 }

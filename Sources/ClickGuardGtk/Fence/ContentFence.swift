@@ -26,6 +26,8 @@ final class ContentFence {
   /// How often fresh content has appeared: a changed count means a changed
   /// scene (``RepeatFacts/scene``).
   private(set) var appearances: UInt64 = 0
+  /// How many content widgets carry a ``FencedContent`` of this fence now.
+  var liveContentCount = 0
 
   private var droppedButtons: Set<UInt32> = []
   private var droppedKeys: Set<UInt16> = []
@@ -74,7 +76,7 @@ final class ContentFence {
       return
     }
     let settle = (settings.settle ?? doubleClickTime(of: content)).duration + extraSettle
-    let state = FencedContent.attached(to: content.raw)
+    let state = FencedContent.attached(to: content.raw, owner: self)
     state.isManaged = managed
     state.fence.settle = (try? ClickInterval(settle, setting: "settle")) ?? .maximum
     state.fence.maxTransition = maxTransition
@@ -222,7 +224,8 @@ final class ContentFence {
   /// The nearest fenced content `target` is in, and its reason to drop a
   /// press made at `eventTime`; `nil` when every fence on the way passes it.
   private func judge(_ target: WidgetPointer, eventTime: EventTimestamp?) -> (WidgetPointer, SpillOverFence.Reason)? {
-    guard FencedContent.liveCount > 0 else { return nil }
+    // No content was ever fenced, or all of it is gone: no widget to ask.
+    guard liveContentCount > 0 else { return nil }
     let now = runtime.dispatcher.clock.now
     let guardsEverything = runtime.guardsEveryButton
     var widget: WidgetPointer? = target
@@ -254,7 +257,7 @@ final class ContentFence {
 
   /// Typing (not a modifier) disarms the fences of the content it goes to.
   private func noteTyping(_ event: UnsafeMutablePointer<GdkEvent>) {
-    guard FencedContent.liveCount > 0, event.pointee.key.is_modifier == 0, let focus = keyFocus(of: event) else {
+    guard liveContentCount > 0, event.pointee.key.is_modifier == 0, let focus = keyFocus(of: event) else {
       return
     }
     let eventTime = EventTimestamp(gdkTime: gdk_event_get_time(event))

@@ -24,7 +24,7 @@ public struct FenceSettings: Hashable, Sendable {
   /// One content widget's settings, asked when it appears; `nil` leaves the
   /// process's. The GTK module sets it from its rules file.
   @MainActor package static var contentOverride: (@MainActor (gpointer) -> FenceSettings?)? {
-    get { GuardRuntime.shared.fences.contentOverride }
-    set { GuardRuntime.shared.fences.contentOverride = newValue }
+    get { GtkClickGuard.runtime.fences.contentOverride }
+    set { GtkClickGuard.runtime.fences.contentOverride = newValue }
   }
 }

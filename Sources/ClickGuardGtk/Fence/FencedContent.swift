@@ -20,16 +20,17 @@ final class FencedContent {
   /// clock is that clock (``ContentFence``).
   var appearedOnMonotonicClock: EventTimestamp?
 
-  /// How many content widgets carry a fence now.
-  private(set) static var liveCount = 0
+  /// The fence that counts it among its live content.
+  private let owner: ContentFence
 
-  private init(fence: SpillOverFence) {
+  private init(fence: SpillOverFence, owner: ContentFence) {
     self.fence = fence
-    Self.liveCount += 1
+    self.owner = owner
+    owner.liveContentCount += 1
   }
 
   fileprivate func contentFinalized() {
-    Self.liveCount -= 1
+    owner.liveContentCount -= 1
   }
 
   private static let quark = GuardRuntime.quark("clickguard-fence")
@@ -40,10 +41,11 @@ final class FencedContent {
     return Unmanaged<FencedContent>.fromOpaque(data).takeUnretainedValue()
   }
 
-  /// The fence on `content`, attached now (disarmed) if it has none.
-  static func attached(to content: gpointer) -> FencedContent {
+  /// The fence on `content`, attached now (disarmed, counted by `owner`) if
+  /// it has none.
+  static func attached(to content: gpointer, owner: ContentFence) -> FencedContent {
     if let state = existing(on: content) { return state }
-    let state = FencedContent(fence: SpillOverFence())
+    let state = FencedContent(fence: SpillOverFence(), owner: owner)
     g_object_set_qdata_full(
       content.assumingMemoryBound(to: GObject.self), quark, Unmanaged.passRetained(state).toOpaque(),
       releaseFencedContent)

@@ -75,7 +75,7 @@ final class ActivationJudge {
     if verdict.gate != nil { runtime.input.currentEventAcceptedActivation() }
     if state == nil, verdict.gate?.owningControl != nil {
       // The widget's own gate: forgotten when the widget is finalized.
-      WidgetGuardState.attached(to: widget).gate = gate
+      WidgetGuardState.attached(to: widget, runtime: runtime).gate = gate
     }
     if let ticket = verdict.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true
@@ -90,7 +90,7 @@ final class ActivationJudge {
   /// `own`, with ``resolver``'s settings attached if none are set yet.
   private func settled(_ own: WidgetGuardState?, of widget: gpointer) -> WidgetGuardState? {
     guard own?.hasSettings != true, let resolver else { return own }
-    let settled = own ?? WidgetGuardState.attached(to: widget)
+    let settled = own ?? WidgetGuardState.attached(to: widget, runtime: runtime)
     settled.settings = resolver(widget) ?? ControlSettings()
     return settled
   }

@@ -10,12 +10,12 @@ package enum InputFilter {
 
   /// Adds `filter`; it sees every event from now until removed.
   package static func add(_ filter: @escaping Filter) -> ObservationToken {
-    GuardRuntime.shared.installPlumbing()
-    return GuardRuntime.shared.inputFilters.add(filter)
+    GtkClickGuard.runtime.installPlumbing()
+    return GtkClickGuard.runtime.inputFilters.add(filter)
   }
 
   /// Removes the filter `token` names.
   package static func remove(_ token: ObservationToken) {
-    GuardRuntime.shared.inputFilters.remove(token)
+    GtkClickGuard.runtime.inputFilters.remove(token)
   }
 }

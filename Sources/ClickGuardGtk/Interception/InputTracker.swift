@@ -11,8 +11,8 @@ import ClickGuard
 /// yet did not make what happens inside it.
 @MainActor
 final class InputTracker {
-  /// Read for its dispatcher, which can be replaced.
-  private unowned let runtime: GuardRuntime
+  /// The runtime that owns it: the dispatcher, which can be replaced.
+  unowned let runtime: GuardRuntime
 
   init(runtime: GuardRuntime) {
     self.runtime = runtime

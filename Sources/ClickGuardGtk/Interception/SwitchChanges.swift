@@ -82,7 +82,7 @@ final class SwitchChanges {
     } else {
       input = tracker.attribution(forClickOf: instance)
     }
-    WidgetGuardState.attached(to: instance).switchState.pendingToggle = input
+    WidgetGuardState.attached(to: instance, runtime: runtime).switchState.pendingToggle = input
   }
 
   /// Judges a `state-set` before any handler; a drop blocks the handlers
@@ -93,7 +93,7 @@ final class SwitchChanges {
     }
     let input = attribution(ofChangeOf: instance)
     guard !judge.allows(instance, action: .stateSet, kind: .switch, input: input) else { return }
-    WidgetGuardState.attached(to: instance).switchState.droppedChange = DroppedSwitchChange(
+    WidgetGuardState.attached(to: instance, runtime: runtime).switchState.droppedChange = DroppedSwitchChange(
       restoredState: !newState, blockedHandlers: Signal.blockHandlers(of: instance, signalID: signalID))
   }
 

@@ -27,6 +27,6 @@ public final class TicketHold {
   /// - Returns: `nil` outside an activation, or when the activation holds no
   ///   gate (it passed unjudged: guard off, exempt, skipped kind).
   public static func holdCurrentActivation() -> TicketHold? {
-    GuardRuntime.shared.scopes.current?.hold()
+    GtkClickGuard.runtime.scopes.current?.hold()
   }
 }

@@ -26,19 +26,23 @@ final class ViewItems {
   private static let quark = GuardRuntime.quark("clickguard-view-items")
 
   private let control: ControlID
-  /// Oldest first.
+  /// The runtime whose dispatcher holds the view's gates.
+  private let runtime: GuardRuntime
+  /// The most recent accepted items, oldest first.
   private var items: [Item] = []
 
-  private init(view: gpointer) {
+  private init(view: gpointer, runtime: GuardRuntime) {
     control = ControlID(object: view)
+    self.runtime = runtime
   }
 
-  static func attached(to view: gpointer) -> ViewItems {
+  /// The state on `view`, attached now (in `runtime`) if it has none.
+  private static func attached(to view: gpointer, runtime: GuardRuntime) -> ViewItems {
     let object = view.assumingMemoryBound(to: GObject.self)
     if let data = g_object_get_qdata(object, quark) {
       return Unmanaged<ViewItems>.fromOpaque(data).takeUnretainedValue()
     }
-    let state = ViewItems(view: view)
+    let state = ViewItems(view: view, runtime: runtime)
     g_object_set_qdata_full(object, quark, Unmanaged.passRetained(state).toOpaque(), releaseViewItems)
     Signal.notify(view, property: "model") { view in
       guard let data = g_object_get_qdata(view.assumingMemoryBound(to: GObject.self), quark) else { return }
@@ -46,7 +50,7 @@ final class ViewItems {
       Unmanaged<ViewItems>.fromOpaque(data).takeUnretainedValue().keepOnly(model: model)
       // New rows under the pointer are fresh content: a burst aimed at the old rows is dropped.
       guard model != nil else { return }
-      let fences = GuardRuntime.shared.fences
+      let fences = runtime.fences
       fences.appeared(
         view.assumingMemoryBound(to: GtkWidget.self),
         defaults: FenceSettings(isEnabled: fences.settings.isEnabled, settle: freshRowsSettle), managed: false)
@@ -69,7 +73,8 @@ final class ViewItems {
     guard gtk_widget_has_focus(view.assumingMemoryBound(to: GtkWidget.self)) != 0, !hasInteractiveCell(tree),
       let event = tracker.current, event.isKeyPress, event.modifiers & GDK_SHIFT_MASK.rawValue == 0
     else { return nil }
-    return activation(of: path, in: view, signal: "row-activated", input: tracker.keyAttribution(event))
+    return activation(
+      of: path, in: view, signal: "row-activated", input: tracker.keyAttribution(event), runtime: tracker.runtime)
   }
 
   /// The cursor item's activation by `activate-cursor-item` (Return, Space).
@@ -80,18 +85,21 @@ final class ViewItems {
     }
     defer { gtk_tree_path_free(path) }
     let input = tracker.current.flatMap { $0.isKeyPress ? tracker.keyAttribution($0) : nil } ?? .programmatic
-    return activation(of: path, in: view, signal: "item-activated", input: input)
+    return activation(of: path, in: view, signal: "item-activated", input: input, runtime: tracker.runtime)
   }
 
-  /// The activation of the item at `path` as `signal`: the action names the
-  /// path (`row-activated 1`), so another row is another gate.
+  /// The activation of the item at `path` of `view` as `signal`, by
+  /// keyboard or mouse: the view is the control and the action names the
+  /// path (`row-activated 1`), so another row is another gate; that gate
+  /// is retargeted first when the row at its path is another item than
+  /// the one it accepted. The view's items are kept in `runtime`.
   static func activation(
-    of path: OpaquePointer, in view: gpointer, signal: String, input: InputAttribution
+    of path: OpaquePointer, in view: gpointer, signal: String, input: InputAttribution, runtime: GuardRuntime
   ) -> ActivationTarget {
     let position = pathString(path)
     let action = ActionName("\(signal) \(position)")
     guard let model = model(of: view) else { return ActivationTarget(widget: view, action: action, input: input) }
-    let items = attached(to: view)
+    let items = attached(to: view, runtime: runtime)
     items.retargetIfAnotherItem(at: path, action: action, in: model)
     return ActivationTarget(
       widget: view, action: action, input: input,
@@ -166,7 +174,7 @@ final class ViewItems {
   }
 
   private func forgetItem(at index: Int) {
-    GuardRuntime.shared.dispatcher.retarget(.control(control, items[index].action))
+    runtime.dispatcher.retarget(.control(control, items[index].action))
     forget(at: index)
   }
 

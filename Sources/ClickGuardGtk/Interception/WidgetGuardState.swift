@@ -24,17 +24,18 @@ final class WidgetGuardState {
     return made
   }
   private let control: ControlID
+  /// The runtime whose dispatcher holds the widget's gates.
+  private let runtime: GuardRuntime
 
-  private(set) static var liveCount = 0
-
-  private init(control: ControlID) {
+  private init(control: ControlID, runtime: GuardRuntime) {
     self.control = control
-    Self.liveCount += 1
+    self.runtime = runtime
+    runtime.liveWidgetStates += 1
   }
 
   fileprivate func widgetFinalized() {
-    Self.liveCount -= 1
-    GuardRuntime.shared.dispatcher.forget(control: control)
+    runtime.liveWidgetStates -= 1
+    runtime.dispatcher.forget(control: control)
   }
 
   private static let quark = GuardRuntime.quark("clickguard-state")
@@ -44,9 +45,10 @@ final class WidgetGuardState {
     return Unmanaged<WidgetGuardState>.fromOpaque(data).takeUnretainedValue()
   }
 
-  static func attached(to object: gpointer) -> WidgetGuardState {
+  /// The state on `object`, attached now (in `runtime`) if it has none.
+  static func attached(to object: gpointer, runtime: GuardRuntime) -> WidgetGuardState {
     if let state = existing(on: object) { return state }
-    let state = WidgetGuardState(control: ControlID(object: object))
+    let state = WidgetGuardState(control: ControlID(object: object), runtime: runtime)
     g_object_set_qdata_full(
       object.assumingMemoryBound(to: GObject.self), quark, Unmanaged.passRetained(state).toOpaque(),
       releaseWidgetState)

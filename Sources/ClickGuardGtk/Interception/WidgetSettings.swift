@@ -17,7 +17,7 @@ public enum WidgetSettings {
 
   /// Stores `settings` on `widget`; they go when it is finalized.
   public static func set(_ settings: ControlSettings, on widget: WidgetPointer) {
-    WidgetGuardState.attached(to: widget.raw).settings = settings
+    WidgetGuardState.attached(to: widget.raw, runtime: GtkClickGuard.runtime).settings = settings
   }
 
   /// Gives a widget nobody set settings on its settings, at its first
@@ -26,10 +26,10 @@ public enum WidgetSettings {
   /// module sets it from its rules file; returning `nil` means no rule
   /// matched.
   package static var resolver: (@MainActor (gpointer) -> ControlSettings?)? {
-    get { GuardRuntime.shared.judge.resolver }
-    set { GuardRuntime.shared.judge.resolver = newValue }
+    get { GtkClickGuard.runtime.judge.resolver }
+    set { GtkClickGuard.runtime.judge.resolver = newValue }
   }
 
   /// How many widgets carry ClickGuard state now.
-  package static var liveStateCount: Int { WidgetGuardState.liveCount }
+  package static var liveStateCount: Int { GtkClickGuard.runtime.liveWidgetStates }
 }

@@ -21,7 +21,9 @@ public final class DecisionLog {
   private let destination: String
   private var subscription: (ClickDispatcher, ObservationToken)?
   private var fenceSubscription: ObservationToken?
-  private let runtime = GuardRuntime.shared
+  /// The process's runtime: the fence whose drops are logged too.
+  private let runtime = GtkClickGuard.runtime
+  /// Lines lost since writing last failed.
   private var lostLines = LostLines()
 
   /// Writes to standard error, dropping a line it cannot take now.

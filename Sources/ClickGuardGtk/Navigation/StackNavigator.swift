@@ -29,7 +29,8 @@ public final class StackNavigator {
   private var titles: [String: String] = [:]
   private let observers = ObserverList<@MainActor (NavigatorEvent) -> Void>()
   private var fenceObserver: ObservationToken?
-  private let runtime = GuardRuntime.shared
+  /// The process's runtime, whose fence guards the pages.
+  private let runtime = GtkClickGuard.runtime
 
   /// Creates a navigator showing `root`.
   /// - Parameters:

@@ -44,7 +44,7 @@ public struct BusyFeedback: Equatable, Sendable {
 extension GtkClickGuard {
   /// The feedback of controls whose ``Control/busyFeedback`` is `nil`.
   public static var busyFeedback: BusyFeedback {
-    get { BusyIndicator.globalFeedback }
-    set { BusyIndicator.globalFeedback = newValue }
+    get { runtime.busyWatch.globalFeedback }
+    set { runtime.busyWatch.globalFeedback = newValue }
   }
 }

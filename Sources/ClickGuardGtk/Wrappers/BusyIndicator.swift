@@ -10,16 +10,13 @@ import ClickGuard
 /// the dispatcher notes expiry only at the next judgement.
 @MainActor
 final class BusyIndicator {
-  /// The feedback of controls with no setting of their own.
-  static var globalFeedback = BusyFeedback.off {
-    didSet { BusyFeedbackWatch.watchIfNeeded() }
-  }
-
-  /// The control's own setting; `nil` follows ``globalFeedback``.
+  /// The control's own setting; `nil` follows the watch's
+  /// ``BusyFeedbackWatch/globalFeedback``.
   var feedback: BusyFeedback? {
-    didSet { BusyFeedbackWatch.watchIfNeeded() }
+    didSet { watch.watchIfNeeded() }
   }
-  var effectiveFeedback: BusyFeedback { feedback ?? Self.globalFeedback }
+  /// The feedback in force for this control.
+  var effectiveFeedback: BusyFeedback { feedback ?? watch.globalFeedback }
 
   /// Alive as long as this indicator, which is its qdata.
   let widget: WidgetPointer
@@ -30,14 +27,15 @@ final class BusyIndicator {
   private var replacedCursors: [(window: OpaquePointer, cursor: OpaquePointer?)] = []
   private var flashEnd: UInt32 = 0
 
-  /// Every indicator, by control: the gate transitions name controls.
-  private(set) static var byControl: [ControlID: BusyIndicator] = [:]
+  /// The watch that hands it the control's gate transitions.
+  private let watch: BusyFeedbackWatch
   private let control: ControlID
 
-  private init(widget: WidgetPointer) {
+  private init(widget: WidgetPointer, watch: BusyFeedbackWatch) {
     self.widget = widget
+    self.watch = watch
     control = ControlID(object: widget.raw)
-    Self.byControl[control] = self
+    watch.setIndicator(self, for: control)
   }
 
   private static let quark = GuardRuntime.quark("clickguard-busy")
@@ -47,23 +45,18 @@ final class BusyIndicator {
     return Unmanaged<BusyIndicator>.fromOpaque(data).takeUnretainedValue()
   }
 
-  static func attached(to widget: WidgetPointer) -> BusyIndicator {
+  /// The indicator on `widget`, attached now (driven by `watch`) if it has
+  /// none.
+  static func attached(to widget: WidgetPointer, watch: BusyFeedbackWatch) -> BusyIndicator {
     if let indicator = existing(on: widget.raw) { return indicator }
-    let indicator = BusyIndicator(widget: widget)
+    let indicator = BusyIndicator(widget: widget, watch: watch)
     g_object_set_qdata_full(
       widget.cast(to: GObject.self), quark, Unmanaged.passRetained(indicator).toOpaque(), releaseBusyIndicator)
     return indicator
   }
 
-  /// A wrapper's handler runs: an indicator made now (at a control's first
-  /// action, so wrapping costs nothing) takes up the transition it missed.
-  static func actionStarts(on widget: WidgetPointer) {
-    guard BusyFeedbackWatch.isWatching, existing(on: widget.raw) == nil else { return }
-    let indicator = attached(to: widget)
-    if let accepted = BusyFeedbackWatch.takeUnclaimed(for: indicator.control) { indicator.gateAccepted(accepted) }
-  }
-
-  /// Busy until `transition`'s deadline at the latest.
+  /// The control's activation was accepted: busy until `transition`'s
+  /// deadline at the latest.
   func gateAccepted(_ transition: GateTransition) {
     let look = effectiveFeedback.busy
     guard look != .off else { return }
@@ -142,7 +135,7 @@ final class BusyIndicator {
   /// Flashes a dropped click, when that is on.
   func droppedClick() {
     guard effectiveFeedback.flashesDroppedClicks else { return }
-    BusyFeedbackWatch.installFlashStyle(for: widget)
+    watch.installFlashStyle(for: widget)
     gtk_style_context_add_class(gtk_widget_get_style_context(widget), BusyFeedback.droppedStyleClass)
     MainLoop.remove(flashEnd)
     flashEnd = MainLoop.after(ms: BusyFeedbackWatch.flashMilliseconds) { [weak self] in
@@ -161,7 +154,7 @@ final class BusyIndicator {
       g_object_unref(UnsafeMutableRawPointer(window))
     }
     replacedCursors.removeAll()
-    Self.byControl[control] = nil
+    watch.setIndicator(nil, for: control)
   }
 }
 

@@ -11,6 +11,8 @@ public class Control {
   /// The wrapped widget.
   public let widget: WidgetPointer
   let state: WidgetGuardState
+  /// The runtime that judges it: the process's.
+  let runtime: GuardRuntime
 
   init(adopting widget: WidgetPointer, expected: GType, expectedName: String) throws(ControlError) {
     guard GObjectType.isA(widget.raw, expected) else {
@@ -19,20 +21,23 @@ public class Control {
       throw ControlError(expected: expectedName, actual: actual ?? "NULL")
     }
     self.widget = widget
-    state = Self.takeOver(widget)
+    (runtime, state) = Self.takeOver(widget)
   }
 
   init(created widget: WidgetPointer) {
     self.widget = widget
-    state = Self.takeOver(widget)
+    (runtime, state) = Self.takeOver(widget)
   }
 
-  private static func takeOver(_ widget: WidgetPointer) -> WidgetGuardState {
+  /// Joins `widget` to the process's runtime, its plumbing installed.
+  private static func takeOver(_ widget: WidgetPointer) -> (GuardRuntime, WidgetGuardState) {
     g_object_ref_sink(widget.raw)
-    GtkClickGuard.prepare()
-    let state = WidgetGuardState.attached(to: widget.raw)
+    let runtime = GtkClickGuard.runtime
+    runtime.installPlumbing()
+    MainLoopBridge.install()
+    let state = WidgetGuardState.attached(to: widget.raw, runtime: runtime)
     state.isWrapped = true
-    return state
+    return (runtime, state)
   }
 
   isolated deinit {
@@ -68,12 +73,12 @@ public class Control {
 
   /// The decisions made for `action` so far; `nil` if none (a group counts on its gate).
   public func counters(for action: ActionName = .clicked) -> DecisionCounters? {
-    GtkClickGuard.dispatcher.counters(for: id, action: action)
+    runtime.dispatcher.counters(for: id, action: action)
   }
 
   /// Whether this control's own gate for `action` would accept an activation now.
   public func isGateOpen(for action: ActionName = .clicked) -> Bool {
-    GtkClickGuard.dispatcher.isOpen(.control(id, action))
+    runtime.dispatcher.isOpen(.control(id, action))
   }
 
   /// Sets the accessible name assistive technologies (and AT-SPI tests) read.
@@ -85,14 +90,15 @@ public class Control {
   /// follows ``GtkClickGuard/busyFeedback``.
   public var busyFeedback: BusyFeedback? {
     get { BusyIndicator.existing(on: widget.raw)?.feedback }
-    set { BusyIndicator.attached(to: widget).feedback = newValue }
+    set { BusyIndicator.attached(to: widget, watch: runtime.busyWatch).feedback = newValue }
   }
 
   /// Connects `body` to a parameterless signal; GLib releases it with the widget.
   func connect(_ signal: String, after: Bool = false, _ body: @escaping @MainActor () -> Void) -> ActionConnection {
-    ActionConnection(
+    let busyWatch = runtime.busyWatch
+    return ActionConnection(
       Signal.connect(widget.raw, signal, after: after) { instance in
-        BusyIndicator.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
+        busyWatch.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
         body()
       })
   }
@@ -101,15 +107,20 @@ public class Control {
   /// until it returns or throws (the error is logged), at most the maximum busy time.
   func connectAsync(_ signal: String, _ body: @escaping @MainActor () async throws -> Void) -> ActionConnection {
     MainLoopBridge.install()
+    let runtime = runtime
     return ActionConnection(
       Signal.connect(widget.raw, signal) { instance in
-        Self.runAsync(on: instance.assumingMemoryBound(to: GtkWidget.self), body)
+        Self.runAsync(on: instance.assumingMemoryBound(to: GtkWidget.self), in: runtime, body)
       })
   }
 
-  static func runAsync(on widget: WidgetPointer, _ body: @escaping @MainActor () async throws -> Void) {
-    BusyIndicator.actionStarts(on: widget)
-    let hold = TicketHold.holdCurrentActivation()
+  /// Starts `body` for the activation being handled on `widget`, holding its
+  /// gate and showing busy until `body` ends.
+  static func runAsync(
+    on widget: WidgetPointer, in runtime: GuardRuntime, _ body: @escaping @MainActor () async throws -> Void
+  ) {
+    runtime.busyWatch.actionStarts(on: widget)
+    let hold = runtime.scopes.current?.hold()
     // The type and label now: the widget may be gone when the action ends.
     let described = WidgetDescription(widget: widget.raw, reading: [.type, .label])
     Task { @MainActor in

@@ -33,13 +33,14 @@ public final class ListBox: Control {
   /// Runs `action` with the row's index for every activation let through.
   @discardableResult
   public func onRowActivated(_ action: @escaping @MainActor (Int) -> Void) -> ActionConnection {
-    ActionConnection(
+    let busyWatch = runtime.busyWatch
+    return ActionConnection(
       Signal.connect(
         widget.raw, "row-activated",
         withArgument: { instance, row in
           guard let row else { return 0 }
           let index = Int(gtk_list_box_row_get_index(row.assumingMemoryBound(to: GtkListBoxRow.self)))
-          BusyIndicator.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
+          busyWatch.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
           action(index)
           return 0
         }))

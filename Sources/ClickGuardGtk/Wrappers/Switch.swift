@@ -12,7 +12,6 @@ public final class Switch: Control {
   /// with no event) is still that input's; generous for a loaded machine.
   private static let animationWindow = Duration.milliseconds(1500)
 
-  private let runtime = GuardRuntime.shared
   private var keyboardActivation: ClickInstant?
   /// The pointer release a change was last attributed to.
   private var usedRelease: ClickInstant?
@@ -50,7 +49,7 @@ public final class Switch: Control {
       Signal.connect(widget.raw, "state-set") { [weak self] _, newState in
         guard let self else { return false }
         guard self.judge(newState) else { return true }
-        BusyIndicator.actionStarts(on: self.widget)
+        self.runtime.busyWatch.actionStarts(on: self.widget)
         action(newState)
         return false
       })

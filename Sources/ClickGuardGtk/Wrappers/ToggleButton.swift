@@ -29,10 +29,11 @@ public class ToggleButton: Control {
   /// Runs `action` with the new state for every toggle let through.
   @discardableResult
   public func onToggle(_ action: @escaping @MainActor (Bool) -> Void) -> ActionConnection {
-    ActionConnection(
+    let busyWatch = runtime.busyWatch
+    return ActionConnection(
       Signal.connect(widget.raw, "toggled") { instance in
         let active = gtk_toggle_button_get_active(instance.assumingMemoryBound(to: GtkToggleButton.self)) != 0
-        BusyIndicator.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
+        busyWatch.actionStarts(on: instance.assumingMemoryBound(to: GtkWidget.self))
         action(active)
       })
   }
@@ -43,10 +44,11 @@ public class ToggleButton: Control {
   @discardableResult
   public func onToggle(_ action: @escaping @MainActor (Bool) async throws -> Void) -> ActionConnection {
     MainLoopBridge.install()
+    let runtime = runtime
     return ActionConnection(
       Signal.connect(widget.raw, "toggled") { instance in
         let active = gtk_toggle_button_get_active(instance.assumingMemoryBound(to: GtkToggleButton.self)) != 0
-        Self.runAsync(on: instance.assumingMemoryBound(to: GtkWidget.self)) { try await action(active) }
+        Self.runAsync(on: instance.assumingMemoryBound(to: GtkWidget.self), in: runtime) { try await action(active) }
       })
   }
 

@@ -212,8 +212,8 @@ fuzz-replay:
 	  "$$($(SWIFT) build --show-bin-path)/clickguard-fuzz" $$target Tests/Fuzz/Corpus/$$target || exit 1; \
 	done
 
-## The core and GTK-layer suites and the module's process, host-safety and
-## global-install suites under AddressSanitizer (with LeakSanitizer; the
+## The core and GTK-layer suites and every module suite but the labelled
+## corpus (real Debian apps and Wayland among them) under AddressSanitizer (with LeakSanitizer; the
 ## apps the module loads into get the ASan runtime preloaded), then under
 ## UBSan (clang's, on the C of the modules' helpers), each a build in a
 ## scratch directory of its own

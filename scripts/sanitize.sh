@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make sanitize: the core (ClickGuardTests), GTK-layer (ClickGuardGtkTests)
-# and the module's process suites under AddressSanitizer with
+# and module suites (real apps, Wayland) under AddressSanitizer with
 # LeakSanitizer, then under UndefinedBehaviorSanitizer. Each sanitizer
 # builds in a scratch directory of its own (.build/asan, .build/ubsan), so
 # the ordinary debug build is left alone. GTK tests run under Xvfb.
@@ -12,10 +12,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 # with a sanitizer. The UBSan module carries its runtime (a shared library)
 # and loads anywhere; for ASan the test support preloads the toolchain's
 # shared ASan runtime into each app it starts with the module
-# (CLICKGUARD_TEST_ASAN_RUNTIME). Both run the module's process, host-safety
-# and global-install suites (the real-app corpus is left to make test).
+# (CLICKGUARD_TEST_ASAN_RUNTIME). Both run every module suite, the real
+# Debian apps and the Wayland session among them, but the labelled corpus:
+# its driver (corpus.py) starts the apps itself, without the preload.
 core='ClickGuardTests\.|ClickGuardGtkTests\.'
-module='ModuleProcessTests|HostSafetyTests|GlobalInstallTests'
+module='ClickGuardGtkModuleTests\.(?!CorpusTests)'
 # SANITIZE_SUITES sets the suites (a --filter regex) for every sanitizer.
 suites=${SANITIZE_SUITES:-$core|$module}
 # UBSan: Swift's own checks (overflow, bounds, unwrapping) trap in every

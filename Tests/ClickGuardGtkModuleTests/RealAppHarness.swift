@@ -81,6 +81,7 @@ final class RealApp {
     if module {
       environment["GTK3_MODULES"] = try ModuleHarness.modulePath()
       environment["CLICKGUARD_LOG"] = logURL.path
+      environment.merge(ModuleHarness.sanitizerEnvironment) { $1 }
     }
     // sh runs the setup, then replaces itself with the session that runs
     // the app: `$0` is the working directory, `$@` the command.

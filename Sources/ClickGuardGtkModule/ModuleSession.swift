@@ -1,4 +1,5 @@
 import CGtk
+import ClickGuardCounts
 import ClickGuardGtk
 import ClickGuardRules
 
@@ -65,11 +66,7 @@ final class ModuleSession {
   /// widget keeps the settings it got at its first judgment). At start, and
   /// again each time the rules file changes.
   func applyRules(of new: ModuleConfiguration) {
-    settings.guardConfiguration = new.guardConfiguration
-    settings.fence = new.fence
-    settings.feedback = new.feedback
-    settings.rules = new.rules
-    settings.rulesWarnings = new.rulesWarnings
+    settings.takeRules(of: new)
     dispatcher.configuration = settings.guardConfiguration
     GlobalGuard.fenceSettings = settings.fence
     GlobalGuard.ringsBellOnDrop = settings.feedback == .bell

@@ -1,6 +1,6 @@
-import CGtk
-import ClickGuardGtk
-import ClickGuardRules
+import CGLib
+import ClickGuard
+import ClickGuardGObject
 import Synchronization
 
 #if canImport(Glibc)
@@ -227,11 +227,11 @@ package final class IgnoredClickCounts: Sendable {
   }
 }
 
-/// The module's side of ``IgnoredClickCounts``: counts every click the
-/// dispatcher drops as a repeat, arms the write timer on the first one, and
-/// writes what is left at exit.
+/// The writer's side of ``IgnoredClickCounts``, which the GTK module runs:
+/// counts every click the dispatcher drops as a repeat, arms the write
+/// timer on the first one, and writes what is left at exit.
 @MainActor
-final class IgnoredClickCounter {
+package final class IgnoredClickCounter {
   private let counts: IgnoredClickCounts
   private let dispatcher: ClickDispatcher
   private var observer: ObservationToken?
@@ -239,7 +239,8 @@ final class IgnoredClickCounter {
   /// The counts the exit handler writes.
   private static let atExit = Mutex<IgnoredClickCounts?>(nil)
 
-  init(program: String, dispatcher: ClickDispatcher) {
+  /// Counts the clicks `dispatcher` drops, as `program`'s.
+  package init(program: String, dispatcher: ClickDispatcher) {
     counts = IgnoredClickCounts(program: program)
     self.dispatcher = dispatcher
     observer = dispatcher.addObserver { [weak self] decision in
@@ -262,7 +263,7 @@ final class IgnoredClickCounter {
   }
 
   /// Stops counting and writes what is left, now.
-  func stop() {
+  package func stop() {
     if let observer { dispatcher.removeObserver(observer) }
     observer = nil
     MainLoop.remove(timer)

@@ -42,7 +42,8 @@ let package = Package(
     .target(name: "ClickGuard"),
     // Toolkit-neutral GLib/GObject support: closures, signals, emission
     // hooks, qdata, the main loop and its bridge to Swift's main queue,
-    // strings and file names from C, JSON lines. MainLoopBridge calls
+    // strings and file names from C, JSON lines, bounded reads and atomic
+    // writes of small files. MainLoopBridge calls
     // libdispatch's main-queue hooks; a program that does not import
     // Foundation would otherwise not link libdispatch.
     .target(
@@ -55,8 +56,13 @@ let package = Package(
     // in force came from: read by the module, the command and the settings
     // window.
     .target(name: "ClickGuardRules", dependencies: ["ClickGuardGtk", "CGtk"]),
+    // The per-program counts of ignored clicks in the user's state
+    // directory: the module writes them, the settings window reads and
+    // clears them. GLib only, no GTK.
+    .target(name: "ClickGuardCounts", dependencies: ["ClickGuard", "ClickGuardGObject", "CGLib"]),
     // The GTK module: entry points, session, watches, crash handling.
-    .target(name: "ClickGuardGtkModule", dependencies: ["ClickGuardRules", "ClickGuardGtk", "CGtk"]),
+    .target(
+      name: "ClickGuardGtkModule", dependencies: ["ClickGuardRules", "ClickGuardCounts", "ClickGuardGtk", "CGtk"]),
     // What the programs share and the module never links: options
     // (GOption), output files, byte strings, the desktop's switch for the
     // module and the facts it reads.
@@ -89,7 +95,7 @@ let package = Package(
     .target(
       name: "ClickGuardSettingsKit",
       dependencies: [
-        "ClickGuardAppSupport", "ClickGuardCommandKit", "ClickGuardGtkModule", "ClickGuardRules", "ClickGuardGtk",
+        "ClickGuardAppSupport", "ClickGuardCommandKit", "ClickGuardCounts", "ClickGuardRules", "ClickGuardGtk",
         "ClickGuard", "CGtk", "CHandy",
       ]),
     .executableTarget(name: "ClickGuardSettings", dependencies: ["ClickGuardSettingsKit"]),
@@ -126,7 +132,8 @@ let package = Package(
     .testTarget(
       name: "ClickGuardGtkModuleTests",
       dependencies: [
-        "ClickGuardGtkModule", "ClickGuardRules", "ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport",
+        "ClickGuardGtkModule", "ClickGuardCounts", "ClickGuardRules", "ClickGuardGtk", "ClickGuard", "CGtk",
+        "ClickGuardTestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(
@@ -146,7 +153,7 @@ let package = Package(
     .testTarget(
       name: "ClickGuardSettingsKitTests",
       dependencies: [
-        "ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardAppSupport", "ClickGuardGtkModule", "ClickGuardGtk",
+        "ClickGuardSettingsKit", "ClickGuardCommandKit", "ClickGuardAppSupport", "ClickGuardCounts", "ClickGuardGtk",
         "ClickGuardTestSupport",
       ],
       exclude: ["Fixtures"]),

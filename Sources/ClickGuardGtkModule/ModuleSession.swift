@@ -1,4 +1,5 @@
 import CGtk
+import ClickGuardCounts
 import ClickGuardGtk
 import ClickGuardRules
 
@@ -57,11 +58,7 @@ final class ModuleSession {
   /// Puts in force the part of `new` a rules file can change, for widgets
   /// judged from now on (a widget keeps its first settings).
   func applyRules(of new: ModuleConfiguration) {
-    settings.guardConfiguration = new.guardConfiguration
-    settings.fence = new.fence
-    settings.feedback = new.feedback
-    settings.rules = new.rules
-    settings.rulesWarnings = new.rulesWarnings
+    settings.takeRules(of: new)
     dispatcher.configuration = settings.guardConfiguration
     GlobalGuard.fenceSettings = settings.fence
     GlobalGuard.ringsBellOnDrop = settings.feedback == .bell

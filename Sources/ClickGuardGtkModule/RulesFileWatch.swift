@@ -31,18 +31,9 @@ final class RulesFileWatch {
   init(location: RulesFileLocation, onChange: @escaping @MainActor (RulesFile) -> Void) {
     self.location = location
     self.onChange = onChange
-    var directories: [ByteString] = []
-    var components: [[UInt8]] = []
-    var path = location.fileName.bytes
-    while true {
-      let (parent, name) = Self.split(path)
-      directories.append(ByteString(bytes: parent))
-      components.append(name)
-      if parent == path || parent == Array(".".utf8) || parent == Array("/".utf8) { break }
-      path = parent
-    }
-    self.directories = directories
-    self.components = components
+    let steps = location.directoriesOnTheWay
+    directories = steps.map(\.directory)
+    components = steps.map(\.below)
     watch()
   }
 
@@ -102,16 +93,6 @@ final class RulesFileWatch {
     }
   }
 
-  private static func split(_ path: [UInt8]) -> (parent: [UInt8], name: [UInt8]) {
-    var end = path.endIndex
-    while end > path.startIndex + 1, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
-    guard let slash = path[..<end].lastIndex(of: UInt8(ascii: "/")) else {
-      return (Array(".".utf8), Array(path[..<end]))
-    }
-    let parent = slash == path.startIndex ? Array("/".utf8) : Array(path[..<slash])
-    return (parent, Array(path[(slash + 1)..<end]))
-  }
-
   private static func isDirectory(_ name: ByteString) -> Bool {
     var status = stat()
     return name.withCString { stat($0, &status) } == 0 && status.st_mode & S_IFMT == S_IFDIR
@@ -149,14 +130,7 @@ extension ModuleSession {
   private func warnOnce(_ warnings: [RulesFileWarning], keeping: Bool) {
     guard warnings != lastRulesWarnings else { return }
     lastRulesWarnings = warnings
-    let reworded =
-      keeping
-      ? warnings.map {
-        var warning = $0
-        warning.message = warning.message.replacing(
-          "using the defaults throughout", with: "the settings in force stay until it is fixed")
-        return warning
-      } : warnings
+    let reworded = keeping ? RulesFileWarning.keepingSettingsInForce(warnings) : warnings
     for line in RulesFileWarning.logLines(reworded) { GtkModule.logMessage(line) }
   }
 }

@@ -89,6 +89,17 @@ package struct ModuleConfiguration: Hashable, Sendable {
   /// The defaults: enforce, no log, no stalls.
   package init() {}
 
+  /// Takes the part of `new` a rules file can change: the guard's and the
+  /// fence's settings, the drop feedback, the widget rules and the file's
+  /// warnings. The log and the stalls stay.
+  package mutating func takeRules(of new: ModuleConfiguration) {
+    guardConfiguration = new.guardConfiguration
+    fence = new.fence
+    feedback = new.feedback
+    rules = new.rules
+    rulesWarnings = new.rulesWarnings
+  }
+
   // In ClickInterval's range, so this never falls back.
   private static let oneSecond = (try? ClickInterval(milliseconds: 1000)) ?? .zero
 

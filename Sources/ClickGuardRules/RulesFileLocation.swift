@@ -59,4 +59,29 @@ package struct RulesFileLocation: Hashable, Sendable {
     return RulesFileLocation(
       environment: named, configDirectory: g_get_user_config_dir().map { ByteString(cString: $0) } ?? "")
   }
+
+  /// The directories from the file's up to the root (or `.` for a relative
+  /// name), nearest first, each with the path component below it on the
+  /// way to the file: what a watch follows while directories are missing.
+  package var directoriesOnTheWay: [(directory: ByteString, below: [UInt8])] {
+    var steps: [(directory: ByteString, below: [UInt8])] = []
+    var path = fileName.bytes
+    while true {
+      let (parent, name) = Self.split(path)
+      steps.append((ByteString(bytes: parent), name))
+      if parent == path || parent == Array(".".utf8) || parent == Array("/".utf8) { return steps }
+      path = parent
+    }
+  }
+
+  /// The directory and the last component of `path`.
+  private static func split(_ path: [UInt8]) -> (parent: [UInt8], name: [UInt8]) {
+    var end = path.endIndex
+    while end > path.startIndex + 1, path[end - 1] == UInt8(ascii: "/") { end -= 1 }
+    guard let slash = path[..<end].lastIndex(of: UInt8(ascii: "/")) else {
+      return (Array(".".utf8), Array(path[..<end]))
+    }
+    let parent = slash == path.startIndex ? Array("/".utf8) : Array(path[..<slash])
+    return (parent, Array(path[(slash + 1)..<end]))
+  }
 }

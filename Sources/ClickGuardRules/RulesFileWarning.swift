@@ -21,6 +21,17 @@ package struct RulesFileWarning: Hashable, Sendable, CustomStringConvertible {
     line.map { "\(path):\($0): \(message)" } ?? "\(path): \(message)"
   }
 
+  /// `warnings` as a running app says them for a file that changed and
+  /// cannot be used: the settings in force stay, not the defaults.
+  package static func keepingSettingsInForce(_ warnings: [RulesFileWarning]) -> [RulesFileWarning] {
+    warnings.map { warning in
+      var warning = warning
+      warning.message = warning.message.replacing(
+        "using the defaults throughout", with: "the settings in force stay until it is fixed")
+      return warning
+    }
+  }
+
   /// How many of a file's problems the module logs: thousands of bad groups must
   /// not flood the app's standard error (or the journal) as it starts.
   package static let loggedLimit = 10

@@ -1,7 +1,6 @@
 import CGtk
 import ClickGuard
 import ClickGuardGtk
-import ClickGuardGtkModule
 import ClickGuardRules
 
 #if canImport(Glibc)

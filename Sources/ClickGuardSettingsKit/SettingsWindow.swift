@@ -3,8 +3,8 @@ import CHandy
 import ClickGuard
 import ClickGuardAppSupport
 import ClickGuardCommandKit
+import ClickGuardCounts
 import ClickGuardGtk
-import ClickGuardGtkModule
 import ClickGuardRules
 
 /// The settings window, in GNOME's style (libhandy's preference rows under

@@ -4,7 +4,7 @@
 // the settings window reads them (IgnoredClickCounts.readAll), and a
 // SIGKILL leaving counts that still read.
 
-import ClickGuardGtkModule
+import ClickGuardCounts
 import Foundation
 import XCTest
 

@@ -171,6 +171,31 @@ final class RulesFileTests: XCTestCase {
     XCTAssertEqual(file.rules.defaults.interval?.value.milliseconds, 250)
   }
 
+  func testTheDirectoriesOnTheWayGoFromTheFilesUpToTheRootOrDot() {
+    func steps(_ path: String) -> [String] {
+      RulesFileLocation(path: path, isExplicit: true).directoriesOnTheWay.map {
+        "\($0.directory.displayName) \(String(decoding: $0.below, as: UTF8.self))"
+      }
+    }
+    XCTAssertEqual(
+      steps("/home/ana/.config/clickguard/clickguard.conf"),
+      [
+        "/home/ana/.config/clickguard clickguard.conf", "/home/ana/.config clickguard", "/home/ana .config",
+        "/home ana", "/ home",
+      ])
+    XCTAssertEqual(steps("/clickguard.conf"), ["/ clickguard.conf"])
+    XCTAssertEqual(steps("clickguard.conf"), [". clickguard.conf"])
+    XCTAssertEqual(steps("rules//clickguard.conf"), ["rules/ clickguard.conf", ". rules"])
+  }
+
+  func testAFileThatCannotBeUsedAnyMoreKeepsTheSettingsInForce() {
+    let warning = RulesFileWarning(
+      path: path, line: nil, message: "cannot be parsed (x); using the defaults throughout")
+    XCTAssertEqual(
+      RulesFileWarning.keepingSettingsInForce([warning]).map(\.message),
+      ["cannot be parsed (x); the settings in force stay until it is fixed"])
+  }
+
   func testAMissingFileIsSilentAtTheDefaultPlaceAndWarnsWhenNamed() {
     let missing = "/nonexistent/clickguard/clickguard.conf"
     let atDefault = RulesFile(reading: RulesFileLocation(path: missing, isExplicit: false))

@@ -4,7 +4,7 @@
 // SIGKILL at every file system call it makes (SyscallKills, on this test
 // bundle run again for one test): the file is the old counts or the new.
 
-import ClickGuardGtkModule
+import ClickGuardCounts
 import ClickGuardTestSupport
 import Foundation
 import XCTest

@@ -4,7 +4,7 @@
 // runs `clickguard enable`, which `clickguard status` and settings.ini then
 // show; Space again runs `disable`.
 
-import ClickGuardGtkModule
+import ClickGuardCounts
 import ClickGuardTestSupport
 import Foundation
 import XCTest

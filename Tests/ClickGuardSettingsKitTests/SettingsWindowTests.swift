@@ -8,8 +8,8 @@
 import CGtk
 import ClickGuard
 import ClickGuardCommandKit
+import ClickGuardCounts
 import ClickGuardGtk
-import ClickGuardGtkModule
 import ClickGuardRules
 import ClickGuardSettingsKit
 import ClickGuardTestSupport

@@ -1,6 +1,6 @@
-import CGtk
-import ClickGuardGtk
-import ClickGuardRules
+import CGLib
+import ClickGuard
+import ClickGuardGObject
 import Synchronization
 
 #if canImport(Glibc)
@@ -211,16 +211,18 @@ package final class IgnoredClickCounts: Sendable {
   }
 }
 
-/// Counts every click the dispatcher drops into ``IgnoredClickCounts``, and writes what is left at exit.
+/// Counts every click the dispatcher drops into ``IgnoredClickCounts`` (the
+/// module runs it), and writes what is left at exit.
 @MainActor
-final class IgnoredClickCounter {
+package final class IgnoredClickCounter {
   private let counts: IgnoredClickCounts
   private let dispatcher: ClickDispatcher
   private var observer: ObservationToken?
   private var timer: UInt32 = 0
   private static let atExit = Mutex<IgnoredClickCounts?>(nil)
 
-  init(program: String, dispatcher: ClickDispatcher) {
+  /// Counts the clicks `dispatcher` drops, as `program`'s.
+  package init(program: String, dispatcher: ClickDispatcher) {
     counts = IgnoredClickCounts(program: program)
     self.dispatcher = dispatcher
     observer = dispatcher.addObserver { [weak self] decision in
@@ -243,7 +245,7 @@ final class IgnoredClickCounter {
   }
 
   /// Stops counting and writes what is left, now.
-  func stop() {
+  package func stop() {
     if let observer { dispatcher.removeObserver(observer) }
     observer = nil
     MainLoop.remove(timer)

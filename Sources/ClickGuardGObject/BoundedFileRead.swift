@@ -1,5 +1,3 @@
-import ClickGuardGtk
-
 #if canImport(Glibc)
   import Glibc
 #endif

@@ -24,9 +24,6 @@ final class WidgetGuardState {
   /// What the widget's type says about its activations, asked of GObject
   /// at its first judged activation (buttons and menu items).
   var traits: ControlTraits?
-  /// The gate that judged the widget last, kept so its next click reaches
-  /// it without a look-up (the dispatcher checks it is still the gate).
-  var gate: GateRecord?
   /// What a switch's changes need kept (switches only, made on first use).
   private(set) var existingSwitchState: SwitchState?
   /// The switch's state, made now if it has none.

@@ -28,41 +28,38 @@ public final class ClickDispatcher {
   /// Judges `activation` at `instant` (default: now). When the decision has a
   /// ticket, run the action, then hand the ticket to ``finish(_:at:)``.
   public func begin(_ activation: Activation, at instant: ClickInstant? = nil) -> ClickDecision {
-    var kept: GateRecord?
-    let verdict = judge(activation, at: instant ?? clock.now, kept: &kept)
-    return ClickDecision(activation, verdict)
+    ClickDecision(activation, judge(activation, at: instant ?? clock.now))
   }
 
-  /// Judges `activation` now on `kept`, the gate its control kept (replaced when
-  /// stale): no look-up, and no ``ClickDecision`` unless someone observes.
-  package func judge(_ activation: Activation, kept: inout GateRecord?) -> GateVerdict {
-    judge(activation, at: clock.now, kept: &kept)
+  /// Judges `activation` now, building no ``ClickDecision`` unless someone observes.
+  package func judge(_ activation: Activation) -> GateVerdict {
+    judge(activation, at: clock.now)
   }
 
-  private func judge(_ activation: Activation, at now: ClickInstant, kept: inout GateRecord?) -> GateVerdict {
+  private func judge(_ activation: Activation, at now: ClickInstant) -> GateVerdict {
     let rule = configuration.rule(for: activation)
-    let (verdict, expiry) = ledger.decide(activation, by: rule, at: now, kept: &kept)
+    let (verdict, action) = ledger.decide(activation, by: rule, at: now)
     if !observers.isEmpty || !gateObservers.isEmpty {
-      report(verdict, of: activation, by: rule, on: kept, expiry: expiry)
+      report(verdict, of: activation, by: rule, action: action)
     }
     return verdict
   }
 
+  /// Tells the observers: an expiry the gate found, the decision, then the gate's transition.
   private func report(
-    _ verdict: GateVerdict, of activation: Activation, by rule: GateRule, on gate: GateRecord?,
-    expiry: GateRecord.Expiry?
+    _ verdict: GateVerdict, of activation: Activation, by rule: GateRule, action: ClickGate.ActivatedAction?
   ) {
-    var transitions: (judged: GateTransition, expired: GateTransition?)?
-    if !gateObservers.isEmpty, case .judge(_, let interval, _, _, _, _) = rule, let gate {
-      transitions = gate.transitions(
-        of: verdict.outcome, by: activation, at: verdict.instant, interval: interval, expiry: expiry)
+    var judged: GateTransition?
+    if !gateObservers.isEmpty, let action, let key = verdict.gate, case .judge(_, let interval, _, _, _, _) = rule {
+      if let expired = action.expired { publish(GateTransition(expired: expired, gate: key)) }
+      judged = GateTransition(
+        action, gate: key, control: activation.control, instant: verdict.instant, interval: interval)
     }
-    if let expired = transitions?.expired { publish(expired) }
     if !observers.isEmpty {
       let decision = ClickDecision(activation, verdict)
       for observer in observers.observers { observer(decision) }
     }
-    if let judged = transitions?.judged { publish(judged) }
+    if let judged { publish(judged) }
   }
 
   private func publish(_ transition: GateTransition) {
@@ -106,7 +103,7 @@ public final class ClickDispatcher {
     ledger.inputClock.inputTime(at: instant)
   }
 
-  /// What the gate `key` guards is another thing now: see ``ClickGate/retarget()``.
+  /// What the gate `key` guards is another thing now: see ``ClickGate/retargeted()``.
   package func retarget(_ key: GateKey) {
     ledger.retarget(key)
   }

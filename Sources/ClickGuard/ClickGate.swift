@@ -1,13 +1,15 @@
 /// The decision logic of one gate: a state machine fed instants from a
-/// clock. No timers and no side effects: the caller says when things happen.
+/// clock. No timers and no side effects: the caller says when things happen,
+/// and each event returns what the caller must do and publish.
 ///
 /// The gate is open, busy (an accepted action runs) or cooling (the action
-/// finished less than the interval ago). The first case that matches decides:
+/// finished less than the interval ago; past that it is open). On an
+/// activation the first case that matches decides:
 ///
 /// | # | state   | activation                                     | action               |
 /// |---|---------|------------------------------------------------|----------------------|
 /// | 1 | busy    | before the maximum busy time                   | drop busy            |
-/// | 2 | busy    | after it                                       | expire, go on to 3–9 |
+/// | 2 | busy    | after it                                       | expire, go on to 6–9 |
 /// | 3 | cooling | a person's repeat at the repeat pace           | accept person-repeat |
 /// | 4 | cooling | a person's repeat below it                     | drop too-fast        |
 /// | 5 | cooling | other                                          | drop within-interval |
@@ -16,7 +18,8 @@
 /// | 8 | open    | pacing gate, pressed less than the pace after  | drop too-fast        |
 /// | 9 | open    | other                                          | accept, go busy      |
 ///
-/// - 2: a lost completion never leaves a control dead.
+/// - 2: a lost completion never leaves a control dead; the gate reopens at
+///   the maximum, so the activation finds it open.
 /// - 5: the window starts at the finish, so a lagging handler cannot reopen
 ///   the gate for the clicks queued behind it.
 /// - 7: bursts compare the events' own times, so clicks made close together
@@ -39,14 +42,38 @@ struct ClickGate: Sendable {
   }
 
   /// The accepted action a busy gate waits for.
-  struct RunningAction: Sendable {
+  struct RunningAction: Equatable, Sendable {
     var ticket: UInt64
+    /// The control it runs for: its finish or expiry is published under it.
+    var control: ControlID
     var started: ClickInstant
     /// When the gate reopens even if the action never finishes.
     var deadline: ClickInstant
     var interval: ClickInterval
-    /// The thing guarded changed while it ran: no window follows (``ClickGate/retarget()``).
+    /// The thing guarded changed while it ran: no window follows (``ClickGate/retargeted()``).
     var isRetargeted = false
+  }
+
+  /// What the caller does with an activation, and the running action found
+  /// past its maximum busy time (case 2), published as `expired` first.
+  enum ActivatedAction: Equatable, Sendable {
+    /// Run the action: the gate is busy until it finishes, `until` at the latest;
+    /// the reason is why a window was overridden.
+    case accept(AcceptReason?, until: ClickInstant, expired: RunningAction?)
+    /// Do not run it (observe mode runs it anyway).
+    case drop(DropReason, expired: RunningAction?)
+
+    var expired: RunningAction? {
+      switch self {
+      case .accept(_, _, let expired), .drop(_, let expired): expired
+      }
+    }
+  }
+
+  /// A finish the gate took: the control whose action it was, and the end of its window.
+  struct Finished: Equatable, Sendable {
+    var control: ControlID
+    var until: ClickInstant
   }
 
   /// The accepted activation's event time, and how long (ms) after it its burst lasts.
@@ -56,12 +83,6 @@ struct ClickGate: Sendable {
     /// How long (ms) from the click the action ran, once it finished.
     var lastedMilliseconds = Int64.max
     var click: EventTimestamp
-  }
-
-  struct Judgement: Equatable, Sendable {
-    var drop: DropReason?
-    var busyExpired = false
-    var acceptance: AcceptReason?
   }
 
   /// How far (ms) an event time may lie behind the accepted one and still be
@@ -97,55 +118,66 @@ struct ClickGate: Sendable {
     }
   }
 
-  /// Judges an activation made at `eventTime` by a key down since `pressTime`,
-  /// processed at `now`; accepting makes the gate busy with `ticket`.
-  mutating func judge(
-    eventTime: EventTimestamp?, pressTime: EventTimestamp? = nil, at now: ClickInstant, interval: ClickInterval,
-    maxBusy: ClickInterval, pace: ClickInterval? = nil, repeatPace: ClickInterval? = nil,
-    repeatFacts: RepeatFacts? = nil, ticket: UInt64
-  ) -> Judgement {
+  /// An activation processed at `now`: accepting makes the gate busy with
+  /// `ticket`; `pace` makes a pacing gate, `repeatPace` lets a person's repeats act.
+  mutating func activated(
+    _ activation: Activation, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
+    pace: ClickInterval? = nil, repeatPace: ClickInterval? = nil, ticket: UInt64
+  ) -> ActivatedAction {
     let previous = lastPress
-    let facts = repeatPace == nil ? nil : repeatFacts
-    let pressedAt = pressTime ?? eventTime
+    let facts = repeatPace == nil ? nil : activation.repeatFacts
+    let pressedAt = activation.pressTime ?? activation.eventTime
     if pace != nil || facts != nil { lastPress = Press(instant: now, eventTime: pressedAt) }
-    var judgement = Judgement()
-    if case .busy(let action) = state {
-      if now < action.deadline { return Judgement(drop: .busy) }
+    let running = RunningAction(
+      ticket: ticket, control: activation.control, started: now, deadline: now + max(maxBusy, interval),
+      interval: interval)
+    var expired: RunningAction?
+    switch state {
+    case .busy(let action) where now < action.deadline:  // 1
+      return .drop(.busy, expired: nil)
+    case .busy(let action):  // 2
       expire(action)
-      judgement.busyExpired = true
-    }
-    let isInWindow = isCooling(at: now) || eventTime.map { burst?.contains($0) ?? false } ?? false
-    if let facts, isInWindow {
-      learn(from: facts)
-      if isPersonRepeat(facts, eventTime: eventTime, pressTime: pressTime), let repeatPace {
-        if let previous, previous.isWithin(repeatPace, of: pressedAt, at: now) {
-          judgement.drop = .tooFast
-        } else {
-          judgement.acceptance = .personRepeat
-          accept(eventTime: eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: ticket)
-          acceptedScene = facts.scene
-        }
-        return judgement
+      expired = action
+    case .cooling(let until) where now < until:
+      if let facts, let repeatPace,
+        let action = personRepeat(activation, facts, pace: repeatPace, after: previous, at: now, running)
+      {  // 3, 4
+        return action
       }
+      return .drop(.withinInterval, expired: nil)  // 5
+    case .cooling, .open: break
     }
-    if case .cooling(let until) = state, now < until {
-      judgement.drop = .withinInterval
-    } else if let eventTime, let burst, burst.contains(eventTime) {
-      judgement.drop = .eventTime
-    } else if let pressTime, let burst, burst.isHeldThrough(by: pressTime) {
-      judgement.drop = .eventTime
-    } else if let pace, let previous, previous.isWithin(pace, of: pressedAt, at: now) {
-      judgement.drop = .tooFast
-    } else {
-      accept(eventTime: eventTime, at: now, interval: interval, maxBusy: maxBusy, ticket: ticket)
-      acceptedScene = facts?.scene
+    if let facts, let repeatPace, let eventTime = activation.eventTime, burst?.contains(eventTime) == true,
+      let action = personRepeat(activation, facts, pace: repeatPace, after: previous, at: now, running, expired)
+    {  // 6
+      return action
     }
-    return judgement
+    if let eventTime = activation.eventTime, let burst, burst.contains(eventTime) {  // 7
+      return .drop(.eventTime, expired: expired)
+    }
+    if let pressTime = activation.pressTime, let burst, burst.isHeldThrough(by: pressTime) {  // 7
+      return .drop(.eventTime, expired: expired)
+    }
+    if let pace, let previous, previous.isWithin(pace, of: pressedAt, at: now) {  // 8
+      return .drop(.tooFast, expired: expired)
+    }
+    accept(running, eventTime: activation.eventTime, scene: facts?.scene)  // 9
+    return .accept(nil, until: running.deadline, expired: expired)
   }
 
-  private func isCooling(at now: ClickInstant) -> Bool {
-    if case .cooling(let until) = state { return now < until }
-    return false
+  /// Cases 3, 4 and 6: a press within the window that is a person's repeat is
+  /// accepted at `pace` (a press less than it after `previous` is dropped); `nil` if it is none.
+  private mutating func personRepeat(
+    _ activation: Activation, _ facts: RepeatFacts, pace: ClickInterval, after previous: Press?,
+    at now: ClickInstant, _ running: RunningAction, _ expired: RunningAction? = nil
+  ) -> ActivatedAction? {
+    learn(from: facts)
+    guard isPersonRepeat(facts, eventTime: activation.eventTime, pressTime: activation.pressTime) else { return nil }
+    if let previous, previous.isWithin(pace, of: activation.pressTime ?? activation.eventTime, at: now) {
+      return .drop(.tooFast, expired: expired)
+    }
+    accept(running, eventTime: activation.eventTime, scene: facts.scene)
+    return .accept(.personRepeat, until: running.deadline, expired: expired)
   }
 
   /// Learns whether the scene changed or the control went since the accepted activation.
@@ -154,7 +186,7 @@ struct ClickGate: Sendable {
     if facts.scene != acceptedScene || !facts.isInPlace { bringsChange = true }
   }
 
-  /// Whether a press within the window is a person's repeat (cases 3 and 6).
+  /// Whether a press within the window is a person's repeat.
   private func isPersonRepeat(_ facts: RepeatFacts, eventTime: EventTimestamp?, pressTime: EventTimestamp?) -> Bool {
     guard facts.isInPlace, !bringsChange, facts.scene == acceptedScene, let eventTime, let burst,
       burst.isAfterFinish(eventTime)
@@ -163,28 +195,32 @@ struct ClickGate: Sendable {
     return true
   }
 
-  /// Marks the action of `ticket` finished at `now`; `false` if it is not the running one.
-  mutating func finish(ticket: UInt64, at now: ClickInstant, inputNow: EventTimestamp?) -> Bool {
+  /// The action of `ticket` finished at `now`; `nil` if it is not the running one.
+  mutating func finished(ticket: UInt64, at now: ClickInstant, inputNow: EventTimestamp?) -> Finished? {
+    switch state {
     // A finish after the maximum busy time still counts when nothing judged
     // the gate since (the handler froze the main loop): queued clicks get their window.
-    guard case .busy(let action) = state, action.ticket == ticket else { return false }
-    let interval = action.isRetargeted ? ClickInterval.zero : action.interval
-    state = .cooling(until: now + interval)
-    // The action began no earlier than its event, so that event's timestamp
-    // plus the processing-time duration bounds its finish from below.
-    var lasted = action.started.milliseconds(roundedUpTo: now)
-    if let inputNow, let click = burst?.click {
-      let sinceClick = Int64(inputNow.milliseconds(since: click))
-      if sinceClick > lasted && sinceClick < Self.staleHorizonMilliseconds { lasted = sinceClick }
+    case .busy(let action) where action.ticket == ticket:
+      let interval = action.isRetargeted ? ClickInterval.zero : action.interval
+      state = .cooling(until: now + interval)
+      // The action began no earlier than its event, so that event's timestamp
+      // plus the processing-time duration bounds its finish from below.
+      var lasted = action.started.milliseconds(roundedUpTo: now)
+      if let inputNow, let click = burst?.click {
+        let sinceClick = Int64(inputNow.milliseconds(since: click))
+        if sinceClick > lasted && sinceClick < Self.staleHorizonMilliseconds { lasted = sinceClick }
+      }
+      burst?.windowMilliseconds = lasted + interval.milliseconds
+      burst?.lastedMilliseconds = lasted
+      return Finished(control: action.control, until: now + interval)
+    case .busy, .cooling, .open:
+      return nil
     }
-    burst?.windowMilliseconds = lasted + interval.milliseconds
-    burst?.lastedMilliseconds = lasted
-    return true
   }
 
   /// What the gate guards is another thing now (a view's row is another item): the
   /// window ends, but clicks made before the finish are still its burst.
-  mutating func retarget() {
+  mutating func retargeted() {
     switch state {
     case .cooling: state = .open
     case .busy(var action):
@@ -197,14 +233,11 @@ struct ClickGate: Sendable {
     }
   }
 
-  private mutating func accept(
-    eventTime: EventTimestamp?, at now: ClickInstant, interval: ClickInterval, maxBusy: ClickInterval,
-    ticket: UInt64
-  ) {
-    let limit = max(maxBusy, interval)
-    state = .busy(RunningAction(ticket: ticket, started: now, deadline: now + limit, interval: interval))
+  private mutating func accept(_ action: RunningAction, eventTime: EventTimestamp?, scene: UInt64?) {
+    state = .busy(action)
     // Until the action finishes, the busy rule covers everything.
     burst = eventTime.map { Burst(click: $0) }
+    acceptedScene = scene
   }
 
   /// The action ran past its maximum busy time: reopen at that limit.

@@ -42,3 +42,11 @@ public struct DecisionCounters: Hashable, Sendable {
     }
   }
 }
+
+extension DecisionCounters {
+  /// Counts a judged `outcome`, and an action its gate found past the maximum busy time if `expired`.
+  mutating func count(_ outcome: ClickOutcome, expired: Bool) {
+    count(outcome)
+    if expired { busyExpired += 1 }
+  }
+}

@@ -1,20 +1,22 @@
 /// What a ``ClickDispatcher``'s decisions change: the gates, ticket numbers,
-/// input clock estimate and counters. Gates are ``GateRecord`` objects, so a
-/// control can keep its own and judge on it without a look-up.
+/// input clock estimate and counters.
 struct GateLedger {
-  /// What a ledger's gates remember it by, so a kept gate is used only while it is this ledger's.
-  final class Identity {}
+  /// One gate and the decisions it made: an object, so the dictionary's
+  /// buckets, most of them empty, hold a reference each and not a gate.
+  final class Entry {
+    var gate = ClickGate()
+    var counters = DecisionCounters()
+  }
 
-  private(set) var gates: [GateKey: GateRecord] = [:]
+  private(set) var gates: [GateKey: Entry] = [:]
   var inputClock = InputClockEstimate()
   private(set) var totals = DecisionCounters()
   private var lastTicket: UInt64 = 0
-  private var identity = Identity()
 
-  /// Decides `activation` by `rule` at `now` on `kept` while that is still this
-  /// ledger's gate for it (else replaces it); returns any expiry found too.
-  mutating func decide(_ activation: Activation, by rule: GateRule, at now: ClickInstant, kept: inout GateRecord?)
-    -> (verdict: GateVerdict, expiry: GateRecord.Expiry?)
+  /// Decides `activation` by `rule` at `now` on its gate (made if none), and
+  /// counts it; returns what the gate did too (`nil` when it passed unjudged).
+  mutating func decide(_ activation: Activation, by rule: GateRule, at now: ClickInstant)
+    -> (verdict: GateVerdict, action: ClickGate.ActivatedAction?)
   {
     if let eventTime = activation.eventTime { inputClock.observe(eventTime, at: now) }
     switch rule {
@@ -23,57 +25,55 @@ struct GateLedger {
       totals.count(verdict.outcome)
       return (verdict, nil)
     case .judge(let key, let interval, let maxBusy, let observing, let pace, let repeatPace):
-      let (outcome, acceptance, expiry) = gate(key, kept: &kept).judge(
-        activation, at: now, interval: interval, maxBusy: maxBusy, observing: observing, pace: pace,
-        repeatPace: repeatPace, ticket: lastTicket + 1)
-      var ticket: ClickTicket?
-      if outcome == .accepted {
+      let entry = gates[key] ?? add(key)
+      let action = entry.gate.activated(
+        activation, at: now, interval: interval, maxBusy: maxBusy, pace: pace, repeatPace: repeatPace,
+        ticket: lastTicket + 1)
+      var verdict = GateVerdict(outcome: .accepted, gate: key, instant: now, ticket: nil)
+      switch action {
+      case .accept(let reason, _, _):
         lastTicket += 1
-        ticket = ClickTicket(gate: key, number: lastTicket)
+        verdict.ticket = ClickTicket(gate: key, number: lastTicket)
+        verdict.acceptance = reason
+      case .drop(let reason, _):
+        verdict.outcome = observing ? .wouldDrop(reason) : .dropped(reason)
       }
-      if expiry != nil { totals.busyExpired += 1 }
-      totals.count(outcome)
-      let verdict = GateVerdict(outcome: outcome, gate: key, instant: now, ticket: ticket, acceptance: acceptance)
-      return (verdict, expiry)
+      entry.counters.count(verdict.outcome, expired: action.expired != nil)
+      totals.count(verdict.outcome, expired: action.expired != nil)
+      return (verdict, action)
     }
   }
 
-  /// The gate `key`: `kept` while valid, else the ledger's (made if none), then kept.
-  private mutating func gate(_ key: GateKey, kept: inout GateRecord?) -> GateRecord {
-    if let kept, kept.ledger === identity, !kept.isRetired, kept.key == key { return kept }
-    if let record = gates[key] {
-      kept = record
-      return record
-    }
-    let record = GateRecord(key: key, ledger: identity)
-    gates[key] = record
-    kept = record
-    return record
+  private mutating func add(_ key: GateKey) -> Entry {
+    let entry = Entry()
+    gates[key] = entry
+    return entry
   }
 
   /// Finishes the action of `ticket` at `now`; `nil` when the ticket is stale.
   func finish(_ ticket: ClickTicket, at now: ClickInstant) -> GateTransition? {
-    gates[ticket.gate]?.finish(ticket: ticket.number, at: now, inputNow: inputClock.inputTime(at: now))
+    let inputNow = inputClock.inputTime(at: now)
+    guard let finished = gates[ticket.gate]?.gate.finished(ticket: ticket.number, at: now, inputNow: inputNow)
+    else { return nil }
+    return GateTransition(finished, gate: ticket.gate, at: now)
   }
 
-  /// See ``ClickGate/retarget()``.
+  /// See ``ClickGate/retargeted()``.
   func retarget(_ key: GateKey) {
-    gates[key]?.gate.retarget()
+    gates[key]?.gate.retargeted()
   }
 
   /// Drops every gate, the counters and the input clock. Ticket numbers
   /// go on, so a ticket from before cannot finish a new gate's action.
   mutating func reset() {
     gates.removeAll()
-    identity = Identity()
     inputClock = InputClockEstimate()
     totals = DecisionCounters()
   }
 
   /// Drops every gate of `control`; group gates stay.
   mutating func forget(_ control: ControlID) {
-    for (key, record) in gates where key.owningControl == control {
-      record.retire()
+    for key in gates.keys.filter({ $0.owningControl == control }) {
       gates[key] = nil
     }
   }

@@ -24,3 +24,32 @@ public struct GateTransition: Equatable, Sendable {
   /// ``GateTransition/instant``; dropped: `nil`.
   public let until: ClickInstant?
 }
+
+extension GateTransition {
+  /// An activation of `control` the gate `gate` judged at `instant` with `action`.
+  init(
+    _ action: ClickGate.ActivatedAction, gate: GateKey, control: ControlID, instant: ClickInstant,
+    interval: ClickInterval
+  ) {
+    switch action {
+    case .accept(_, let until, _):
+      self.init(kind: .accepted, gate: gate, control: control, instant: instant, interval: interval, until: until)
+    case .drop:
+      self.init(kind: .dropped, gate: gate, control: control, instant: instant, interval: interval, until: nil)
+    }
+  }
+
+  /// The running action of `gate` ran past its maximum busy time.
+  init(expired action: ClickGate.RunningAction, gate: GateKey) {
+    self.init(
+      kind: .expired, gate: gate, control: action.control, instant: action.deadline, interval: action.interval,
+      until: action.deadline)
+  }
+
+  /// The running action of `gate` finished at `now`.
+  init(_ finished: ClickGate.Finished, gate: GateKey, at now: ClickInstant) {
+    self.init(
+      kind: .finished, gate: gate, control: finished.control, instant: now,
+      interval: ClickInterval(unchecked: now.duration(to: finished.until)), until: finished.until)
+  }
+}

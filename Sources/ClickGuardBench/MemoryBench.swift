@@ -133,11 +133,11 @@ enum MemoryBench {
       measured: "\(fmt(total, 0)) B on \(fmt(button / 1024, 1)) KiB (\(fmt(share * 100, 1))%)",
       budget: budget, verdict: verdict(share <= budgetShare && allMapped),
       checks: [BudgetCheck(value: share * 100, limit: budgetShare * 100) { "\(fmt($0, 1))%" }])
-    // After the clicks: one GateRecord object per gate, and the dictionary's
+    // After the clicks: one gate object per gate, and the dictionary's
     // storage, whose buckets hold a GateKey and a reference each, plus one
     // bit of occupancy per bucket.
     let buckets = dictionaryBuckets(holding: gates)
-    let perBucket = MemoryLayout<GateKey>.stride + MemoryLayout<GateRecord>.stride
+    let perBucket = MemoryLayout<GateKey>.stride + MemoryLayout<AnyObject>.stride
     let dictionaryBytes = Double(buckets * perBucket) + Double(buckets) / 8
     let record = (gateTotal - dictionaryBytes) / Double(gates)
     row.details = [
@@ -149,8 +149,8 @@ enum MemoryBench {
       "wrapping: \(fmt(state, 1)) B per widget: the WidgetGuardState object (settings, flags, the control's id; "
         + "malloc_usable_size \(v["state-object"] ?? "?") B) and its qdata entry, one 24-byte GDataElt (the widget's "
         + "GData len/alloc/usable bytes before \(v["qdata-before"] ?? "?"), after \(v["qdata-after"] ?? "?"))",
-      "first judged click: \(fmt(gate, 1)) B per widget: its GateRecord object (the key, the gate, its counters), "
-        + "≈ \(fmt(record, 0)) B, and its entry in the dispatcher's [GateKey: GateRecord] dictionary, \(perBucket) B "
+      "first judged click: \(fmt(gate, 1)) B per widget: its gate object (the gate and its counters), "
+        + "≈ \(fmt(record, 0)) B, and its entry in the dispatcher's dictionary of gates, \(perBucket) B "
         + "per bucket (GateKey \(MemoryLayout<GateKey>.stride) B and the reference), \(buckets) buckets for \(gates) "
         + "gates (\(fmt(100 * Double(gates) / Double(buckets), 0))% full): amortized ×"
         + "\(fmt(Double(buckets) / Double(gates), 2)); a Swift dictionary is 37.5–75% full, so a gate costs "

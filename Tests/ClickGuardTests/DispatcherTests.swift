@@ -1,7 +1,7 @@
 // ClickDispatcher's API around the rules: run/runAsync, decisions and
 // tickets, counters per gate and in total, observers and the decisions()
-// stream, forget(control:)/reset() and liveGateCount, gates kept by their
-// controls, isOpen.
+// stream, forget(control:)/reset() and liveGateCount, one gate per control
+// and action, isOpen.
 
 import Testing
 
@@ -315,52 +315,48 @@ struct DispatcherTests {
     #expect(h.click(2, settings: group).outcome == .dropped(.busy))
   }
 
-  // MARK: Kept gates
+  // MARK: One gate per key
 
-  @Test func aKeptGateJudgesAsTheLedgersOwn() throws {
+  @Test func judgeAndBeginJudgeOnTheSameGate() {
     let h = Harness()
-    var kept: GateRecord?
-    #expect(h.dispatcher.judge(h.activation(), kept: &kept).outcome == .accepted)
-    let gate = try #require(kept)
-    #expect(h.dispatcher.judge(h.activation(), kept: &kept).outcome == .dropped(.busy))
-    #expect(kept === gate)
-    // A look-up finds the same gate, and the counters hold both drops.
+    #expect(h.dispatcher.judge(h.activation()).outcome == .accepted)
+    #expect(h.dispatcher.judge(h.activation()).outcome == .dropped(.busy))
     #expect(h.click().outcome == .dropped(.busy))
     #expect(h.dispatcher.counters(for: ControlID(1))?.droppedBusy == 2)
     #expect(h.dispatcher.liveGateCount == 1)
   }
 
-  @Test func aKeptGateJudgesNoOtherActionOrControl() {
+  @Test func eachActionOfAControlHasItsOwnGate() {
     let h = Harness()
-    var kept: GateRecord?
-    _ = h.dispatcher.judge(h.activation(1), kept: &kept)
+    _ = h.dispatcher.judge(h.activation(1))
     // Control 1's `clicked` is busy; its other action and control 2 are not.
-    #expect(h.dispatcher.judge(h.activation(1, action: "app.open"), kept: &kept).outcome == .accepted)
-    #expect(h.dispatcher.judge(h.activation(2), kept: &kept).outcome == .accepted)
-    #expect(h.dispatcher.judge(h.activation(1), kept: &kept).outcome == .dropped(.busy))
+    #expect(h.dispatcher.judge(h.activation(1, action: "app.open")).outcome == .accepted)
+    #expect(h.dispatcher.judge(h.activation(2)).outcome == .accepted)
+    #expect(h.dispatcher.judge(h.activation(1)).outcome == .dropped(.busy))
+    #expect(h.dispatcher.counters(for: ControlID(1), action: "app.open")?.accepted == 1)
+    #expect(h.dispatcher.counters(for: ControlID(1))?.droppedBusy == 1)
     #expect(h.dispatcher.liveGateCount == 3)
   }
 
-  @Test func aKeptGateGoesWithItsControlAndOnReset() {
+  @Test func aForgottenOrResetGateIsNotReused() {
     let h = Harness()
-    var kept: GateRecord?
-    _ = h.dispatcher.judge(h.activation(), kept: &kept)
+    _ = h.dispatcher.judge(h.activation())
     h.dispatcher.forget(control: ControlID(1))
     // The forgotten gate was busy: a new one judges.
-    #expect(h.dispatcher.judge(h.activation(), kept: &kept).outcome == .accepted)
+    #expect(h.dispatcher.judge(h.activation()).outcome == .accepted)
+    #expect(h.dispatcher.counters(for: ControlID(1))?.accepted == 1)
     #expect(h.dispatcher.liveGateCount == 1)
     h.dispatcher.reset()
-    #expect(h.dispatcher.judge(h.activation(), kept: &kept).outcome == .accepted)
+    #expect(h.dispatcher.judge(h.activation()).outcome == .accepted)
     #expect(h.dispatcher.counters(for: ControlID(1))?.accepted == 1)
     #expect(h.dispatcher.liveGateCount == 1)
   }
 
-  @Test func anotherDispatchersGateIsNotKept() {
+  @Test func twoDispatchersShareNoGate() {
     let h = Harness()
     let other = Harness()
-    var kept: GateRecord?
-    _ = other.dispatcher.judge(other.activation(), kept: &kept)
-    #expect(h.dispatcher.judge(h.activation(), kept: &kept).outcome == .accepted)
+    _ = other.dispatcher.judge(other.activation())
+    #expect(h.dispatcher.judge(h.activation()).outcome == .accepted)
     #expect(other.dispatcher.counters(for: ControlID(1))?.accepted == 1)
     #expect(h.dispatcher.counters(for: ControlID(1))?.accepted == 1)
   }

@@ -799,8 +799,10 @@ struct GateRulesTests {
     var nextTicket: UInt64 = 0
     func judge(_ gate: inout ClickGate, at now: ClickInstant) -> (DropReason?, Bool) {
       nextTicket += 1
-      let result = gate.judge(eventTime: nil, at: now, interval: .ms(500), maxBusy: .ms(1000), ticket: nextTicket)
-      return (result.drop, result.busyExpired)
+      let action = gate.activated(
+        Activation(control: ControlID(1)), at: now, interval: .ms(500), maxBusy: .ms(1000), ticket: nextTicket)
+      if case .drop(let reason, _) = action { return (reason, action.expired != nil) }
+      return (nil, action.expired != nil)
     }
     func runningTicket(_ gate: ClickGate) -> UInt64? {
       if case .busy(let action) = gate.state { return action.ticket }
@@ -814,10 +816,8 @@ struct GateRulesTests {
     #expect(!gate.isBusy(at: .ms(1000)))
     #expect(!gate.isOpen(at: .ms(999)))
     #expect(gate.isOpen(at: .ms(1000)))
-    let wrongTicket = gate.finish(ticket: 2, at: .ms(100), inputNow: nil)
-    #expect(!wrongTicket)
-    let rightTicket = gate.finish(ticket: 1, at: .ms(100), inputNow: nil)
-    #expect(rightTicket)
+    #expect(gate.finished(ticket: 2, at: .ms(100), inputNow: nil) == nil)
+    #expect(gate.finished(ticket: 1, at: .ms(100), inputNow: nil) == .init(control: ControlID(1), until: .ms(600)))
     #expect(!gate.isBusy(at: .ms(100)))
     #expect(!gate.isOpen(at: .ms(599)))
     #expect(gate.isOpen(at: .ms(600)))

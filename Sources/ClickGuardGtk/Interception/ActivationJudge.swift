@@ -63,9 +63,7 @@ final class ActivationJudge {
       repeatFacts: readsRepeats && input.source == .user
         ? RepeatableControls.facts(of: widget, state: state, appearances: runtime.fences.appearances)
         : nil)
-    var gate = state?.gate
-    let verdict = runtime.dispatcher.judge(activation, kept: &gate)
-    state?.gate = gate
+    let verdict = runtime.dispatcher.judge(activation)
     guard verdict.runsAction else {
       if runtime.ringsBellOnDrop, case .dropped = verdict.outcome, GObjectType.isA(widget, gtk_widget_get_type()) {
         gtk_widget_error_bell(widget.assumingMemoryBound(to: GtkWidget.self))
@@ -75,7 +73,7 @@ final class ActivationJudge {
     if verdict.gate != nil { runtime.input.currentEventAcceptedActivation() }
     if state == nil, verdict.gate?.owningControl != nil {
       // The widget's own gate: forgotten when the widget is finalized.
-      WidgetGuardState.attached(to: widget, runtime: runtime).gate = gate
+      _ = WidgetGuardState.attached(to: widget, runtime: runtime)
     }
     if let ticket = verdict.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true

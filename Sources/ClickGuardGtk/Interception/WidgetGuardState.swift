@@ -14,8 +14,6 @@ final class WidgetGuardState {
   var isWrapped = false
   var isRepeatable: Bool?
   var traits: ControlTraits?
-  /// The gate that judged the widget last (the dispatcher checks it still is).
-  var gate: GateRecord?
   private(set) var existingSwitchState: SwitchState?
   var switchState: SwitchState {
     if let existingSwitchState { return existingSwitchState }

@@ -13,11 +13,3 @@ public struct ClickDecision: Sendable {
 
   public var runsAction: Bool { outcome.runsAction }
 }
-
-extension ClickDecision {
-  init(_ activation: Activation, _ verdict: GateVerdict) {
-    self.init(
-      activation: activation, gate: verdict.gate, outcome: verdict.outcome, instant: verdict.instant,
-      ticket: verdict.ticket, acceptance: verdict.acceptance)
-  }
-}

@@ -28,37 +28,28 @@ public final class ClickDispatcher {
   /// Judges `activation` at `instant` (default: now). When the decision has a
   /// ticket, run the action, then hand the ticket to ``finish(_:at:)``.
   public func begin(_ activation: Activation, at instant: ClickInstant? = nil) -> ClickDecision {
-    ClickDecision(activation, judge(activation, at: instant ?? clock.now))
+    judge(activation, at: instant ?? clock.now)
   }
 
-  /// Judges `activation` now, building no ``ClickDecision`` unless someone observes.
-  package func judge(_ activation: Activation) -> GateVerdict {
-    judge(activation, at: clock.now)
-  }
-
-  private func judge(_ activation: Activation, at now: ClickInstant) -> GateVerdict {
+  /// Decides `activation` on its gate and tells the observers, if any.
+  private func judge(_ activation: Activation, at now: ClickInstant) -> ClickDecision {
     let rule = configuration.rule(for: activation)
-    let (verdict, action) = ledger.decide(activation, by: rule, at: now)
+    let (decision, action) = ledger.decide(activation, by: rule, at: now)
     if !observers.isEmpty || !gateObservers.isEmpty {
-      report(verdict, of: activation, by: rule, action: action)
+      report(decision, by: rule, action: action)
     }
-    return verdict
+    return decision
   }
 
   /// Tells the observers: an expiry the gate found, the decision, then the gate's transition.
-  private func report(
-    _ verdict: GateVerdict, of activation: Activation, by rule: GateRule, action: ClickGate.ActivatedAction?
-  ) {
+  private func report(_ decision: ClickDecision, by rule: GateRule, action: ClickGate.ActivatedAction?) {
     var judged: GateTransition?
-    if !gateObservers.isEmpty, let action, let key = verdict.gate, case .judge(_, let interval, _, _, _, _) = rule {
+    if !gateObservers.isEmpty, let action, let key = decision.gate, case .judge(_, let interval, _, _, _, _) = rule {
       if let expired = action.expired { publish(GateTransition(expired: expired, gate: key)) }
       judged = GateTransition(
-        action, gate: key, control: activation.control, instant: verdict.instant, interval: interval)
+        action, gate: key, control: decision.activation.control, instant: decision.instant, interval: interval)
     }
-    if !observers.isEmpty {
-      let decision = ClickDecision(activation, verdict)
-      for observer in observers.observers { observer(decision) }
-    }
+    for observer in observers.observers { observer(decision) }
     if let judged { publish(judged) }
   }
 

@@ -16,31 +16,35 @@ struct GateLedger {
   /// Decides `activation` by `rule` at `now` on its gate (made if none), and
   /// counts it; returns what the gate did too (`nil` when it passed unjudged).
   mutating func decide(_ activation: Activation, by rule: GateRule, at now: ClickInstant)
-    -> (verdict: GateVerdict, action: ClickGate.ActivatedAction?)
+    -> (decision: ClickDecision, action: ClickGate.ActivatedAction?)
   {
     if let eventTime = activation.eventTime { inputClock.observe(eventTime, at: now) }
     switch rule {
     case .pass(let reason):
-      let verdict = GateVerdict(outcome: .passed(reason), gate: nil, instant: now, ticket: nil)
-      totals.count(verdict.outcome)
-      return (verdict, nil)
+      let decision = ClickDecision(
+        activation: activation, gate: nil, outcome: .passed(reason), instant: now, ticket: nil)
+      totals.count(decision.outcome)
+      return (decision, nil)
     case .judge(let key, let interval, let maxBusy, let observing, let pace, let repeatPace):
       let entry = gates[key] ?? add(key)
       let action = entry.gate.activated(
         activation, at: now, interval: interval, maxBusy: maxBusy, pace: pace, repeatPace: repeatPace,
         ticket: lastTicket + 1)
-      var verdict = GateVerdict(outcome: .accepted, gate: key, instant: now, ticket: nil)
+      let decision: ClickDecision
       switch action {
       case .accept(let reason, _, _):
         lastTicket += 1
-        verdict.ticket = ClickTicket(gate: key, number: lastTicket)
-        verdict.acceptance = reason
+        decision = ClickDecision(
+          activation: activation, gate: key, outcome: .accepted, instant: now,
+          ticket: ClickTicket(gate: key, number: lastTicket), acceptance: reason)
       case .drop(let reason, _):
-        verdict.outcome = observing ? .wouldDrop(reason) : .dropped(reason)
+        decision = ClickDecision(
+          activation: activation, gate: key, outcome: observing ? .wouldDrop(reason) : .dropped(reason),
+          instant: now, ticket: nil)
       }
-      entry.counters.count(verdict.outcome, expired: action.expired != nil)
-      totals.count(verdict.outcome, expired: action.expired != nil)
-      return (verdict, action)
+      entry.counters.count(decision.outcome, expired: action.expired != nil)
+      totals.count(decision.outcome, expired: action.expired != nil)
+      return (decision, action)
     }
   }
 
@@ -77,16 +81,4 @@ struct GateLedger {
       gates[key] = nil
     }
   }
-}
-
-/// What the ledger decided for one activation: the parts of a ``ClickDecision``
-/// its caller needs, so a click nobody observes builds no decision.
-package struct GateVerdict: Sendable {
-  package var outcome: ClickOutcome
-  package var gate: GateKey?
-  package var instant: ClickInstant
-  package var ticket: ClickTicket?
-  package var acceptance: AcceptReason? = nil
-
-  package var runsAction: Bool { outcome.runsAction }
 }

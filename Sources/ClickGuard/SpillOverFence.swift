@@ -25,12 +25,6 @@ public struct SpillOverFence: Sendable {
     case continuingBurst = "continuing-burst"
   }
 
-  /// The fence's verdict on one press.
-  public enum Verdict: Hashable, Sendable {
-    case pass
-    case drop(Reason)
-  }
-
   /// The default settle delay: about a person's reaction time to a new page,
   /// shorter than a deliberate first click on it, longer than a burst's gaps.
   public static let defaultSettle = ClickInterval(unchecked: .milliseconds(300))
@@ -106,9 +100,10 @@ public struct SpillOverFence: Sendable {
     isArmed = false
   }
 
-  /// Judges a press made at `eventTime` (if known), processed at `now`.
-  public mutating func judge(eventTime: EventTimestamp?, at now: ClickInstant) -> Verdict {
-    guard isArmed else { return .pass }
+  /// Checks a press made at `eventTime` (if known), processed at `now`: why it
+  /// is dropped, or `nil` when it passes (a passing press disarms the fence).
+  public mutating func check(eventTime: EventTimestamp?, at now: ClickInstant) -> Reason? {
+    guard isArmed else { return nil }
     if transitionRunning, armedAt.duration(to: now) >= maxTransition.duration {
       transitionFinished(at: armedAt + maxTransition.duration)
     }
@@ -129,10 +124,10 @@ public struct SpillOverFence: Sendable {
       reason = .continuingBurst
     } else {
       isArmed = false
-      return .pass
+      return nil
     }
     lastDrop = (eventTime ?? lastDrop?.eventTime, now)
-    return .drop(reason)
+    return reason
   }
 
   /// Whether a press follows the last dropped one by less than the settle delay.

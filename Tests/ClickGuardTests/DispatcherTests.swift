@@ -317,10 +317,10 @@ struct DispatcherTests {
 
   // MARK: One gate per key
 
-  @Test func judgeAndBeginJudgeOnTheSameGate() {
+  @Test func beginJudgesOnOneGatePerKey() {
     let h = Harness()
-    #expect(h.dispatcher.judge(h.activation()).outcome == .accepted)
-    #expect(h.dispatcher.judge(h.activation()).outcome == .dropped(.busy))
+    #expect(h.dispatcher.begin(h.activation()).outcome == .accepted)
+    #expect(h.dispatcher.begin(h.activation()).outcome == .dropped(.busy))
     #expect(h.click().outcome == .dropped(.busy))
     #expect(h.dispatcher.counters(for: ControlID(1))?.droppedBusy == 2)
     #expect(h.dispatcher.liveGateCount == 1)
@@ -328,11 +328,11 @@ struct DispatcherTests {
 
   @Test func eachActionOfAControlHasItsOwnGate() {
     let h = Harness()
-    _ = h.dispatcher.judge(h.activation(1))
+    _ = h.dispatcher.begin(h.activation(1))
     // Control 1's `clicked` is busy; its other action and control 2 are not.
-    #expect(h.dispatcher.judge(h.activation(1, action: "app.open")).outcome == .accepted)
-    #expect(h.dispatcher.judge(h.activation(2)).outcome == .accepted)
-    #expect(h.dispatcher.judge(h.activation(1)).outcome == .dropped(.busy))
+    #expect(h.dispatcher.begin(h.activation(1, action: "app.open")).outcome == .accepted)
+    #expect(h.dispatcher.begin(h.activation(2)).outcome == .accepted)
+    #expect(h.dispatcher.begin(h.activation(1)).outcome == .dropped(.busy))
     #expect(h.dispatcher.counters(for: ControlID(1), action: "app.open")?.accepted == 1)
     #expect(h.dispatcher.counters(for: ControlID(1))?.droppedBusy == 1)
     #expect(h.dispatcher.liveGateCount == 3)
@@ -340,14 +340,14 @@ struct DispatcherTests {
 
   @Test func aForgottenOrResetGateIsNotReused() {
     let h = Harness()
-    _ = h.dispatcher.judge(h.activation())
+    _ = h.dispatcher.begin(h.activation())
     h.dispatcher.forget(control: ControlID(1))
     // The forgotten gate was busy: a new one judges.
-    #expect(h.dispatcher.judge(h.activation()).outcome == .accepted)
+    #expect(h.dispatcher.begin(h.activation()).outcome == .accepted)
     #expect(h.dispatcher.counters(for: ControlID(1))?.accepted == 1)
     #expect(h.dispatcher.liveGateCount == 1)
     h.dispatcher.reset()
-    #expect(h.dispatcher.judge(h.activation()).outcome == .accepted)
+    #expect(h.dispatcher.begin(h.activation()).outcome == .accepted)
     #expect(h.dispatcher.counters(for: ControlID(1))?.accepted == 1)
     #expect(h.dispatcher.liveGateCount == 1)
   }
@@ -355,8 +355,8 @@ struct DispatcherTests {
   @Test func twoDispatchersShareNoGate() {
     let h = Harness()
     let other = Harness()
-    _ = other.dispatcher.judge(other.activation())
-    #expect(h.dispatcher.judge(h.activation()).outcome == .accepted)
+    _ = other.dispatcher.begin(other.activation())
+    #expect(h.dispatcher.begin(h.activation()).outcome == .accepted)
     #expect(other.dispatcher.counters(for: ControlID(1))?.accepted == 1)
     #expect(h.dispatcher.counters(for: ControlID(1))?.accepted == 1)
   }

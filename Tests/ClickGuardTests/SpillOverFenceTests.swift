@@ -12,29 +12,29 @@ struct SpillOverFenceTests {
   @Test func disarmedFencePassesEverything() {
     var fence = SpillOverFence()
     #expect(!fence.isArmed)
-    let verdict1 = fence.judge(eventTime: stamp(5), at: .ms(0))
-    #expect(verdict1 == .pass)
+    let reason1 = fence.check(eventTime: stamp(5), at: .ms(0))
+    #expect(reason1 == nil)
   }
 
   @Test func pressStampedBeforeThePageAppearedIsDropped() {
     var fence = SpillOverFence()
     fence.pageAppeared(serverTime: stamp(10_000), transitionRunning: false, at: .ms(0))
     // Queued behind a 1 s handler lag: made before the page was there.
-    let verdict2 = fence.judge(eventTime: stamp(9_850), at: .ms(1))
-    #expect(verdict2 == .drop(.predatesPage))
+    let reason2 = fence.check(eventTime: stamp(9_850), at: .ms(1))
+    #expect(reason2 == .predatesPage)
   }
 
   @Test func pressesDuringTheTransitionAndTheSettleDelayAreDropped() {
     var fence = SpillOverFence(settle: .ms(300))
     fence.pageAppeared(serverTime: stamp(10_000), transitionRunning: true, at: .ms(0))
-    let verdict3 = fence.judge(eventTime: stamp(10_100), at: .ms(100))
-    #expect(verdict3 == .drop(.transition))
+    let reason3 = fence.check(eventTime: stamp(10_100), at: .ms(100))
+    #expect(reason3 == .transition)
     fence.transitionFinished(at: .ms(250))
-    let verdict4 = fence.judge(eventTime: stamp(10_900), at: .ms(500))
-    #expect(verdict4 == .drop(.settling))
+    let reason4 = fence.check(eventTime: stamp(10_900), at: .ms(500))
+    #expect(reason4 == .settling)
     // 300 ms after the transition, and a pause since the last press: acts.
-    let verdict5 = fence.judge(eventTime: stamp(11_300), at: .ms(900))
-    #expect(verdict5 == .pass)
+    let reason5 = fence.check(eventTime: stamp(11_300), at: .ms(900))
+    #expect(reason5 == nil)
     #expect(!fence.isArmed)
   }
 
@@ -45,25 +45,25 @@ struct SpillOverFenceTests {
     var t: Int64 = 10
     // A person clicking every 150 ms for 3 s: every press is dropped.
     for _ in 0..<20 {
-      let verdict6 = fence.judge(eventTime: stamp(event), at: .ms(t))
-      #expect(verdict6 != .pass)
+      let reason6 = fence.check(eventTime: stamp(event), at: .ms(t))
+      #expect(reason6 != nil)
       event += 150
       t += 150
     }
     // The first press after a pause of the settle delay acts.
-    let verdict7 = fence.judge(eventTime: stamp(event + 200), at: .ms(t + 200))
-    #expect(verdict7 == .pass)
+    let reason7 = fence.check(eventTime: stamp(event + 200), at: .ms(t + 200))
+    #expect(reason7 == nil)
   }
 
   @Test func aPressMadeWithinTheSettleDelayIsDroppedByItsEventTimeEvenWhenProcessedLate() {
     var fence = SpillOverFence(settle: .ms(400))
     fence.pageAppeared(serverTime: stamp(10_000), transitionRunning: false, at: .ms(0))
     // Made 350 ms after the page appeared, processed after a 1 s stall.
-    let verdict = fence.judge(eventTime: stamp(10_350), at: .ms(1_350))
-    #expect(verdict == .drop(.settling))
+    let reason = fence.check(eventTime: stamp(10_350), at: .ms(1_350))
+    #expect(reason == .settling)
     // Made after a pause of the settle delay: acts, whenever processed.
-    let later = fence.judge(eventTime: stamp(10_800), at: .ms(1_400))
-    #expect(later == .pass)
+    let later = fence.check(eventTime: stamp(10_800), at: .ms(1_400))
+    #expect(later == nil)
   }
 
   /// Wayland: no input clock reading when the page appeared, learnt from
@@ -74,77 +74,77 @@ struct SpillOverFenceTests {
     unknown.pageAppeared(serverTime: nil, transitionRunning: false, at: .ms(0))
     #expect(!unknown.knowsAppearanceTime)
     var learnt = unknown
-    #expect(unknown.judge(eventTime: stamp(10_350), at: .ms(1_350)) == .pass, "processing time alone lets it by")
+    #expect(unknown.check(eventTime: stamp(10_350), at: .ms(1_350)) == nil, "processing time alone lets it by")
     learnt.learnAppearanceTime(stamp(10_000))
     #expect(learnt.knowsAppearanceTime)
-    #expect(learnt.judge(eventTime: stamp(10_350), at: .ms(1_350)) == .drop(.settling))
-    #expect(learnt.judge(eventTime: stamp(9_900), at: .ms(1_360)) == .drop(.predatesPage))
-    #expect(learnt.judge(eventTime: stamp(10_800), at: .ms(1_400)) == .pass)
+    #expect(learnt.check(eventTime: stamp(10_350), at: .ms(1_350)) == .settling)
+    #expect(learnt.check(eventTime: stamp(9_900), at: .ms(1_360)) == .predatesPage)
+    #expect(learnt.check(eventTime: stamp(10_800), at: .ms(1_400)) == nil)
     // After a transition: the settle delay ends as long after the
     // appearance on the input clock as on the processing clock.
     var sliding = SpillOverFence(settle: .ms(400))
     sliding.pageAppeared(serverTime: nil, transitionRunning: true, at: .ms(0))
     sliding.transitionFinished(at: .ms(250))
     sliding.learnAppearanceTime(stamp(10_000))
-    #expect(sliding.judge(eventTime: stamp(10_600), at: .ms(2_000)) == .drop(.settling))
-    #expect(sliding.judge(eventTime: stamp(11_100), at: .ms(2_100)) == .pass)
+    #expect(sliding.check(eventTime: stamp(10_600), at: .ms(2_000)) == .settling)
+    #expect(sliding.check(eventTime: stamp(11_100), at: .ms(2_100)) == nil)
     // Learnt once: a second reading changes nothing.
     var once = SpillOverFence(settle: .ms(400))
     once.pageAppeared(serverTime: stamp(10_000), transitionRunning: false, at: .ms(0))
     once.learnAppearanceTime(stamp(20_000))
-    #expect(once.judge(eventTime: stamp(10_500), at: .ms(1_000)) == .pass)
+    #expect(once.check(eventTime: stamp(10_500), at: .ms(1_000)) == nil)
   }
 
   @Test func theSettleDelayAfterATransitionIsMeasuredOnTheInputClockWhenKnown() {
     var fence = SpillOverFence(settle: .ms(400))
     fence.pageAppeared(serverTime: stamp(10_000), transitionRunning: true, at: .ms(0))
     fence.transitionFinished(at: .ms(250), serverTime: stamp(10_250))
-    let verdict = fence.judge(eventTime: stamp(10_600), at: .ms(900))
-    #expect(verdict == .drop(.settling))
-    let later = fence.judge(eventTime: stamp(11_100), at: .ms(1_400))
-    #expect(later == .pass)
+    let reason = fence.check(eventTime: stamp(10_600), at: .ms(900))
+    #expect(reason == .settling)
+    let later = fence.check(eventTime: stamp(11_100), at: .ms(1_400))
+    #expect(later == nil)
   }
 
   @Test func withoutEventTimesTheBurstIsMeasuredByProcessingTime() {
     var fence = SpillOverFence(settle: .ms(300))
     fence.pageAppeared(serverTime: nil, transitionRunning: false, at: .ms(0))
-    let verdict8 = fence.judge(eventTime: nil, at: .ms(200))
-    #expect(verdict8 == .drop(.settling))
-    let verdict9 = fence.judge(eventTime: nil, at: .ms(450))
-    #expect(verdict9 == .drop(.continuingBurst))
-    let verdict10 = fence.judge(eventTime: nil, at: .ms(800))
-    #expect(verdict10 == .pass)
+    let reason8 = fence.check(eventTime: nil, at: .ms(200))
+    #expect(reason8 == .settling)
+    let reason9 = fence.check(eventTime: nil, at: .ms(450))
+    #expect(reason9 == .continuingBurst)
+    let reason10 = fence.check(eventTime: nil, at: .ms(800))
+    #expect(reason10 == nil)
   }
 
   @Test func aTransitionThatNeverEndsCountsAsFinishedAfterTheLimit() {
     var fence = SpillOverFence(settle: .ms(300), maxTransition: .ms(2000))
     fence.pageAppeared(serverTime: nil, transitionRunning: true, at: .ms(0))
-    let verdict11 = fence.judge(eventTime: nil, at: .ms(1999))
-    #expect(verdict11 == .drop(.transition))
+    let reason11 = fence.check(eventTime: nil, at: .ms(1999))
+    #expect(reason11 == .transition)
     // Finished at 2000 by the limit, settled at 2300, and 300 ms since the drop.
-    let verdict12 = fence.judge(eventTime: nil, at: .ms(2400))
-    #expect(verdict12 == .pass)
+    let reason12 = fence.check(eventTime: nil, at: .ms(2400))
+    #expect(reason12 == nil)
   }
 
   @Test func stampsAreComparedWrapSafely() {
     var fence = SpillOverFence()
     fence.pageAppeared(serverTime: stamp(20), transitionRunning: false, at: .ms(0))
     // 40 ms before the wrap is before the page appeared.
-    let verdict13 = fence.judge(eventTime: stamp(UInt32.max - 20), at: .ms(1))
-    #expect(verdict13 == .drop(.predatesPage))
+    let reason13 = fence.check(eventTime: stamp(UInt32.max - 20), at: .ms(1))
+    #expect(reason13 == .predatesPage)
   }
 
   @Test func aNewPageRearmsTheFence() {
     var fence = SpillOverFence(settle: .ms(300))
     fence.pageAppeared(serverTime: stamp(1000), transitionRunning: false, at: .ms(0))
-    let verdict14 = fence.judge(eventTime: stamp(1500), at: .ms(500))
-    #expect(verdict14 == .pass)
+    let reason14 = fence.check(eventTime: stamp(1500), at: .ms(500))
+    #expect(reason14 == nil)
     fence.pageAppeared(serverTime: stamp(2000), transitionRunning: false, at: .ms(1000))
-    let verdict15 = fence.judge(eventTime: stamp(1990), at: .ms(1001))
-    #expect(verdict15 == .drop(.predatesPage))
+    let reason15 = fence.check(eventTime: stamp(1990), at: .ms(1001))
+    #expect(reason15 == .predatesPage)
     fence.disarm()
-    let verdict16 = fence.judge(eventTime: stamp(1995), at: .ms(1002))
-    #expect(verdict16 == .pass)
+    let reason16 = fence.check(eventTime: stamp(1995), at: .ms(1002))
+    #expect(reason16 == nil)
   }
 }
 

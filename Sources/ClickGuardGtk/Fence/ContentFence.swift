@@ -209,7 +209,7 @@ final class ContentFence {
     let mode = runtime.dispatcher.configuration.mode
     guard mode != .off else { return false }
     let eventTime = EventTimestamp(gdkTime: gdk_event_get_time(event))
-    guard let (content, reason) = judge(target, eventTime: eventTime) else {
+    guard let (content, reason) = fencedContentDropping(target, eventTime: eventTime) else {
       forgetDrops(of: event, type: type, button: button)
       return false
     }
@@ -223,7 +223,9 @@ final class ContentFence {
 
   /// The nearest fenced content `target` is in, and its reason to drop a
   /// press made at `eventTime`; `nil` when every fence on the way passes it.
-  private func judge(_ target: WidgetPointer, eventTime: EventTimestamp?) -> (WidgetPointer, SpillOverFence.Reason)? {
+  private func fencedContentDropping(
+    _ target: WidgetPointer, eventTime: EventTimestamp?
+  ) -> (WidgetPointer, SpillOverFence.Reason)? {
     // No content was ever fenced, or all of it is gone: no widget to ask.
     guard liveContentCount > 0 else { return nil }
     let now = runtime.dispatcher.clock.now
@@ -234,7 +236,7 @@ final class ContentFence {
         state.isManaged || guardsEverything
       {
         learnAppearanceTime(of: state, from: eventTime)
-        if case .drop(let reason) = state.fence.judge(eventTime: eventTime, at: now) { return (current, reason) }
+        if let reason = state.fence.check(eventTime: eventTime, at: now) { return (current, reason) }
       }
       widget = gtk_widget_get_parent(current)
     }

@@ -63,19 +63,19 @@ final class ActivationJudge {
       repeatFacts: readsRepeats && input.source == .user
         ? RepeatableControls.facts(of: widget, state: state, appearances: runtime.fences.appearances)
         : nil)
-    let verdict = runtime.dispatcher.judge(activation)
-    guard verdict.runsAction else {
-      if runtime.ringsBellOnDrop, case .dropped = verdict.outcome, GObjectType.isA(widget, gtk_widget_get_type()) {
+    let decision = runtime.dispatcher.begin(activation)
+    guard decision.runsAction else {
+      if runtime.ringsBellOnDrop, case .dropped = decision.outcome, GObjectType.isA(widget, gtk_widget_get_type()) {
         gtk_widget_error_bell(widget.assumingMemoryBound(to: GtkWidget.self))
       }
       return false
     }
-    if verdict.gate != nil { runtime.input.currentEventAcceptedActivation() }
-    if state == nil, verdict.gate?.owningControl != nil {
+    if decision.gate != nil { runtime.input.currentEventAcceptedActivation() }
+    if state == nil, decision.gate?.owningControl != nil {
       // The widget's own gate: forgotten when the widget is finalized.
       _ = WidgetGuardState.attached(to: widget, runtime: runtime)
     }
-    if let ticket = verdict.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
+    if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true
   }
 

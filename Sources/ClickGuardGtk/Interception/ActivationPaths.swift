@@ -123,7 +123,7 @@ final class ActivationPaths {
       let traits = ControlTraits.of(button, toggleType: gtk_toggle_button_get_type(), state: state)
       return ActivationTarget(
         widget: button, action: traits.actionName(of: button, signal: "clicked"), kind: traits.kind,
-        input: input.attribution(forClickOf: button), state: state, readsRepeats: true)
+        input: input.attribution(of: .click(button)), state: state, readsRepeats: true)
     },
     ActivationPath(typeName: "GtkMenuItem", signal: "activate", handler: .void) { item, input in
       // An item that opens a submenu does not act: menus are left alone.
@@ -132,7 +132,7 @@ final class ActivationPaths {
       let traits = ControlTraits.of(item, toggleType: gtk_check_menu_item_get_type(), state: state)
       return ActivationTarget(
         widget: item, action: traits.actionName(of: item, signal: "activate"), kind: traits.kind,
-        input: input.attribution(forMenuItem: item), state: state)
+        input: input.attribution(of: .menuItem(item)), state: state)
     },
     // GtkUIManager apps: accelerators, menu and tool items run a GtkAction's
     // `activate`. Named by type, so no deprecated call is made.
@@ -143,7 +143,7 @@ final class ActivationPaths {
       return ActivationTarget(
         widget: action, action: ActionName(name),
         kind: toggle != 0 && GObjectType.isA(action, toggle) ? .toggle : .button,
-        input: input.attribution(forAction: action), state: state)
+        input: input.attribution(of: .action(action)), state: state)
     },
     // Keys reach a row through its own `activate` (GtkWindow's activate-focus)
     // or the list's `activate-cursor-row`/`-child` keybinding; neither emits the other.
@@ -240,7 +240,7 @@ final class ActivationPaths {
   /// A list item's activation, with its list's settings: a key press is the
   /// person's, anything else the app's own code.
   private static func listItem(_ item: gpointer, action: ActionName, input tracker: InputTracker) -> ActivationTarget {
-    let input = tracker.current.flatMap { $0.isKeyPress ? tracker.keyAttribution($0) : nil } ?? .programmatic
+    let input = tracker.current.flatMap { $0.isKeyPress ? tracker.attribution(of: .key($0)) : nil } ?? .programmatic
     let list = gtk_widget_get_parent(item.assumingMemoryBound(to: GtkWidget.self)).map { UnsafeMutableRawPointer($0) }
     return ActivationTarget(widget: item, container: list, action: action, input: input)
   }

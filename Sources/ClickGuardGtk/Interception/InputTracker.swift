@@ -132,9 +132,50 @@ final class InputTracker {
     pending = activation
   }
 
-  /// Who made a `clicked` of `instance` (or a switch's change) now: the event
-  /// dispatched at this depth, or the button `activate` it completes.
-  func attribution(forClickOf instance: gpointer) -> InputAttribution {
+  /// Who made `activity` now: every attribution rule is here.
+  ///
+  /// | Activity | Facts | Attribution |
+  /// |---|---|---|
+  /// | `click`, `menuItem`, `action` | inside a class handler | `.nested` |
+  /// | `click` | pending `activate`, event now, where it landed | the key, pointer or app |
+  /// | `menuItem`, `action` | event now, auto-repeat, item on screen | user, shortcut, repeat or app |
+  /// | `key`, `accelerator` | the key event | user or shortcut, repeat for an accelerator |
+  /// | `switchBegun` | inside an activation, key now, else as `click` | `.nested`, the key or as `click` |
+  /// | `switchChange` | what began it, else as `click` | that, else as `click` |
+  func attribution(of activity: Activity) -> InputAttribution {
+    switch activity {
+    case .key(let event):
+      return keyAttribution(event)
+    case .accelerator(let event):
+      if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
+      return keyAttribution(event, source: .shortcut)
+    case .switchBegun(let instance):
+      if isInsideActivation { return .stamped(.nested, time: current?.time ?? 0) }
+      if let event = current, event.isKey { return keyAttribution(event) }
+      return clickAttribution(of: instance)
+    case .switchChange(let instance, let begunBy):
+      return begunBy ?? clickAttribution(of: instance)
+    case .click(let instance):
+      return clickAttribution(of: instance)
+    case .menuItem(let item):
+      if chainDepth > 0 { return .stamped(.nested, time: current?.time ?? 0) }
+      guard let event = current, event.time != 0 else { return .programmatic }
+      guard event.isKey else { return .stamped(time: event.time) }
+      if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
+      let isOnScreen = gtk_widget_get_mapped(item.assumingMemoryBound(to: GtkWidget.self)) != 0
+      return keyAttribution(event, source: isOnScreen ? .user : .shortcut)
+    case .action:
+      if chainDepth > 0 { return .stamped(.nested, time: current?.time ?? 0) }
+      guard let event = current, event.time != 0 else { return .programmatic }
+      guard event.isKey else { return .stamped(time: event.time) }
+      if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
+      return keyAttribution(event, source: .shortcut)
+    }
+  }
+
+  /// A `clicked` of `instance`: the event dispatched at this depth, or the
+  /// button `activate` it completes.
+  private func clickAttribution(of instance: gpointer) -> InputAttribution {
     if chainDepth > 0 { return .stamped(.nested, time: current?.time ?? 0) }
     // An `activate` makes one `clicked` at most: later app clicks stay the app's.
     let pending = self.pending.flatMap { $0.widget == instance ? $0 : nil }
@@ -163,36 +204,17 @@ final class InputTracker {
     return pending?.input ?? .programmatic
   }
 
-  /// Who made a menu item's activation now: a key on an item not on screen is
-  /// its accelerator (a shortcut), an auto-repeat a deliberate repeat.
-  func attribution(forMenuItem item: gpointer) -> InputAttribution {
-    if chainDepth > 0 { return .stamped(.nested, time: current?.time ?? 0) }
-    guard let event = current, event.time != 0 else { return .programmatic }
-    guard event.isKey else { return .stamped(time: event.time) }
-    if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
-    let isOnScreen = gtk_widget_get_mapped(item.assumingMemoryBound(to: GtkWidget.self)) != 0
-    return keyAttribution(event, source: isOnScreen ? .user : .shortcut)
-  }
-
-  /// Who made a GtkAction's activation now: a key is its accelerator (a
-  /// shortcut), nested inside a menu or tool item's activation.
-  func attribution(forAction action: gpointer) -> InputAttribution {
-    if chainDepth > 0 { return .stamped(.nested, time: current?.time ?? 0) }
-    guard let event = current, event.time != 0 else { return .programmatic }
-    guard event.isKey else { return .stamped(time: event.time) }
-    if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
-    return keyAttribution(event, source: .shortcut)
-  }
-
   /// Who pressed the key of `event`: it went down with its first press, so a
   /// held key acts once. Time `0` (a synthesized event) is the app's.
-  func keyAttribution(_ event: DispatchedEvent, source: ActivationSource = .user) -> InputAttribution {
+  private func keyAttribution(_ event: DispatchedEvent, source: ActivationSource = .user) -> InputAttribution {
     guard event.time != 0 else { return .programmatic }
     return keyAttribution(keyval: event.keyval, actedAt: event.time, source: source)
   }
 
   /// A key's activation acted on at `time`, down since its first press if seen.
-  func keyAttribution(keyval: UInt32, actedAt time: UInt32, source: ActivationSource = .user) -> InputAttribution {
+  private func keyAttribution(keyval: UInt32, actedAt time: UInt32, source: ActivationSource = .user)
+    -> InputAttribution
+  {
     InputAttribution(
       source: source, eventTime: EventTimestamp(gdkTime: time),
       pressTime: EventTimestamp(gdkTime: downTime(ofKey: keyval) ?? time))
@@ -250,6 +272,26 @@ final class InputTracker {
     default:
       break
     }
+  }
+}
+
+extension InputTracker {
+  /// An activation, as ``InputTracker/attribution(of:)`` needs it to say who made it.
+  enum Activity {
+    /// A button's `clicked` (or a wrapped switch's change).
+    case click(gpointer)
+    /// A menu item's `activate`.
+    case menuItem(gpointer)
+    /// A GtkAction's `activate`.
+    case action(gpointer)
+    /// A key press acting on the focus widget (an entry's Return, a view's row).
+    case key(DispatchedEvent)
+    /// A key press that is a window's accelerator.
+    case accelerator(DispatchedEvent)
+    /// A switch's change beginning: its gesture's `released` or its `activate`.
+    case switchBegun(gpointer)
+    /// A switch's `state-set`, with the attribution noted when it began.
+    case switchChange(gpointer, begunBy: InputAttribution?)
   }
 }
 

@@ -28,19 +28,13 @@ final class KeyActivationFilter {
     guard let key = tracker.current else { return false }
     if runtime.guardsEveryButton, let action = acceleratorAction(of: event, in: window) {
       return !judge.allows(
-        ActivationTarget(widget: window, action: ActionName(action), input: acceleratorAttribution(key)))
+        ActivationTarget(widget: window, action: ActionName(action), input: tracker.attribution(of: .accelerator(key))))
     }
     if let entry = focusedEntry(of: window), activatesEntry(event) {
-      let input = tracker.keyAttribution(key)
+      let input = tracker.attribution(of: .key(key))
       return !judge.allows(ActivationTarget(widget: entry, action: "activate", input: input))
     }
     return false
-  }
-
-  /// An accelerator is a shortcut; its auto-repeat a repeat made on purpose.
-  private func acceleratorAttribution(_ key: InputTracker.DispatchedEvent) -> InputAttribution {
-    if tracker.lastPressRepeated { return .stamped(.keyRepeat, time: key.time) }
-    return tracker.keyAttribution(key, source: .shortcut)
   }
 
   private func toplevelWindow(of widget: WidgetPointer) -> UnsafeMutablePointer<GtkWindow>? {

@@ -73,15 +73,7 @@ final class SwitchChanges {
   /// (an emission hook would run after the change).
   func toggleBegun(_ instance: gpointer) {
     guard judgesHere(instance) else { return }
-    let tracker = self.input
-    let input: InputAttribution
-    if tracker.isInsideActivation {
-      input = .stamped(.nested, time: tracker.current?.time ?? 0)
-    } else if let event = tracker.current, event.isKey {
-      input = tracker.keyAttribution(event)
-    } else {
-      input = tracker.attribution(forClickOf: instance)
-    }
+    let input = input.attribution(of: .switchBegun(instance))
     WidgetGuardState.attached(to: instance, runtime: runtime).switchState.pendingToggle = input
   }
 
@@ -91,18 +83,18 @@ final class SwitchChanges {
     guard judgesHere(instance), WidgetGuardState.existing(on: instance)?.existingSwitchState?.isRestoring != true else {
       return
     }
-    let input = attribution(ofChangeOf: instance)
+    let input = attributeChange(of: instance)
     guard !judge.allows(instance, action: .stateSet, kind: .switch, input: input) else { return }
     WidgetGuardState.attached(to: instance, runtime: runtime).switchState.droppedChange = DroppedSwitchChange(
       restoredState: !newState, blockedHandlers: Signal.blockHandlers(of: instance, signalID: signalID))
   }
 
-  /// The click or key that began the change (used once), else the event now.
-  private func attribution(ofChangeOf instance: gpointer) -> InputAttribution {
+  /// Takes the attribution noted when the change began (used once) and attributes the change.
+  private func attributeChange(of instance: gpointer) -> InputAttribution {
     let state = WidgetGuardState.existing(on: instance)?.existingSwitchState
     let pending = state?.pendingToggle
     state?.pendingToggle = nil
-    return pending ?? input.attribution(forClickOf: instance)
+    return input.attribution(of: .switchChange(instance, begunBy: pending))
   }
 
   /// Whether GTK's default `state-set` handler runs: not for a dropped change,

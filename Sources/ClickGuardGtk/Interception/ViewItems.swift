@@ -74,7 +74,8 @@ final class ViewItems {
       let event = tracker.current, event.isKeyPress, event.modifiers & GDK_SHIFT_MASK.rawValue == 0
     else { return nil }
     return activation(
-      of: path, in: view, signal: "row-activated", input: tracker.keyAttribution(event), runtime: tracker.runtime)
+      of: path, in: view, signal: "row-activated", input: tracker.attribution(of: .key(event)), runtime: tracker.runtime
+    )
   }
 
   /// The cursor item's activation by `activate-cursor-item` (Return, Space).
@@ -84,7 +85,7 @@ final class ViewItems {
       return nil
     }
     defer { gtk_tree_path_free(path) }
-    let input = tracker.current.flatMap { $0.isKeyPress ? tracker.keyAttribution($0) : nil } ?? .programmatic
+    let input = tracker.current.flatMap { $0.isKeyPress ? tracker.attribution(of: .key($0)) : nil } ?? .programmatic
     return activation(of: path, in: view, signal: "item-activated", input: input, runtime: tracker.runtime)
   }
 

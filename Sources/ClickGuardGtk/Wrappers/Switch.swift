@@ -48,7 +48,7 @@ public final class Switch: Control {
     ActionConnection(
       Signal.connect(widget.raw, "state-set") { [weak self] _, newState in
         guard let self else { return false }
-        guard self.judge(newState) else { return true }
+        guard self.allowsChange(to: newState) else { return true }
         self.runtime.busyWatch.actionStarts(on: self.widget)
         action(newState)
         return false
@@ -61,9 +61,9 @@ public final class Switch: Control {
     set { gtk_switch_set_active(widget.cast(), newValue ? 1 : 0) }
   }
 
-  /// Judges a change to `newState`; when dropped, puts the switch back.
+  /// Asks the judge about a change to `newState`; when dropped, puts the switch back.
   /// - Returns: whether the change goes ahead.
-  private func judge(_ newState: Bool) -> Bool {
+  private func allowsChange(to newState: Bool) -> Bool {
     let switchState = state.switchState
     if switchState.isRestoring { return false }
     guard runtime.judge.allows(widget.raw, action: .stateSet, kind: .switch, input: attribution()) else {
@@ -76,7 +76,7 @@ public final class Switch: Control {
   }
 
   private func attribution() -> InputAttribution {
-    let input = runtime.input.attribution(forClickOf: widget.raw)
+    let input = runtime.input.attribution(of: .click(widget.raw))
     let source = input.source
     // One click or key press makes one change at most.
     var release = runtime.input.lastRelease

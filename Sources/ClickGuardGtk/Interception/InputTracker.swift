@@ -157,18 +157,15 @@ final class InputTracker {
       return begunBy ?? clickAttribution(of: instance)
     case .click(let instance):
       return clickAttribution(of: instance)
-    case .menuItem(let item):
+    case .menuItem, .action:
       if chainDepth > 0 { return .stamped(.nested, time: current?.time ?? 0) }
       guard let event = current, event.time != 0 else { return .programmatic }
       guard event.isKey else { return .stamped(time: event.time) }
       if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
-      let isOnScreen = gtk_widget_get_mapped(item.assumingMemoryBound(to: GtkWidget.self)) != 0
-      return keyAttribution(event, source: isOnScreen ? .user : .shortcut)
-    case .action:
-      if chainDepth > 0 { return .stamped(.nested, time: current?.time ?? 0) }
-      guard let event = current, event.time != 0 else { return .programmatic }
-      guard event.isKey else { return .stamped(time: event.time) }
-      if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
+      // A key on a menu item on screen is the person's; any other is an accelerator.
+      if case .menuItem(let item) = activity, gtk_widget_get_mapped(item.assumingMemoryBound(to: GtkWidget.self)) != 0 {
+        return keyAttribution(event, source: .user)
+      }
       return keyAttribution(event, source: .shortcut)
     }
   }

@@ -50,12 +50,6 @@ final class ActivationJudge {
     let own = known ?? WidgetGuardState.existing(on: widget)
     let list = container.flatMap { WidgetGuardState.existing(on: $0) }
     guard routes(own: own, list: list) else { return true }
-    var input = input
-    // Made while GTK handles an already accepted event (an entry's Return
-    // activating the default button): part of that activation.
-    if input.source == .user || input.source == .shortcut, runtime.input.current?.hasAcceptedActivation == true {
-      input.source = .nested
-    }
     let state = settled(own, of: widget)
     let activation = Activation(
       control: ControlID(object: widget), action: action, kind: kind, settings: settings(state, in: list),

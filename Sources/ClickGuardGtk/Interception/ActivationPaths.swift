@@ -240,7 +240,7 @@ final class ActivationPaths {
   /// A list item's activation, with its list's settings: a key press is the
   /// person's, anything else the app's own code.
   private static func listItem(_ item: gpointer, action: ActionName, input tracker: InputTracker) -> ActivationTarget {
-    let input = tracker.current.flatMap { $0.isKeyPress ? tracker.attribution(of: .key($0)) : nil } ?? .programmatic
+    let input = tracker.attribution(of: .focusActivation)
     let list = gtk_widget_get_parent(item.assumingMemoryBound(to: GtkWidget.self)).map { UnsafeMutableRawPointer($0) }
     return ActivationTarget(widget: item, container: list, action: action, input: input)
   }

@@ -122,39 +122,75 @@ final class InputTracker {
 
   /// A button's `activate`: its coming `clicked` is attributed to the input now.
   func buttonActivated(_ widget: gpointer) {
-    var activation = PendingActivation(widget: widget, input: .programmatic)
-    if isInsideActivation {
-      activation.input = .stamped(.nested, time: current?.time ?? 0)
-    } else if let event = current, event.isKey, event.time != 0 {
-      activation.input = keyAttribution(event)
-      activation.keyval = event.keyval
-    }
-    pending = activation
+    let input = attribution(of: .buttonActivate)
+    // A person's key: its `clicked` is stamped when GTK acts on it.
+    pending = PendingActivation(widget: widget, input: input, keyval: input.source == .user ? current?.keyval : nil)
   }
+
+  /// How long after a click or key a wrapped switch's animated change (from
+  /// the frame clock, with no event) is still that input's; generous for a loaded machine.
+  private static let switchAnimationWindow = Duration.milliseconds(1500)
 
   /// Who made `activity` now: every attribution rule is here.
   ///
   /// | Activity | Facts | Attribution |
   /// |---|---|---|
+  /// | every one | a person's input while an accepted activation's event is handled | `.nested` |
   /// | `click`, `menuItem`, `action` | inside a class handler | `.nested` |
   /// | `click` | pending `activate`, event now, where it landed | the key, pointer or app |
+  /// | `buttonActivate` | inside an activation, key now | `.nested`, the key or app |
   /// | `menuItem`, `action` | event now, auto-repeat, item on screen | user, shortcut, repeat or app |
   /// | `key`, `accelerator` | the key event | user or shortcut, repeat for an accelerator |
+  /// | `focusActivation` | a key press now | the key or app |
+  /// | `doubleClick` | the press now | user |
   /// | `switchBegun` | inside an activation, key now, else as `click` | `.nested`, the key or as `click` |
   /// | `switchChange` | what began it, else as `click` | that, else as `click` |
+  /// | `wrappedSwitchChange` | as `click`, else its release or key within the animation | that, user or app |
   func attribution(of activity: Activity) -> InputAttribution {
+    var input = attributionByItself(activity)
+    // Made while GTK handles an already accepted event (an entry's Return
+    // activating the default button): part of that activation.
+    if input.source == .user || input.source == .shortcut, current?.hasAcceptedActivation == true {
+      input.source = .nested
+    }
+    return input
+  }
+
+  /// Who made `activity`, were it alone in the event now.
+  private func attributionByItself(_ activity: Activity) -> InputAttribution {
     switch activity {
     case .key(let event):
       return keyAttribution(event)
     case .accelerator(let event):
       if lastPressRepeated { return .stamped(.keyRepeat, time: event.time) }
       return keyAttribution(event, source: .shortcut)
+    case .focusActivation:
+      guard let event = current, event.isKeyPress else { return .programmatic }
+      return keyAttribution(event)
+    case .doubleClick:
+      return .stamped(time: current?.time ?? 0)
+    case .buttonActivate:
+      if isInsideActivation { return .stamped(.nested, time: current?.time ?? 0) }
+      guard let event = current, event.isKey, event.time != 0 else { return .programmatic }
+      return keyAttribution(event)
     case .switchBegun(let instance):
       if isInsideActivation { return .stamped(.nested, time: current?.time ?? 0) }
       if let event = current, event.isKey { return keyAttribution(event) }
       return clickAttribution(of: instance)
     case .switchChange(let instance, let begunBy):
       return begunBy ?? clickAttribution(of: instance)
+    case .wrappedSwitchChange(let instance, let release, let keyActivatedAt):
+      let input = clickAttribution(of: instance)
+      guard input.source == .programmatic else { return input }
+      // The animated change: the click or key that started it.
+      let now = runtime.dispatcher.clock.now
+      if let release, release.processed.duration(to: now) < Self.switchAnimationWindow {
+        return .stamped(time: release.time)
+      }
+      if let keyActivatedAt, keyActivatedAt.duration(to: now) < Self.switchAnimationWindow {
+        return InputAttribution(source: .user)
+      }
+      return .programmatic
     case .click(let instance):
       return clickAttribution(of: instance)
     case .menuItem, .action:
@@ -225,9 +261,12 @@ final class InputTracker {
     return press
   }
 
+  /// Whether an original class handler is running (``chainingUp(_:)``).
+  var isInClassHandler: Bool { chainDepth > 0 }
+
   /// Whether an activation now is part of one already accepted.
   var isInsideActivation: Bool {
-    chainDepth > 0 || current?.hasAcceptedActivation == true
+    isInClassHandler || current?.hasAcceptedActivation == true
   }
 
   // MARK: Keys
@@ -275,8 +314,10 @@ final class InputTracker {
 extension InputTracker {
   /// An activation, as ``InputTracker/attribution(of:)`` needs it to say who made it.
   enum Activity {
-    /// A button's `clicked` (or a wrapped switch's change).
+    /// A button's `clicked`.
     case click(gpointer)
+    /// A button's `activate`, whose `clicked` comes later.
+    case buttonActivate
     /// A menu item's `activate`.
     case menuItem(gpointer)
     /// A GtkAction's `activate`.
@@ -285,10 +326,18 @@ extension InputTracker {
     case key(DispatchedEvent)
     /// A key press that is a window's accelerator.
     case accelerator(DispatchedEvent)
+    /// An activation of the focus widget (a list row, a view's cursor item):
+    /// the key press now, else the app.
+    case focusActivation
+    /// A view's row or item activated by the press now.
+    case doubleClick
     /// A switch's change beginning: its gesture's `released` or its `activate`.
     case switchBegun(gpointer)
     /// A switch's `state-set`, with the attribution noted when it began.
     case switchChange(gpointer, begunBy: InputAttribution?)
+    /// A ``Switch`` wrapper's `state-set`, with the release on it it has not
+    /// used yet and when its `activate` (Space, Enter) last ran.
+    case wrappedSwitchChange(gpointer, release: PointerRelease?, keyActivatedAt: ClickInstant?)
   }
 }
 

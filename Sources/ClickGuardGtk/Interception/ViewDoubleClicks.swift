@@ -58,9 +58,8 @@ final class ViewDoubleClicks {
   /// Judges an activation made by a press on the view; a drop blocks its handlers.
   private func pathActivated(_ view: gpointer, signalID: guint, path: OpaquePointer, name: String) {
     guard pressedView == view else { return }
-    let time = input.current?.time ?? 0
     let target = ViewItems.activation(
-      of: path, in: view, signal: name, input: .stamped(time: time), runtime: input.runtime)
+      of: path, in: view, signal: name, input: input.attribution(of: .doubleClick), runtime: input.runtime)
     guard !judge.allows(target) else { return }
     blocked.append(BlockedHandlers(view: view, ids: Signal.blockHandlers(of: view, signalID: signalID)))
   }

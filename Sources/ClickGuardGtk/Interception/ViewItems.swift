@@ -85,7 +85,7 @@ final class ViewItems {
       return nil
     }
     defer { gtk_tree_path_free(path) }
-    let input = tracker.current.flatMap { $0.isKeyPress ? tracker.attribution(of: .key($0)) : nil } ?? .programmatic
+    let input = tracker.attribution(of: .focusActivation)
     return activation(of: path, in: view, signal: "item-activated", input: input, runtime: tracker.runtime)
   }
 

@@ -8,10 +8,6 @@ import ClickGuard
 /// is put back without telling the app.
 @MainActor
 public final class Switch: Control {
-  /// How long after a click or key the animated change (from the frame clock,
-  /// with no event) is still that input's; generous for a loaded machine.
-  private static let animationWindow = Duration.milliseconds(1500)
-
   private var keyboardActivation: ClickInstant?
   /// The pointer release a change was last attributed to.
   private var usedRelease: ClickInstant?
@@ -75,28 +71,20 @@ public final class Switch: Control {
     return true
   }
 
+  /// The change's attribution, given the release on the switch and its key
+  /// activation: one click or key press makes one change at most.
   private func attribution() -> InputAttribution {
-    let input = runtime.input.attribution(of: .click(widget.raw))
-    let source = input.source
-    // One click or key press makes one change at most.
     var release = runtime.input.lastRelease
     if let candidate = release, candidate.widget != widget.raw || candidate.processed == usedRelease {
       release = nil
     }
-    let keyboardActivation = keyboardActivation
-    if source != .nested {
+    let input = runtime.input.attribution(
+      of: .wrappedSwitchChange(widget.raw, release: release, keyActivatedAt: keyboardActivation))
+    // A nested change (inside a class handler) leaves the release and key to the change they made.
+    if !runtime.input.isInClassHandler {
       if let release { usedRelease = release.processed }
-      self.keyboardActivation = nil
+      keyboardActivation = nil
     }
-    if source != .programmatic { return input }
-    // The animated change: attribute it to the click or key that started it.
-    let now = runtime.dispatcher.clock.now
-    if let release, release.processed.duration(to: now) < Self.animationWindow {
-      return .stamped(time: release.time)
-    }
-    if let keyboardActivation, keyboardActivation.duration(to: now) < Self.animationWindow {
-      return InputAttribution(source: .user)
-    }
-    return .programmatic
+    return input
   }
 }

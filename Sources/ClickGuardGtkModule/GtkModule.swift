@@ -18,7 +18,7 @@ import ClickGuardRules
 ///
 /// ``start()`` reads the settings (``SettingsInForce``), logs rejected values,
 /// installs ``GlobalGuard`` and the log, and follows the rules file. A second
-/// copy of the module stays idle: the first marks the process (GType qdata).
+/// copy of the module stays idle: the GTK layer's first copy claims the process.
 @MainActor
 package enum GtkModule {
   /// The module's one piece of process-wide state, while started.
@@ -28,10 +28,6 @@ package enum GtkModule {
   package static var configuration: ModuleConfiguration? { session?.settings }
   /// Whether the module is running in this process.
   package static var isStarted: Bool { session != nil }
-
-  // g_quark_from_string, not _static_string: Swift passes a temporary copy of
-  // the literal, and another copy of the module must find the same quark.
-  private static let processMark: GQuark = g_quark_from_string("clickguard-module-started")
 
   /// Starts with the environment's and the rules file's settings, on GTK's
   /// thread after `gtk_init`.
@@ -58,16 +54,14 @@ package enum GtkModule {
   /// - Returns: whether this call started the module.
   @discardableResult
   package static func start(_ settings: ModuleConfiguration) -> Bool {
-    let buttonType = gtk_button_get_type()
-    guard !isStarted, g_type_get_qdata(buttonType, processMark) == nil else { return false }
-    g_type_set_qdata(buttonType, processMark, UnsafeMutableRawPointer(bitPattern: 1))
-    for warning in settings.warnings { logMessage(warning.description) }
-    for line in RulesFileWarning.logLines(settings.rulesWarnings) { logMessage(line) }
+    guard !isStarted else { return false }
     GlobalGuard.install()
     guard GlobalGuard.isInstalled else {
-      cg_log_debug("the app is built with ClickGuardGtk and guards itself; the module stays idle")
+      cg_log_debug("another copy of ClickGuard guards this process; this one stays idle")
       return false
     }
+    for warning in settings.warnings { logMessage(warning.description) }
+    for line in RulesFileWarning.logLines(settings.rulesWarnings) { logMessage(line) }
     session = ModuleSession(settings: settings, dispatcher: GtkClickGuard.dispatcher)
     return true
   }
@@ -78,7 +72,6 @@ package enum GtkModule {
     session.stop()
     Self.session = nil
     GlobalGuard.uninstall()
-    g_type_set_qdata(gtk_button_get_type(), processMark, nil)
   }
 
   /// Logs through GLib, domain `ClickGuard`, at the message level: a warning

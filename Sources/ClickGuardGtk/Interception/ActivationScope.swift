@@ -12,30 +12,15 @@ import ClickGuard
 final class ActivationScope {
   /// The main-loop depth (`g_main_depth()`) its activations were dispatched
   /// at; a nested loop inside their handler runs deeper and leaves it open.
-  private(set) var depth: Int32
-  private var dispatcher: ClickDispatcher
+  let depth: Int32
+  private let dispatcher: ClickDispatcher
   private var tickets: [ClickTicket] = []
   private var holds = 0
   private var isClosed = false
-  /// The open scope this one was opened inside, while it is open
-  /// (``ActivationScopes``' stack).
-  var outer: ActivationScope?
 
   init(depth: Int32, dispatcher: ClickDispatcher) {
     self.depth = depth
     self.dispatcher = dispatcher
-  }
-
-  /// Whether it closed and finished its tickets, so no hold refers to it
-  /// any more: ``ActivationScopes`` reuses it for the next click.
-  var isFinished: Bool { isClosed && holds == 0 && tickets.isEmpty }
-
-  /// Makes a finished scope the open scope of `depth` again, for
-  /// `dispatcher`'s tickets.
-  func reopen(atDepth depth: Int32, dispatcher: ClickDispatcher) {
-    self.depth = depth
-    self.dispatcher = dispatcher
-    isClosed = false
   }
 
   /// Adds an accepted activation's ticket.
@@ -67,6 +52,6 @@ final class ActivationScope {
   private func finishIfDone() {
     guard isClosed, holds == 0 else { return }
     for ticket in tickets { dispatcher.finish(ticket) }
-    tickets.removeAll(keepingCapacity: true)
+    tickets.removeAll()
   }
 }

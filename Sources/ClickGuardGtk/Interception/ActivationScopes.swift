@@ -1,6 +1,5 @@
 import CGtk
 import ClickGuard
-import Synchronization
 
 /// The open ``ActivationScope``s, one per main-loop level that has accepted
 /// activations running, and the main-loop source that closes them.
@@ -14,63 +13,36 @@ import Synchronization
 /// until the handler returns.
 @MainActor
 final class ActivationScopes {
-  /// The deepest open scope. Each open scope holds the one it was opened
-  /// inside (``ActivationScope/outer``), so the open scopes are a stack
-  /// from here to the shallowest, pushed and popped without an array's
-  /// generic code on the path every accepted click waits for.
-  private var innermost: ActivationScope? {
-    didSet { Self.anyOpen.store(innermost != nil, ordering: .relaxed) }
-  }
-  /// Whether any scope is open, read by the closing source's `prepare`
-  /// before it enters the main actor: most iterations have nothing to
-  /// close, and the source runs at the start of every one, in every app
-  /// the module is loaded into.
-  nonisolated static let anyOpen = Atomic<Bool>(false)
-  /// The last scope that closed and finished, kept for the next one: a
-  /// click then allocates nothing on the path its action waits for.
-  private var spare: ActivationScope?
+  /// The open scopes, shallowest first: a nested loop's scope sits above
+  /// the one whose handler runs it.
+  private var open: [ActivationScope] = []
   private var isCloserAttached = false
 
   /// Adds `ticket` to the scope of the current main-loop level, opening one
   /// if needed.
   func enter(_ ticket: ClickTicket, dispatcher: ClickDispatcher) {
     let depth = g_main_depth()
-    if let scope = innermost, scope.depth == depth {
+    if let scope = open.last, scope.depth == depth {
       scope.add(ticket)
       return
     }
-    let scope: ActivationScope
-    if let spare {
-      self.spare = nil
-      spare.reopen(atDepth: depth, dispatcher: dispatcher)
-      scope = spare
-    } else {
-      scope = ActivationScope(depth: depth, dispatcher: dispatcher)
-    }
+    let scope = ActivationScope(depth: depth, dispatcher: dispatcher)
     scope.add(ticket)
-    scope.outer = innermost
-    innermost = scope
+    open.append(scope)
   }
 
   /// The scope of the activation being handled now, if it holds a ticket.
   var current: ActivationScope? {
-    var scope = innermost
-    while let open = scope {
-      if open.depth == g_main_depth(), !open.isEmpty { return open }
-      scope = open.outer
-    }
-    return nil
+    open.last { $0.depth == g_main_depth() && !$0.isEmpty }
   }
 
   /// A main loop at `depth` starts an iteration: every scope opened deeper
   /// has returned to its level. Activations made outside any dispatch
   /// (depth 0: the app's own code before it runs the loop) are done too.
   fileprivate func mainLoopIterates(atDepth depth: Int32) {
-    while let scope = innermost, scope.depth > depth || scope.depth == 0 {
-      innermost = scope.outer
-      scope.outer = nil
+    while let scope = open.last, scope.depth > depth || scope.depth == 0 {
+      open.removeLast()
       scope.close()
-      if scope.isFinished { spare = scope }
     }
   }
 
@@ -95,7 +67,6 @@ final class ActivationScopes {
 private let closerPrepare: @convention(c) (UnsafeMutablePointer<GSource>?, UnsafeMutablePointer<gint>?) -> gboolean = {
   _, timeout in
   timeout?.pointee = -1
-  guard ActivationScopes.anyOpen.load(ordering: .relaxed) else { return 0 }
   // The loop iterating now runs at the depth its prepare sees.
   let depth = g_main_depth()
   MainActor.assumeIsolated { GuardRuntime.shared.scopes.mainLoopIterates(atDepth: depth) }

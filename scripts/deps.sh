@@ -44,6 +44,9 @@ packages+=(qalculate-gtk mate-calc pluma eog ristretto meld caja gnome-mines guc
 # (dbus-daemon's dbus-run-session), whose ScreenCast stream (absolute pointer
 # motion for its remote desktop input) needs PipeWire.
 packages+=(mutter pipewire dbus-daemon)
+# The GNOME session test (GnomeSessionTests) runs a headless gnome-shell with
+# Xwayland (xwayland), on which gsd-xsettings publishes gtk-modules.
+packages+=(gnome-shell xwayland)
 # desktop-file-validate checks the settings window's desktop file, whose
 # icon comes from adwaita-icon-theme (SettingsProcessTests).
 packages+=(desktop-file-utils adwaita-icon-theme)

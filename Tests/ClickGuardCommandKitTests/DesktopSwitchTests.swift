@@ -209,20 +209,6 @@ final class DesktopSwitchTests: XCTestCase {
     XCTAssertEqual(try command(["disable"], environment).status, 0)
   }
 
-  /// Runs dpkg with `arguments`, waiting up to 60 s while another dpkg or
-  /// apt holds its lock.
-  private func dpkg(_ arguments: [String]) throws {
-    for _ in 0..<60 {
-      let result = ChildProcess.output(of: "/usr/bin/dpkg", arguments)
-      if result.status == 0 { return }
-      guard result.output.contains("lock") else {
-        throw HarnessError("dpkg \(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.output)")
-      }
-      sleep(1)
-    }
-    throw HarnessError("dpkg \(arguments.joined(separator: " ")): its lock stayed held for 60 s")
-  }
-
   /// The package, installed with dpkg on this machine: installed, enabled
   /// with the installed command, then removed, under a real gsd-xsettings
   /// that reads the package's clickguard.desktop from its fixed directory
@@ -254,9 +240,9 @@ final class DesktopSwitchTests: XCTestCase {
       try? FileManager.default.removeItem(atPath: keeper)
       rmdir(Self.gsdDirectory)  // only when empty
     }
-    try dpkg(["-i", deb])
+    try InstallHarness.dpkg(["-i", deb])
     var removed = false
-    defer { if !removed { try? dpkg(["--purge", "clickguard"]) } }
+    defer { if !removed { try? InstallHarness.dpkg(["--purge", "clickguard"]) } }
     // libglib2.0-0's trigger compiled the schema into the system's.
     let keys = ChildProcess.output(
       of: "/usr/bin/env", ["-u", "GSETTINGS_SCHEMA_DIR", "gsettings", "list-keys", "io.github.clickguard"])
@@ -280,7 +266,7 @@ final class DesktopSwitchTests: XCTestCase {
     running.click("count", count: 5)
     XCTAssertEqual(clicks(of: running), 1, "the installed module, loaded by name, guards")
 
-    try dpkg(["-r", "clickguard"])
+    try InstallHarness.dpkg(["-r", "clickguard"])
     removed = true
     XCTAssertFalse(FileManager.default.fileExists(atPath: DesktopSwitchTests.gsdFile))
     // gsd-xsettings watches its directory: clickguard leaves gtk-modules.

@@ -173,6 +173,23 @@ final class WaylandApp {
     usleep(UInt32(settle * 1_000_000))
   }
 
+  /// Waits until the library at `module` is mapped into the app (up to
+  /// 10 s): GTK loads the modules the display's gtk-modules names when it
+  /// reads them, after the window shows.
+  func waitForModule(_ module: String) throws {
+    let library = URL(fileURLWithPath: module).lastPathComponent
+    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+    while ContinuousClock.now < deadline {
+      let maps = (try? String(contentsOfFile: "/proc/\(app.pid)/maps", encoding: .utf8)) ?? ""
+      if maps.contains(library) { return }
+      usleep(50_000)
+    }
+    throw HarnessError("the display's gtk-modules never loaded \(library) into the app:\n\(stderrText)")
+  }
+
+  /// How many times the running fixture's Count button has counted so far.
+  var clicks: Int { app.stdoutLines.filter { $0.hasPrefix("clicked ") }.count }
+
   /// Quits the fixture (SIGTERM) and returns what it printed.
   func finish(file: StaticString = #filePath, line: UInt = #line) -> FixtureResult {
     app.finish(file: file, line: line)

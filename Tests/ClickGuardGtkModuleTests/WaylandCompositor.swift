@@ -1,8 +1,9 @@
-// WaylandCompositor: a headless mutter for the Wayland module tests — its
-// own D-Bus bus (dbus-run-session), runtime directory and PipeWire, in a
-// process group of its own (Fixtures/wayland-session.sh) — and the input
-// helper that injects real pointer and keyboard input through its remote
-// desktop API (Fixtures/wayland-input.py).
+// WaylandCompositor: a headless mutter (or GNOME Shell) for the Wayland
+// module tests — its own D-Bus bus (dbus-run-session), runtime directory
+// and PipeWire, in a process group of its own (Fixtures/wayland-session.sh)
+// — and the input helper that injects real pointer and keyboard input
+// through its remote desktop API (Fixtures/wayland-input.py). With GNOME
+// Shell it also runs GNOME's gsd-xsettings on the shell's Xwayland.
 
 import Foundation
 import XCTest
@@ -11,10 +12,28 @@ import XCTest
 
 /// One headless Wayland compositor with its input session.
 final class WaylandCompositor {
+  /// Which compositor runs.
+  enum Shell: String {
+    /// mutter alone, Wayland only.
+    case mutter
+    /// GNOME Shell (mutter's compositor with the shell's own UI) with
+    /// Xwayland, as in a GNOME session.
+    case gnomeShell = "gnome-shell"
+
+    /// The programs it needs (scripts/deps.sh installs them).
+    var programs: [String] {
+      let common = ["/usr/bin/dbus-run-session", "/usr/bin/pipewire", "/usr/bin/python3"]
+      switch self {
+      case .mutter: return ["/usr/bin/mutter"] + common
+      case .gnomeShell: return ["/usr/bin/gnome-shell", "/usr/bin/Xwayland", "/usr/bin/dbus-daemon"] + common
+      }
+    }
+  }
+
   /// The monitor's size in pixels.
   static let monitor = (width: 1024, height: 768)
-  /// The programs it needs (scripts/deps.sh installs them).
-  static let programs = ["/usr/bin/mutter", "/usr/bin/dbus-run-session", "/usr/bin/pipewire", "/usr/bin/python3"]
+  /// GNOME's settings daemon for GTK's settings (package gnome-settings-daemon).
+  static let gsdXsettings = "/usr/libexec/gsd-xsettings"
 
   /// The compositor's runtime directory (`XDG_RUNTIME_DIR`), with its
   /// socket and the bus address.
@@ -23,17 +42,31 @@ final class WaylandCompositor {
   let displayName: String
   /// The private bus's address.
   let busAddress: String
+  /// Which compositor runs.
+  let shell: Shell
+  /// The GSettings the compositor reads (keyfile backend, its own config
+  /// directory): give them to what should share its settings.
+  var settingsEnvironment: [String: String] {
+    ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": runtimeDirectory.appendingPathComponent("config").path]
+  }
+  /// gsd-xsettings' messages (``startSettingsDaemon()``).
+  var settingsDaemonLog: String { (try? String(contentsOf: daemonLogURL, encoding: .utf8)) ?? "" }
   private let group: pid_t
   private let logURL: URL
+  private let daemonLogURL: URL
   private var input: LineChannel?
+  private var daemon: pid_t?
 
   /// Starts the compositor and the input session.
   /// - Throws: `XCTSkip` when a program is missing or the compositor does
   ///   not start here (the reason and its messages in the skip), or
   ///   ``HarnessError`` when the input session fails once it runs.
-  init() throws {
-    for program in Self.programs where !FileManager.default.isExecutableFile(atPath: program) {
-      throw XCTSkip("Wayland tests: \(program) is not installed (scripts/deps.sh installs mutter, dbus, pipewire)")
+  init(shell: Shell = .mutter) throws {
+    self.shell = shell
+    for program in shell.programs where !FileManager.default.isExecutableFile(atPath: program) {
+      throw XCTSkip(
+        "Wayland tests: \(program) is not installed (scripts/deps.sh installs mutter, gnome-shell, xwayland, dbus, "
+          + "pipewire)")
     }
     // Short: the socket's path (scratch directory, this name twice) must fit
     // a Unix socket address (108 bytes).
@@ -42,6 +75,7 @@ final class WaylandCompositor {
     try FileManager.default.createDirectory(
       at: runtimeDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     logURL = runtimeDirectory.appendingPathComponent("compositor.log")
+    daemonLogURL = runtimeDirectory.appendingPathComponent("gsd-xsettings.log")
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/wayland-session.sh").path
     var environment = ProcessInfo.processInfo.environment.filter {
@@ -49,7 +83,7 @@ final class WaylandCompositor {
     }
     environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
     group = try ProcessGroup.spawn(
-      ["/usr/bin/dbus-run-session", "--", "/bin/sh", script, displayName], environment: environment,
+      ["/usr/bin/dbus-run-session", "--", "/bin/sh", script, displayName, shell.rawValue], environment: environment,
       output: logURL.path, append: true)
     let socket = runtimeDirectory.appendingPathComponent(displayName).path
     let busFile = runtimeDirectory.appendingPathComponent("bus").path
@@ -63,11 +97,15 @@ final class WaylandCompositor {
     guard let address, !address.isEmpty, FileManager.default.fileExists(atPath: socket) else {
       let log = (try? String(contentsOf: logURL, encoding: .utf8)) ?? ""
       Self.endGroup(group)
-      throw XCTSkip("Wayland tests: the headless compositor (mutter) did not start here:\n\(log)")
+      throw XCTSkip("Wayland tests: the headless compositor (\(shell.rawValue)) did not start here:\n\(log)")
     }
     busAddress = address
     do {
+      if shell == .gnomeShell { try waitForShellStart() }
       try startInput()
+      // Escape, as a person would: GNOME Shell shows its overview once it
+      // has started, as at a login, and windows only behind it.
+      if shell == .gnomeShell { try inject(["key 0xff1b down", "sleep 20", "key 0xff1b up", "sleep 500"]) }
     } catch {
       stop()
       throw error
@@ -86,6 +124,102 @@ final class WaylandCompositor {
     guard channel.readLine(within: 15) == "started" else {
       throw HarnessError("the remote desktop session did not start:\n\(log)")
     }
+  }
+
+  /// Waits until GNOME Shell says it has started: its socket comes before
+  /// its D-Bus services (the remote desktop API among them).
+  private func waitForShellStart() throws {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    while !log.contains("GNOME Shell started at") {
+      guard ContinuousClock.now < deadline, kill(group, 0) == 0 else {
+        throw HarnessError("GNOME Shell did not start:\n\(log)")
+      }
+      usleep(50_000)
+    }
+  }
+
+  /// Starts gsd-xsettings as a GNOME session does (on the shell's
+  /// Xwayland, the session bus, the compositor's GSettings): it publishes
+  /// gtk-modules as org.gtk.Settings' Modules, from its gtk-modules
+  /// directory and the keys its `.desktop` files name. Its messages go to
+  /// ``settingsDaemonLog``; ``stop()`` ends it.
+  /// - Throws: `XCTSkip` when it is not installed.
+  func startSettingsDaemon() throws {
+    guard shell == .gnomeShell else { throw HarnessError("gsd-xsettings needs GNOME Shell's Xwayland") }
+    guard FileManager.default.isExecutableFile(atPath: Self.gsdXsettings) else {
+      throw XCTSkip("\(Self.gsdXsettings) is not installed (scripts/deps.sh installs gnome-settings-daemon)")
+    }
+    // mutter: "Using public X11 display :0, (using :1 for managed services)",
+    // and the Xauthority file it writes for its clients.
+    guard let line = log.split(separator: "\n").first(where: { $0.contains("Using public X11 display ") }),
+      let display = line.split(separator: " ").first(where: { $0.hasPrefix(":") })?.trimmingCharacters(
+        in: CharacterSet(charactersIn: ",")),
+      let authority = try FileManager.default.contentsOfDirectory(atPath: runtimeDirectory.path).first(where: {
+        $0.hasPrefix(".mutter-Xwaylandauth.")
+      })
+    else { throw HarnessError("GNOME Shell started no Xwayland:\n\(log)") }
+    var environment = ProcessInfo.processInfo.environment.filter {
+      !["WAYLAND_DISPLAY", "GDK_BACKEND", "GSETTINGS_SCHEMA_DIR"].contains($0.key) && !$0.key.hasPrefix("GTK")
+    }
+    environment.merge(settingsEnvironment) { $1 }
+    environment["DISPLAY"] = display
+    environment["XAUTHORITY"] = runtimeDirectory.appendingPathComponent(authority).path
+    environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
+    environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
+    daemon = try ProcessGroup.spawn(
+      [Self.gsdXsettings], environment: environment, output: daemonLogURL.path, append: true)
+  }
+
+  /// Ends gsd-xsettings if it runs and starts a new one, as a GNOME
+  /// session's systemd unit does when it fails and a new login does.
+  func restartSettingsDaemon() throws {
+    if let daemon { Self.endGroup(daemon) }
+    daemon = nil
+    try startSettingsDaemon()
+  }
+
+  /// gsd-xsettings' wait status once it has exited, `nil` while it runs.
+  func settingsDaemonExit() -> Int32? {
+    guard let daemon else { return nil }
+    var status: Int32 = 0
+    guard waitpid(daemon, &status, WNOHANG) == daemon else { return nil }
+    self.daemon = nil
+    return status
+  }
+
+  /// The Modules org.gtk.Settings publishes on the session bus, `nil`
+  /// while no one owns the name.
+  func publishedModules() -> String? {
+    let result = ChildProcess.output(
+      of: "/usr/bin/gdbus",
+      [
+        "call", "--address", busAddress, "--dest", "org.gtk.Settings", "--object-path", "/org/gtk/Settings",
+        "--method", "org.freedesktop.DBus.Properties.Get", "org.gtk.Settings", "Modules",
+      ])
+    // (<'clickguard'>,)
+    guard result.status == 0, let open = result.output.firstIndex(of: "'"),
+      let close = result.output.lastIndex(of: "'"), open < close
+    else { return nil }
+    return String(result.output[result.output.index(after: open)..<close])
+  }
+
+  /// Waits up to `seconds` until org.gtk.Settings publishes Modules that
+  /// `accept` (a daemon publishes a change within a moment).
+  func waitForModules(
+    within seconds: Double = 10, where accept: (String) -> Bool
+  ) throws -> String {
+    let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(seconds * 1000)))
+    var modules = publishedModules()
+    while modules.map(accept) != true {
+      guard ContinuousClock.now < deadline else {
+        throw HarnessError(
+          "org.gtk.Settings publishes Modules \(modules.map { "'\($0)'" } ?? "(no service)"); gsd-xsettings:\n"
+            + settingsDaemonLog)
+      }
+      usleep(100_000)
+      modules = publishedModules()
+    }
+    return modules ?? ""
   }
 
   /// Starts a stand-in for gsd-xsettings on the compositor's bus
@@ -127,9 +261,12 @@ final class WaylandCompositor {
     try input.send(steps.joined(separator: "; "), within: planned + 10)
   }
 
-  /// Ends the input session, then the compositor's whole process group
-  /// (dbus-daemon, PipeWire, mutter), and removes its directory.
+  /// Ends gsd-xsettings, the input session, then the compositor's whole
+  /// process group (dbus-daemon, PipeWire, the compositor), and removes its
+  /// directory.
   func stop() {
+    if let daemon { Self.endGroup(daemon) }
+    daemon = nil
     input?.close()
     input = nil
     Self.endGroup(group)

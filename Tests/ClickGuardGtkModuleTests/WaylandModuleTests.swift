@@ -272,18 +272,6 @@ final class WaylandModuleTests: XCTestCase {
 
   // MARK: The settings source
 
-  /// Waits until the library at `module` is mapped into `app` (up to 10 s).
-  private func waitForModule(_ module: String, in app: WaylandApp) throws {
-    let library = URL(fileURLWithPath: module).lastPathComponent
-    let deadline = ContinuousClock.now.advanced(by: .seconds(10))
-    while ContinuousClock.now < deadline {
-      let maps = (try? String(contentsOfFile: "/proc/\(app.app.pid)/maps", encoding: .utf8)) ?? ""
-      if maps.contains(library) { return }
-      usleep(50_000)
-    }
-    throw HarnessError("the service's Modules never loaded ClickGuard into the app:\n\(app.stderrText)")
-  }
-
   /// GTK on Wayland takes gtk-modules from the org.gtk.Settings D-Bus
   /// service (gsd-xsettings on GNOME), not XSETTINGS: with the service
   /// naming the module, an app started without GTK3_MODULES is guarded
@@ -302,7 +290,7 @@ final class WaylandModuleTests: XCTestCase {
     let app = try WaylandApp(on: compositor, modules: nil)
     // GDK reads the service's properties asynchronously: the module may be
     // loaded a moment after the window shows, so wait until it is mapped.
-    try waitForModule(module, in: app)
+    try app.waitForModule(module)
     try app.click("count", count: 5)
     let guarded = app.finish()
     print("Wayland \(name): clicked without the service \(unguarded.clicked ?? -1), with it \(guarded.clicked ?? -1)")

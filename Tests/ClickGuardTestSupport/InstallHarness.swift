@@ -67,6 +67,20 @@ enum InstallHarness {
     return URL(fileURLWithPath: String(path)).deletingLastPathComponent().path
   }
 
+  /// Runs dpkg with `arguments`, waiting up to 60 s while another dpkg or
+  /// apt holds its lock.
+  static func dpkg(_ arguments: [String]) throws {
+    for _ in 0..<60 {
+      let result = ChildProcess.output(of: "/usr/bin/dpkg", arguments)
+      if result.status == 0 { return }
+      guard result.output.contains("lock") else {
+        throw HarnessError("dpkg \(arguments.joined(separator: " ")) failed (\(result.status)):\n\(result.output)")
+      }
+      sleep(1)
+    }
+    throw HarnessError("dpkg \(arguments.joined(separator: " ")): its lock stayed held for 60 s")
+  }
+
   /// Runs `arguments` through /usr/bin/env; throws with its output when it fails.
   @discardableResult
   static func run(_ arguments: [String]) throws -> String {

@@ -28,7 +28,7 @@ package struct DecisionLogRecord: Hashable, Sendable {
   package var kind: String
   /// `user`, `programmatic` or `nested`.
   package var source: String
-  /// The ``LoggedOutcome`` word.
+  /// The ``ClickOutcome/outcomeWord``.
   package var outcome: String
   /// Why it was dropped or passed; `nil` when accepted.
   package var reason: String?
@@ -50,28 +50,28 @@ package struct DecisionLogRecord: Hashable, Sendable {
     action = decision.activation.action.rawValue
     kind = decision.activation.kind.rawValue
     source = decision.activation.source.rawValue
-    outcome = decision.outcome.logged.rawValue
-    reason = decision.outcome.loggedReason ?? decision.acceptance?.rawValue
+    outcome = decision.outcome.outcomeWord
+    reason = decision.outcome.reasonWord ?? decision.acceptance?.rawValue
     eventTime = decision.activation.eventTime?.milliseconds
     control = decision.activation.control.description
   }
 
   /// The record of a press the fresh-content fence dropped or would drop.
   @MainActor
-  package init(fenceDecision decision: FenceDecision, time: String, pid: Int32, program: String?) {
+  package init(fencedInput fenced: FencedInput, time: String, pid: Int32, program: String?) {
     self.time = time
     self.pid = pid
     self.program = program
-    widget = WidgetDescription(widget: decision.target.raw)
-    action = decision.input
+    widget = WidgetDescription(widget: fenced.target.raw)
+    action = fenced.input
     kind = "fence"
     source = "user"
-    outcome = (decision.isEnforced ? LoggedOutcome.fenceDrop : .wouldFenceDrop).rawValue
-    reason = decision.reason.rawValue
-    eventTime = decision.eventTime?.milliseconds
-    control = ControlID(object: decision.target.raw).description
-    contentType = swiftString(g_type_name(cg_type_of(decision.content.raw))) ?? "?"
-    contentControl = ControlID(object: decision.content.raw).description
+    outcome = fenced.outcome.outcomeWord
+    reason = fenced.outcome.reasonWord
+    eventTime = fenced.eventTime?.milliseconds
+    control = ControlID(object: fenced.target.raw).description
+    contentType = swiftString(g_type_name(cg_type_of(fenced.content.raw))) ?? "?"
+    contentControl = ControlID(object: fenced.content.raw).description
   }
 
   /// One line of JSON, no line break: ``DecisionLogField``'s fields in order.

@@ -9,10 +9,11 @@ import ClickGuard
 ///  "outcome":"would-drop","reason":"event-time","event_time":1234567,"control":"0x55d0c2a1b2c0"}
 /// ```
 ///
-/// `reason` is the drop or pass reason, `null` when accepted; `event_time` is
-/// the input event's timestamp, `null` without one. Fence lines have kind
-/// `fence`, a ``SpillOverFence/Reason``, and name the fencing `content` and
-/// `content_control`.
+/// `outcome` and `reason` are the ``ClickOutcome``'s words (an accepted
+/// activation's reason is its ``AcceptReason``, `null` without one);
+/// `event_time` is the input event's timestamp, `null` without one. Fence
+/// lines have kind `fence`, a ``SpillOverFence/Reason``, and name the
+/// fencing `content` and `content_control`.
 package struct DecisionLogRecord: Hashable, Sendable {
   /// ISO 8601 in UTC.
   package var time: String
@@ -30,7 +31,7 @@ package struct DecisionLogRecord: Hashable, Sendable {
   package var source: String
   /// The ``ClickOutcome/outcomeWord``.
   package var outcome: String
-  /// Why it was dropped or passed; `nil` when accepted.
+  /// Why it was dropped, passed or fenced, or accepted within the interval.
   package var reason: String?
   /// The input event's timestamp, if any.
   package var eventTime: UInt32?

@@ -1,4 +1,6 @@
-/// The outcome of one activation.
+/// The outcome of one activation, or of one press the fresh-content fence
+/// judged: the one verdict type from ``ClickDispatcher`` and the fence to the
+/// decision log, whose `outcome` and `reason` words it writes and reads back.
 public enum ClickOutcome: Hashable, Sendable, CustomStringConvertible {
   /// Judged and accepted: the action runs and the gate is busy until it finishes.
   case accepted
@@ -8,18 +10,88 @@ public enum ClickOutcome: Hashable, Sendable, CustomStringConvertible {
   case wouldDrop(DropReason)
   /// Not judged: the action runs and no gate changes.
   case passed(PassReason)
+  /// The spill-over fence dropped the press: it was aimed at content too fresh to take it.
+  case fenced(SpillOverFence.Reason)
+  /// Observe mode: the fence would have dropped the press, which goes on.
+  case wouldFence(SpillOverFence.Reason)
 
-  public var runsAction: Bool {
-    if case .dropped = self { return false }
-    return true
+  /// An outcome without its reason: what the log's `outcome` word names,
+  /// for readers that count a reason they may not know (a newer module's).
+  public enum Kind: String, CaseIterable, Sendable {
+    /// ``ClickOutcome/accepted``.
+    case accepted
+    /// ``ClickOutcome/dropped(_:)``.
+    case dropped
+    /// ``ClickOutcome/wouldDrop(_:)``.
+    case wouldDrop = "would-drop"
+    /// ``ClickOutcome/passed(_:)``.
+    case passed
+    /// ``ClickOutcome/fenced(_:)``.
+    case fenced = "fence-drop"
+    /// ``ClickOutcome/wouldFence(_:)``.
+    case wouldFence = "would-fence-drop"
+
+    /// Whether the guard judged it a repeat of the same widget's action.
+    public var isRepeat: Bool { self == .dropped || self == .wouldDrop }
+    /// Whether the fence judged it (it was aimed at fresh content).
+    public var isFence: Bool { self == .fenced || self == .wouldFence }
   }
 
-  public var description: String {
+  /// Whether the action, or the press, goes on.
+  public var runsAction: Bool {
     switch self {
-    case .accepted: "accepted"
-    case .dropped(let reason): "dropped(\(reason.rawValue))"
-    case .wouldDrop(let reason): "would-drop(\(reason.rawValue))"
-    case .passed(let reason): "passed(\(reason.rawValue))"
+    case .dropped, .fenced: false
+    case .accepted, .wouldDrop, .passed, .wouldFence: true
     }
+  }
+
+  /// Which outcome it is, without the reason.
+  public var kind: Kind {
+    switch self {
+    case .accepted: .accepted
+    case .dropped: .dropped
+    case .wouldDrop: .wouldDrop
+    case .passed: .passed
+    case .fenced: .fenced
+    case .wouldFence: .wouldFence
+    }
+  }
+
+  /// The log's `outcome` word: `accepted`, `dropped`, `would-drop`, `passed`,
+  /// `fence-drop` or `would-fence-drop`.
+  public var outcomeWord: String { kind.rawValue }
+
+  /// The log's `reason` word: the drop, pass or fence reason; `nil` when accepted.
+  public var reasonWord: String? {
+    switch self {
+    case .accepted: nil
+    case .dropped(let why), .wouldDrop(let why): why.rawValue
+    case .passed(let why): why.rawValue
+    case .fenced(let why), .wouldFence(let why): why.rawValue
+    }
+  }
+
+  /// The outcome a log line's `outcome` and `reason` words name, or `nil`
+  /// when they do not fit one. An accepted line's reason (``AcceptReason``)
+  /// is not part of the outcome.
+  public init?(outcomeWord: String, reasonWord: String?) {
+    guard let kind = Kind(rawValue: outcomeWord) else { return nil }
+    switch kind {
+    case .accepted: self = .accepted
+    case .dropped, .wouldDrop:
+      guard let why = reasonWord.flatMap(DropReason.init(rawValue:)) else { return nil }
+      self = kind == .dropped ? .dropped(why) : .wouldDrop(why)
+    case .passed:
+      guard let why = reasonWord.flatMap(PassReason.init(rawValue:)) else { return nil }
+      self = .passed(why)
+    case .fenced, .wouldFence:
+      guard let why = reasonWord.flatMap(SpillOverFence.Reason.init(rawValue:)) else { return nil }
+      self = kind == .fenced ? .fenced(why) : .wouldFence(why)
+    }
+  }
+
+  /// The log's words: `accepted`, or the outcome word and its reason, `dropped(busy)`.
+  public var description: String {
+    reasonWord.map { "\(outcomeWord)(\($0))" } ?? outcomeWord
   }
 }

@@ -39,6 +39,8 @@ public struct DecisionCounters: Hashable, Sendable {
     case .dropped(.tooFast): droppedTooFast += 1
     case .wouldDrop: wouldDrop += 1
     case .passed: passed += 1
+    // The fence's verdicts are not the dispatcher's; its own log counts them.
+    case .fenced, .wouldFence: break
     }
   }
 }

@@ -88,7 +88,9 @@ package struct LogReport {
     lineNumber += 1
     guard case .text(let bytes) = line else { return bad() }
     guard !Self.isBlank(bytes) else { return }
-    guard let decision = decode(bytes), let outcome = LoggedOutcome(rawValue: decision.outcome) else { return bad() }
+    guard let decision = decode(bytes), let outcome = ClickOutcome.Kind(rawValue: decision.outcome) else {
+      return bad()
+    }
     add(decision, outcome)
   }
 
@@ -115,7 +117,7 @@ package struct LogReport {
   }
 
   /// Counts one decision.
-  package mutating func add(_ decision: DecisionLogLine, _ outcome: LoggedOutcome) {
+  package mutating func add(_ decision: DecisionLogLine, _ outcome: ClickOutcome.Kind) {
     decisionCount += 1
     let widget = WidgetIdentity(decision)
     let pid = decision.pid ?? 0

@@ -5,8 +5,8 @@ import ClickGuard
 
 /// One activation the guard judged, in log order.
 package struct LoggedActivation: Equatable, Sendable {
-  /// What happened.
-  package var outcome: LoggedOutcome
+  /// What happened (the line's `outcome` word).
+  package var outcome: ClickOutcome.Kind
   /// Why, for a drop.
   package var reason: String?
   /// The input event's X server time (ms), if any.
@@ -15,7 +15,7 @@ package struct LoggedActivation: Equatable, Sendable {
   package var wallTime: Int64?
 
   /// An activation with `outcome` at the given times.
-  package init(outcome: LoggedOutcome, reason: String? = nil, eventTime: UInt32? = nil, wallTime: Int64? = nil) {
+  package init(outcome: ClickOutcome.Kind, reason: String? = nil, eventTime: UInt32? = nil, wallTime: Int64? = nil) {
     self.outcome = outcome
     self.reason = reason
     self.eventTime = eventTime

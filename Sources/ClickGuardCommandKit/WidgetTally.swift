@@ -54,7 +54,7 @@ package struct WidgetTally: Codable, Equatable, Sendable {
   package var judged: Int { accepted + repeats }
 
   /// Counts `line`, whose outcome is `outcome`, made by process `pid`.
-  mutating func count(_ line: DecisionLogLine, _ outcome: LoggedOutcome, pid: Int64, wallTime: Int64?) {
+  mutating func count(_ line: DecisionLogLine, _ outcome: ClickOutcome.Kind, pid: Int64, wallTime: Int64?) {
     let reason = line.reason ?? "unknown"
     switch outcome {
     case .accepted:
@@ -65,8 +65,8 @@ package struct WidgetTally: Codable, Equatable, Sendable {
       }
     case .dropped: dropped[reason, default: 0] += 1
     case .wouldDrop: wouldDrop[reason, default: 0] += 1
-    case .fenceDrop: fenceDropped[reason, default: 0] += 1
-    case .wouldFenceDrop: wouldFenceDrop[reason, default: 0] += 1
+    case .fenced: fenceDropped[reason, default: 0] += 1
+    case .wouldFence: wouldFenceDrop[reason, default: 0] += 1
     case .passed: passed[reason, default: 0] += 1
     }
     if outcome == .accepted || outcome.isRepeat {

@@ -59,10 +59,7 @@ package final class TryItPad {
       ignored = 0
     }
     lastClick = decision.instant
-    switch decision.outcome {
-    case .accepted, .passed, .wouldDrop: counted += 1
-    case .dropped: ignored += 1
-    }
+    if decision.runsAction { counted += 1 } else { ignored += 1 }
     let total = counted + ignored
     let text = localizedPlural(
       "You clicked {clicks} time; {counted} counted", "You clicked {clicks} times; {counted} counted", count: total

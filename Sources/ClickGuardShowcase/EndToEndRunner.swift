@@ -41,7 +41,7 @@ package struct ScenarioOutcome: Sendable {
     for line in lines {
       switch line.event {
       case .decision(let control, _, _, let outcome, let reason, _, _, let time, _):
-        switch LoggedOutcome(rawValue: outcome) {
+        switch ClickOutcome.Kind(rawValue: outcome) {
         case .accepted: accepted += 1
         case .dropped: dropReasons[reason ?? "?", default: 0] += 1
         default: passed += 1

@@ -4,6 +4,7 @@
 
 import ClickGuardCommandKit
 import ClickGuardGtk
+import ClickGuardTestSupport
 import Foundation
 import Testing
 
@@ -43,13 +44,13 @@ struct DecisionLogRoundTripTests {
     #expect(line.contentControl == record.contentControl)
   }
 
-  @Test(arguments: LoggedOutcomeCases.all) func everyOutcomeRoundTrips(outcome: ClickOutcome) throws {
+  @Test(arguments: ClickOutcome.everyOutcome) func everyOutcomeRoundTrips(outcome: ClickOutcome) throws {
     let widget = WidgetDescription(
       typeName: "GtkButton", builderID: "save", label: "Say \"hi\"\n\\ \u{1}\u{2028} é", accessibleName: "Save")
     let record = record(outcome, widget: widget, eventTime: 4_000_000_000)
     let line = try decoded(record)
     expectSameFields(line, record)
-    #expect(ClickOutcome(logged: line.outcome, reason: line.reason) == outcome)
+    #expect(ClickOutcome(outcomeWord: line.outcome, reasonWord: line.reason) == outcome)
   }
 
   @Test func missingValuesRoundTripAsNull() throws {
@@ -59,17 +60,10 @@ struct DecisionLogRoundTripTests {
 
   @Test func fenceFieldsRoundTrip() throws {
     var record = record(.accepted, widget: WidgetDescription(typeName: "GtkButton", label: "Buy"), eventTime: 7)
-    record.outcome = LoggedOutcome.fenceDrop.rawValue
-    record.reason = SpillOverFence.Reason.settling.rawValue
+    record.outcome = ClickOutcome.fenced(.settling).outcomeWord
+    record.reason = ClickOutcome.fenced(.settling).reasonWord
     record.contentType = "GtkDialog"
     record.contentControl = "0xdef"
     expectSameFields(try decoded(record), record)
   }
-}
-
-/// Every ``ClickOutcome``, one per reason.
-enum LoggedOutcomeCases {
-  static let all: [ClickOutcome] =
-    [.accepted] + DropReason.allCases.flatMap { [ClickOutcome.dropped($0), .wouldDrop($0)] }
-    + PassReason.allCases.map { ClickOutcome.passed($0) }
 }

@@ -76,7 +76,7 @@ import Testing
     // "7" is typed evenly; then "Next" is clicked and a fence drop follows
     // within the window of both: only "Next" navigated.
     var report = LogReport()
-    func line(_ at: Int, _ outcome: LoggedOutcome, _ label: String, reason: String? = nil) {
+    func line(_ at: Int, _ outcome: ClickOutcome.Kind, _ label: String, reason: String? = nil) {
       let seconds = at / 1000
       let time =
         "2026-11-30T18:00:\(seconds < 10 ? "0" : "")\(seconds).\(String(at % 1000).padded(left: 3, with: "0"))Z"
@@ -88,14 +88,14 @@ import Testing
     line(0, .accepted, "7")
     for index in 1...6 { line(index * 250, .wouldDrop, "7", reason: "within-interval") }
     line(1700, .accepted, "Next")
-    line(1850, .fenceDrop, "Back", reason: "predates-page")
+    line(1850, .fenced, "Back", reason: "predates-page")
     #expect(report.navigatingWidgets(within: 2000).map(\.label) == ["Next"])
     #expect(RuleSuggester().rules(for: report).map(\.group) == ["calc: label=7"])
   }
 
   @Test func aBurstOrTooFewRepeatsGetNoRule() {
     var report = LogReport()
-    func click(_ at: UInt32, _ outcome: LoggedOutcome, label: String) {
+    func click(_ at: UInt32, _ outcome: ClickOutcome.Kind, label: String) {
       let line = DecisionLogLine(
         outcome: outcome.rawValue, reason: outcome == .accepted ? nil : "within-interval", program: "p", label: label,
         eventTime: at)

@@ -342,6 +342,7 @@ struct ReferenceModel {
       case .dropped(.tooFast): counters.droppedTooFast += 1
       case .wouldDrop: counters.wouldDrop += 1
       case .passed: counters.passed += 1
+      case .fenced, .wouldFence: Issue.record("the dispatcher does not fence: \(entry.outcome)")
       }
       if entry.expired { counters.busyExpired += 1 }
     }

@@ -213,8 +213,8 @@ final class DemoWindow {
       self.log.record(
         .decision(
           control: self.registry.name(of: activation.control), action: activation.action.rawValue,
-          kind: activation.kind.rawValue, outcome: decision.outcome.logged.rawValue,
-          reason: decision.outcome.loggedReason, gate: decision.gate?.description,
+          kind: activation.kind.rawValue, outcome: decision.outcome.outcomeWord,
+          reason: decision.outcome.reasonWord, gate: decision.gate?.description,
           source: activation.source.rawValue, eventTime: activation.eventTime?.milliseconds,
           runsAction: decision.runsAction))
     }

@@ -135,10 +135,11 @@ package struct TallyBoard: Sendable {
 
 extension DecisionCounters {
   /// Counts one decision as the demo's log writes it (`outcome` and `reason`
-  /// of a `decision` line, parsed by ``LoggedOutcome`` and ``DropReason``).
+  /// of a `decision` line, parsed by ``ClickOutcome/Kind`` and ``DropReason``;
+  /// a drop without a reason it knows counts as an event-time drop).
   /// `package`: the driver counts the lines it reads back the same way.
   mutating func countLogged(outcome: String?, reason: String?) {
-    switch outcome.flatMap(LoggedOutcome.init(rawValue:)) {
+    switch outcome.flatMap(ClickOutcome.Kind.init(rawValue:)) {
     case .accepted: accepted += 1
     case .dropped:
       switch reason.flatMap(DropReason.init(rawValue:)) {
@@ -147,7 +148,7 @@ extension DecisionCounters {
       case .eventTime, .tooFast, nil: droppedEventTime += 1
       }
     case .wouldDrop: wouldDrop += 1
-    case .passed, .fenceDrop, .wouldFenceDrop, nil: passed += 1
+    case .passed, .fenced, .wouldFence, nil: passed += 1
     }
   }
 }

@@ -22,24 +22,20 @@ package enum TimelineOutcome: String, CaseIterable, Sendable {
   case fenceDrop = "fence-drop"
 
   /// The outcome of a `decision` log line, or `nil` for an outcome the
-  /// timeline does not know. The words are parsed by ``LoggedOutcome`` and
-  /// ``DropReason``; a drop's mark needs its reason, the others do not.
+  /// timeline does not know. The words are parsed by
+  /// ``ClickOutcome/init(outcomeWord:reasonWord:)``; a drop's mark shows its reason.
   /// - Parameters:
   ///   - outcome: the line's `outcome` (`accepted`, `dropped`, `would-drop`, `passed`).
   ///   - reason: the line's `reason` (for a drop: `busy`, `within-interval`, `event-time`).
   package init?(outcome: String, reason: String?) {
-    switch LoggedOutcome(rawValue: outcome) {
+    switch ClickOutcome(outcomeWord: outcome, reasonWord: reason) {
     case .accepted: self = .accepted
     case .wouldDrop: self = .wouldDrop
     case .passed: self = .passed
-    case .dropped:
-      switch reason.flatMap(DropReason.init(rawValue:)) {
-      case .busy: self = .droppedBusy
-      case .withinInterval: self = .droppedWithinInterval
-      case .eventTime: self = .droppedEventTime
-      case .tooFast, nil: return nil
-      }
-    case .fenceDrop, .wouldFenceDrop, nil: return nil
+    case .dropped(.busy): self = .droppedBusy
+    case .dropped(.withinInterval): self = .droppedWithinInterval
+    case .dropped(.eventTime): self = .droppedEventTime
+    case .dropped(.tooFast), .fenced, .wouldFence, nil: return nil
     }
   }
 

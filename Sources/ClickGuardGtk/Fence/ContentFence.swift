@@ -21,7 +21,7 @@ final class ContentFence {
   /// One content widget's settings, asked when it appears; `nil` leaves ``settings``.
   var contentOverride: (@MainActor (gpointer) -> FenceSettings?)?
   /// Observers of every drop and would-be drop.
-  let decisions = ObserverList<@MainActor (FenceDecision) -> Void>()
+  let fencedInputs = ObserverList<@MainActor (FencedInput) -> Void>()
 
   /// How often fresh content has appeared: a changed count means a changed
   /// scene (``RepeatFacts/scene``).
@@ -215,9 +215,10 @@ final class ContentFence {
     }
     let isEnforced = mode == .enforce
     if isEnforced { rememberDrop(of: event, type: type, button: button) }
-    let decision = FenceDecision(
-      target: target, content: content, reason: reason, input: input, eventTime: eventTime, isEnforced: isEnforced)
-    for observer in decisions.observers { observer(decision) }
+    let fenced = FencedInput(
+      target: target, content: content, input: input, eventTime: eventTime,
+      outcome: isEnforced ? .fenced(reason) : .wouldFence(reason))
+    for observer in fencedInputs.observers { observer(fenced) }
     return isEnforced
   }
 

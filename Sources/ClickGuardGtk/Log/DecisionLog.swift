@@ -74,10 +74,10 @@ public final class DecisionLog {
           program: swiftString(g_get_prgname())))
     }
     subscription = (dispatcher, token)
-    fenceSubscription = runtime.fences.decisions.add { [weak self] decision in
+    fenceSubscription = runtime.fences.fencedInputs.add { [weak self] fenced in
       self?.write(
         DecisionLogRecord(
-          fenceDecision: decision, time: DecisionLogRecord.now(), pid: getpid(), program: swiftString(g_get_prgname())))
+          fencedInput: fenced, time: DecisionLogRecord.now(), pid: getpid(), program: swiftString(g_get_prgname())))
     }
   }
 
@@ -85,7 +85,7 @@ public final class DecisionLog {
   public func stop() {
     if let (dispatcher, token) = subscription { dispatcher.removeObserver(token) }
     subscription = nil
-    if let fenceSubscription { runtime.fences.decisions.remove(fenceSubscription) }
+    if let fenceSubscription { runtime.fences.fencedInputs.remove(fenceSubscription) }
     fenceSubscription = nil
   }
 

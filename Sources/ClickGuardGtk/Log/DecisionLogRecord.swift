@@ -9,10 +9,11 @@ import ClickGuard
 ///  "outcome":"would-drop","reason":"event-time","event_time":1234567,"control":"0x55d0c2a1b2c0"}
 /// ```
 ///
-/// `reason` is the drop or pass reason, `null` when accepted; `event_time` is
-/// the input event's timestamp, `null` without one. Fence lines have kind
-/// `fence`, a ``SpillOverFence/Reason``, and name the fencing `content` and
-/// `content_control`.
+/// `outcome` and `reason` are the ``ClickOutcome``'s words (an accepted
+/// activation's reason is its ``AcceptReason``, `null` without one);
+/// `event_time` is the input event's timestamp, `null` without one. Fence
+/// lines have kind `fence`, a ``SpillOverFence/Reason``, and name the
+/// fencing `content` and `content_control`.
 package struct DecisionLogRecord: Hashable, Sendable {
   /// ISO 8601 in UTC.
   package var time: String
@@ -28,9 +29,9 @@ package struct DecisionLogRecord: Hashable, Sendable {
   package var kind: String
   /// `user`, `programmatic` or `nested`.
   package var source: String
-  /// The ``LoggedOutcome`` word.
+  /// The ``ClickOutcome/outcomeWord``.
   package var outcome: String
-  /// Why it was dropped or passed; `nil` when accepted.
+  /// Why it was dropped, passed or fenced, or accepted within the interval.
   package var reason: String?
   /// The input event's timestamp, if any.
   package var eventTime: UInt32?
@@ -50,28 +51,28 @@ package struct DecisionLogRecord: Hashable, Sendable {
     action = decision.activation.action.rawValue
     kind = decision.activation.kind.rawValue
     source = decision.activation.source.rawValue
-    outcome = decision.outcome.logged.rawValue
-    reason = decision.outcome.loggedReason ?? decision.acceptance?.rawValue
+    outcome = decision.outcome.outcomeWord
+    reason = decision.outcome.reasonWord ?? decision.acceptance?.rawValue
     eventTime = decision.activation.eventTime?.milliseconds
     control = decision.activation.control.description
   }
 
   /// The record of a press the fresh-content fence dropped or would drop.
   @MainActor
-  package init(fenceDecision decision: FenceDecision, time: String, pid: Int32, program: String?) {
+  package init(fencedInput fenced: FencedInput, time: String, pid: Int32, program: String?) {
     self.time = time
     self.pid = pid
     self.program = program
-    widget = WidgetDescription(widget: decision.target.raw)
-    action = decision.input
+    widget = WidgetDescription(widget: fenced.target.raw)
+    action = fenced.input
     kind = "fence"
     source = "user"
-    outcome = (decision.isEnforced ? LoggedOutcome.fenceDrop : .wouldFenceDrop).rawValue
-    reason = decision.reason.rawValue
-    eventTime = decision.eventTime?.milliseconds
-    control = ControlID(object: decision.target.raw).description
-    contentType = swiftString(g_type_name(cg_type_of(decision.content.raw))) ?? "?"
-    contentControl = ControlID(object: decision.content.raw).description
+    outcome = fenced.outcome.outcomeWord
+    reason = fenced.outcome.reasonWord
+    eventTime = fenced.eventTime?.milliseconds
+    control = ControlID(object: fenced.target.raw).description
+    contentType = swiftString(g_type_name(cg_type_of(fenced.content.raw))) ?? "?"
+    contentControl = ControlID(object: fenced.content.raw).description
   }
 
   /// One line of JSON, no line break: ``DecisionLogField``'s fields in order.

@@ -59,12 +59,12 @@ public final class StackNavigator {
     Signal.notify(stack.raw, property: "transition-running") { [weak self] _ in self?.transitionChanged() }
     runtime.installPlumbing()
     runtime.fences.manage(stack)
-    fenceObserver = runtime.fences.decisions.add { [weak self] decision in self?.fenceDropped(decision) }
+    fenceObserver = runtime.fences.fencedInputs.add { [weak self] fenced in self?.fenceDropped(fenced) }
     updateChrome()
   }
 
   isolated deinit {
-    if let fenceObserver { runtime.fences.decisions.remove(fenceObserver) }
+    if let fenceObserver { runtime.fences.fencedInputs.remove(fenceObserver) }
     g_object_unref(headerBar.raw)
     g_object_unref(stack.raw)
   }
@@ -169,9 +169,9 @@ public final class StackNavigator {
     for observer in observers.observers { observer(event) }
   }
 
-  private func fenceDropped(_ decision: FenceDecision) {
-    guard decision.isEnforced, fencedContent.contains(decision.content) else { return }
-    report(.inputDropped(page: history.top, reason: decision.reason, eventTime: decision.eventTime))
+  private func fenceDropped(_ fenced: FencedInput) {
+    guard case .fenced(let reason) = fenced.outcome, fencedContent.contains(fenced.content) else { return }
+    report(.inputDropped(page: history.top, reason: reason, eventTime: fenced.eventTime))
   }
 }
 

@@ -15,20 +15,14 @@ public enum ClickOutcome: Hashable, Sendable, CustomStringConvertible {
   /// Observe mode: the fence would have dropped the press, which goes on.
   case wouldFence(SpillOverFence.Reason)
 
-  /// An outcome without its reason: what the log's `outcome` word names,
-  /// for readers that count a reason they may not know (a newer module's).
+  /// An outcome without its reason, one case per outcome, named by the log's
+  /// `outcome` word: for readers that count reasons they may not know.
   public enum Kind: String, CaseIterable, Sendable {
-    /// ``ClickOutcome/accepted``.
     case accepted
-    /// ``ClickOutcome/dropped(_:)``.
     case dropped
-    /// ``ClickOutcome/wouldDrop(_:)``.
     case wouldDrop = "would-drop"
-    /// ``ClickOutcome/passed(_:)``.
     case passed
-    /// ``ClickOutcome/fenced(_:)``.
     case fenced = "fence-drop"
-    /// ``ClickOutcome/wouldFence(_:)``.
     case wouldFence = "would-fence-drop"
 
     /// Whether the guard judged it a repeat of the same widget's action.
@@ -57,8 +51,7 @@ public enum ClickOutcome: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The log's `outcome` word: `accepted`, `dropped`, `would-drop`, `passed`,
-  /// `fence-drop` or `would-fence-drop`.
+  /// The log's `outcome` word (``Kind``'s raw value).
   public var outcomeWord: String { kind.rawValue }
 
   /// The log's `reason` word: the drop, pass or fence reason; `nil` when accepted.
@@ -71,9 +64,8 @@ public enum ClickOutcome: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The outcome a log line's `outcome` and `reason` words name, or `nil`
-  /// when they do not fit one. An accepted line's reason (``AcceptReason``)
-  /// is not part of the outcome.
+  /// The outcome a log line's words name, or `nil` when they fit none; an
+  /// accepted line's reason (``AcceptReason``) is not part of the outcome.
   public init?(outcomeWord: String, reasonWord: String?) {
     guard let kind = Kind(rawValue: outcomeWord) else { return nil }
     switch kind {

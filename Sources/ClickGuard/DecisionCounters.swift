@@ -39,8 +39,7 @@ public struct DecisionCounters: Hashable, Sendable {
     case .dropped(.tooFast): droppedTooFast += 1
     case .wouldDrop: wouldDrop += 1
     case .passed: passed += 1
-    // The fence's verdicts are not the dispatcher's; its own log counts them.
-    case .fenced, .wouldFence: break
+    case .fenced, .wouldFence: break  // the fence's, not the dispatcher's
     }
   }
 }

@@ -65,12 +65,12 @@ docs-tables: deps
 	$(XVFB) env SWIFT="$(SWIFT)" scripts/docs-tables.sh
 
 ## The translation template po/clickguard.pot: every string the files in
-## po/POTFILES mark with localized("…") or localizedPlural("…", "…", count:),
-## read by xgettext's C parser (literals only; docs/translations.md). A test
-## fails when the template is stale (TranslationTests). `make po` merges it
-## into each po/LL.po.
+## po/POTFILES mark with localized("…"), localizedPlural("…", "…", count:) or
+## translatable("…"), read by xgettext's C parser (literals only;
+## docs/translations.md). A test fails when the template is stale
+## (TranslationTests). `make po` merges it into each po/LL.po.
 XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --add-location=file \
-  --keyword= --keyword=localized --keyword=localizedPlural:1,2 \
+  --keyword= --keyword=localized --keyword=localizedPlural:1,2 --keyword=translatable \
   --package-name=ClickGuard --package-version=$(VERSION)
 .PHONY: pot po
 pot:

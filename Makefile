@@ -68,17 +68,19 @@ docs-tables: deps
 ## po/POTFILES mark with localized("…"), localizedPlural("…", "…", count:) or
 ## translatable("…"), read by xgettext's C parser (literals only;
 ## docs/translations.md). A test fails when the template is stale
-## (TranslationTests). `make po` merges it into each po/LL.po.
+## (TranslationTests, which makes one as POT=FILE). `make po` merges it into
+## each po/LL.po.
 XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --add-location=file \
   --keyword= --keyword=localized --keyword=localizedPlural:1,2 --keyword=translatable \
   --package-name=ClickGuard --package-version=$(VERSION)
 .PHONY: pot po
+POT := po/clickguard.pot
 pot:
 	@scripts/deps.sh
-	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o po/clickguard.pot
+	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o $(POT)
 
 po: pot
-	for lang in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none "po/$$lang.po" po/clickguard.pot; done
+	for lang in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none "po/$$lang.po" $(POT); done
 
 clean:
 	rm -rf .build

@@ -60,6 +60,7 @@ package struct GOptionParser: Sendable {
     g_option_context_set_summary(context, summary)
     if let epilogue { g_option_context_set_description(context, epilogue) }
     g_option_context_set_strict_posix(context, stopsAtFirstArgument ? 1 : 0)
+    g_option_context_set_translate_func(context, Translations.translateFunction, nil, nil)
 
     let table = GOptionTable(options, callback: recordOption)
     let unmanaged = Unmanaged.passRetained(recorder)

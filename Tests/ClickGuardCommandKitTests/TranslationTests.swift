@@ -58,8 +58,8 @@ final class TranslationTests: XCTestCase {
     XCTAssertEqual(marking.filter { !listed.contains($0) }, [], "marked strings xgettext does not read")
   }
 
-  /// Under the German locale: `--help`, a usage error and `status` in
-  /// German; under C, the same runs in English.
+  /// Under the German locale: `--help`, usage errors, `status`, `doctor`
+  /// and `report` in German; under C, the same runs in English.
   func testTheCommandSpeaksGermanUnderAGermanLocaleAndEnglishOtherwise() throws {
     let german = try GermanTestLocale()
     defer { german.remove() }
@@ -98,6 +98,15 @@ final class TranslationTests: XCTestCase {
         "ClickGuard ist für GTK-3-Anwendungen, die von hier gestartet werden, ausgeschaltet. "
           + "Einschalten: clickguard enable.\n"), status.stdout)
 
+    let doctor = try CommandHarness.run(["doctor"], environment: inGerman)
+    XCTAssertTrue(doctor.stdout.contains("\nFür jede Anwendung eingeschaltet?\n"), doctor.stdout)
+    let log = Self.root.appendingPathComponent("Tests/ClickGuardCommandKitTests/Fixtures/sample.log").path
+    let report = try CommandHarness.run(["report", log], environment: inGerman)
+    XCTAssertTrue(
+      report.stdout.hasPrefix("ClickGuard-Bericht: 31 Entscheidungen aus \(log), 2 Programme\n"), report.stdout)
+    XCTAssertTrue(
+      report.stdout.contains("\nAm häufigsten wiederholt (verworfen oder würde verwerfen):\n"), report.stdout)
+
     let english = try CommandHarness.run(["--help"], environment: inEnglish)
     XCTAssertTrue(english.stdout.contains("  --version        Print the version and exit"), english.stdout)
     XCTAssertTrue(english.stdout.contains("\nCommands:\n"), english.stdout)
@@ -107,6 +116,11 @@ final class TranslationTests: XCTestCase {
     XCTAssertEqual(
       try CommandHarness.run(["report", "--top"], environment: inEnglish).stderr,
       "clickguard: --top: needs a value (accepted: a whole number from 1 to 1000)\n")
+    XCTAssertTrue(
+      try CommandHarness.run(["doctor"], environment: inEnglish).stdout.contains("\nSwitched on for every app?\n"))
+    XCTAssertTrue(
+      try CommandHarness.run(["report", log], environment: inEnglish).stdout.hasPrefix(
+        "ClickGuard report: 31 decisions from \(log), 2 programs\n"))
     let englishStatus = try CommandHarness.run(["status"], environment: inEnglish)
     XCTAssertTrue(englishStatus.stdout.hasPrefix("Session: "), englishStatus.stdout)
     XCTAssertTrue(

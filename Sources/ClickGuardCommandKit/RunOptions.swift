@@ -37,9 +37,10 @@ package struct RunOptions: Equatable, Sendable {
       help: translatable("Read rules from FILE instead of the user's clickguard.conf")),
   ]
 
-  /// `whole milliseconds from lower to upper`, as the module words it.
+  /// `whole milliseconds from lower to upper`, as the module words it, in
+  /// the reader's language.
   private static func milliseconds(_ lower: Int, _ upper: Int) -> String {
-    "whole milliseconds from \(lower) to \(upper)"
+    localized("whole milliseconds from {lower} to {upper}").filling(["lower": String(lower), "upper": String(upper)])
   }
 
   /// Each option that sets a module variable, and the variable.

@@ -58,8 +58,21 @@ final class TranslationTests: XCTestCase {
     XCTAssertEqual(marking.filter { !listed.contains($0) }, [], "marked strings xgettext does not read")
   }
 
+  /// One run of the command and a piece of what it prints, in German and in
+  /// English.
+  private struct Said {
+    let arguments: [String]
+    /// Added to the environment.
+    var variables: [String: String] = [:]
+    /// Standard output (`false`) or standard error (`true`).
+    var onError = false
+    let german: String
+    let english: String
+  }
+
   /// Under the German locale: `--help`, usage errors, `status`, `doctor`
-  /// and `report` in German; under C, the same runs in English.
+  /// (with the module's warning about a bad variable) and `report` in
+  /// German; under C, the same runs in English.
   func testTheCommandSpeaksGermanUnderAGermanLocaleAndEnglishOtherwise() throws {
     let german = try GermanTestLocale()
     defer { german.remove() }
@@ -73,58 +86,62 @@ final class TranslationTests: XCTestCase {
     var inEnglish = inGerman
     inEnglish["LC_ALL"] = "C"
     inEnglish["LANGUAGE"] = nil
-
-    let help = try CommandHarness.run(["--help"], environment: inGerman)
-    XCTAssertEqual(help.status, 0, help.stderr)
-    XCTAssertTrue(help.stdout.contains("  --version        Die Version ausgeben und beenden"), help.stdout)
-    XCTAssertTrue(help.stdout.contains("\nBefehle:\n"), help.stdout)
-    XCTAssertTrue(
-      help.stdout.contains(
-        "Verhindert, dass wiederholte Klicks in GTK-3-Programmen dieselbe Aktion zweimal ausführen."),
-      help.stdout)
-    let runHelp = try CommandHarness.run(["run", "--help"], environment: inGerman)
-    XCTAssertTrue(runHelp.stdout.contains("Protokollieren, was verworfen würde, nichts verwerfen"), runHelp.stdout)
-    let unknown = try CommandHarness.run(["frob"], environment: inGerman)
-    XCTAssertEqual(unknown.status, 2)
-    XCTAssertEqual(
-      unknown.stderr,
-      "clickguard: unbekannter Befehl „frob“ (angenommen: run, report, doctor, enable, disable, status)\n")
-    let top = try CommandHarness.run(["report", "--top"], environment: inGerman)
-    XCTAssertEqual(top.stderr, "clickguard: --top: braucht einen Wert (angenommen: eine ganze Zahl von 1 bis 1000)\n")
-    let status = try CommandHarness.run(["status"], environment: inGerman)
-    XCTAssertTrue(status.stdout.hasPrefix("Sitzung: "), status.stdout)
-    XCTAssertTrue(
-      status.stdout.hasSuffix(
-        "ClickGuard ist für GTK-3-Anwendungen, die von hier gestartet werden, ausgeschaltet. "
-          + "Einschalten: clickguard enable.\n"), status.stdout)
-
-    let doctor = try CommandHarness.run(["doctor"], environment: inGerman)
-    XCTAssertTrue(doctor.stdout.contains("\nFür jede Anwendung eingeschaltet?\n"), doctor.stdout)
     let log = Self.root.appendingPathComponent("Tests/ClickGuardCommandKitTests/Fixtures/sample.log").path
-    let report = try CommandHarness.run(["report", log], environment: inGerman)
-    XCTAssertTrue(
-      report.stdout.hasPrefix("ClickGuard-Bericht: 31 Entscheidungen aus \(log), 2 Programme\n"), report.stdout)
-    XCTAssertTrue(
-      report.stdout.contains("\nAm häufigsten wiederholt (verworfen oder würde verwerfen):\n"), report.stdout)
-
-    let english = try CommandHarness.run(["--help"], environment: inEnglish)
-    XCTAssertTrue(english.stdout.contains("  --version        Print the version and exit"), english.stdout)
-    XCTAssertTrue(english.stdout.contains("\nCommands:\n"), english.stdout)
-    XCTAssertEqual(
-      try CommandHarness.run(["frob"], environment: inEnglish).stderr,
-      "clickguard: unknown command 'frob' (accepted: run, report, doctor, enable, disable, status)\n")
-    XCTAssertEqual(
-      try CommandHarness.run(["report", "--top"], environment: inEnglish).stderr,
-      "clickguard: --top: needs a value (accepted: a whole number from 1 to 1000)\n")
-    XCTAssertTrue(
-      try CommandHarness.run(["doctor"], environment: inEnglish).stdout.contains("\nSwitched on for every app?\n"))
-    XCTAssertTrue(
-      try CommandHarness.run(["report", log], environment: inEnglish).stdout.hasPrefix(
-        "ClickGuard report: 31 decisions from \(log), 2 programs\n"))
-    let englishStatus = try CommandHarness.run(["status"], environment: inEnglish)
-    XCTAssertTrue(englishStatus.stdout.hasPrefix("Session: "), englishStatus.stdout)
-    XCTAssertTrue(
-      englishStatus.stdout.hasSuffix(
-        "ClickGuard is off for GTK 3 apps started from here. On: clickguard enable.\n"), englishStatus.stdout)
+    let badInterval = ["CLICKGUARD_INTERVAL_MS": "abc"]
+    let runs = [
+      Said(
+        arguments: ["--help"], german: "  --version        Die Version ausgeben und beenden\n",
+        english: "  --version        Print the version and exit\n"),
+      Said(arguments: ["--help"], german: "\nBefehle:\n", english: "\nCommands:\n"),
+      Said(
+        arguments: ["--help"],
+        german: "Verhindert, dass wiederholte Klicks in GTK-3-Programmen dieselbe Aktion zweimal ausführen.",
+        english: "Keeps repeated clicks from running the same action twice in GTK 3 programs."),
+      Said(
+        arguments: ["run", "--help"], german: "Protokollieren, was verworfen würde, nichts verwerfen",
+        english: "Log what would be dropped, drop nothing"),
+      Said(
+        arguments: ["frob"], onError: true,
+        german: "clickguard: unbekannter Befehl „frob“ (angenommen: run, report, doctor, enable, disable, status)\n",
+        english: "clickguard: unknown command 'frob' (accepted: run, report, doctor, enable, disable, status)\n"),
+      Said(
+        arguments: ["report", "--top"], onError: true,
+        german: "clickguard: --top: braucht einen Wert (angenommen: eine ganze Zahl von 1 bis 1000)\n",
+        english: "clickguard: --top: needs a value (accepted: a whole number from 1 to 1000)\n"),
+      Said(
+        arguments: ["run", "--interval-ms=abc", "true"], onError: true,
+        german:
+          "clickguard: --interval-ms: „abc“ wird nicht angenommen (angenommen: ganze Millisekunden von 0 bis 60000)\n",
+        english: "clickguard: --interval-ms: 'abc' is not accepted (accepted: whole milliseconds from 0 to 60000)\n"),
+      Said(arguments: ["status"], german: "Sitzung: ", english: "Session: "),
+      Said(
+        arguments: ["status"],
+        german: "ClickGuard ist für GTK-3-Anwendungen, die von hier gestartet werden, ausgeschaltet. "
+          + "Einschalten: clickguard enable.\n",
+        english: "ClickGuard is off for GTK 3 apps started from here. On: clickguard enable.\n"),
+      Said(
+        arguments: ["doctor"], german: "\nFür jede Anwendung eingeschaltet?\n",
+        english: "\nSwitched on for every app?\n"),
+      Said(
+        arguments: ["doctor"], variables: badInterval,
+        german: "  - CLICKGUARD_INTERVAL_MS=\"abc\" wird nicht angenommen (angenommen: ganze Millisekunden von 0 bis "
+          + "60000); die Vorgabe 500 gilt\n",
+        english: "  - CLICKGUARD_INTERVAL_MS=\"abc\" is not accepted (accepted: whole milliseconds from 0 to 60000); "
+          + "using the default, 500\n"),
+      Said(
+        arguments: ["report", log], german: "ClickGuard-Bericht: 31 Entscheidungen aus \(log), 2 Programme\n",
+        english: "ClickGuard report: 31 decisions from \(log), 2 programs\n"),
+      Said(
+        arguments: ["report", log], german: "\nAm häufigsten wiederholt (verworfen oder würde verwerfen):\n",
+        english: "\nRepeated most (dropped or would drop):\n"),
+    ]
+    for said in runs {
+      for (environment, expected) in [(inGerman, said.german), (inEnglish, said.english)] {
+        let output = try CommandHarness.run(
+          said.arguments, environment: environment.merging(said.variables.mapValues { $0 }) { $1 })
+        let text = said.onError ? output.stderr : output.stdout
+        XCTAssertTrue(text.contains(expected), "clickguard \(said.arguments): \(expected) is not in \(text)")
+      }
+    }
   }
 }

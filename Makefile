@@ -68,15 +68,17 @@ docs-tables: deps
 ## po/POTFILES mark with localized("…"), localizedPlural("…", "…", count:) or
 ## translatable("…"), read by xgettext's C parser (literals only;
 ## docs/translations.md). A test fails when the template is stale
-## (TranslationTests, which makes one as POT=FILE). `make po` merges it into
-## each po/LL.po.
+## (TranslationTests, which runs `make pot-only POT=FILE`: xgettext alone,
+## without the package check). `make po` merges it into each po/LL.po.
 XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --add-location=file \
   --keyword= --keyword=localized --keyword=localizedPlural:1,2 --keyword=translatable \
   --package-name=ClickGuard --package-version=$(VERSION)
-.PHONY: pot po
+.PHONY: pot pot-only po
 POT := po/clickguard.pot
 pot:
 	@scripts/deps.sh
+	@$(MAKE) --no-print-directory pot-only
+pot-only:
 	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o $(POT)
 
 po: pot

@@ -65,20 +65,24 @@ docs-tables: deps
 	$(XVFB) env SWIFT="$(SWIFT)" scripts/docs-tables.sh
 
 ## The translation template po/clickguard.pot: every string the files in
-## po/POTFILES mark with localized("…") or localizedPlural("…", "…", count:),
-## read by xgettext's C parser (literals only; docs/translations.md). A test
-## fails when the template is stale (TranslationTests). `make po` merges it
-## into each po/LL.po.
+## po/POTFILES mark with localized("…"), localizedPlural("…", "…", count:) or
+## translatable("…"), read by xgettext's C parser (literals only;
+## docs/translations.md). A test fails when the template is stale
+## (TranslationTests, which runs `make pot-only POT=FILE`: xgettext alone,
+## without the package check). `make po` merges it into each po/LL.po.
 XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --add-location=file \
-  --keyword= --keyword=localized --keyword=localizedPlural:1,2 \
+  --keyword= --keyword=localized --keyword=localizedPlural:1,2 --keyword=translatable \
   --package-name=ClickGuard --package-version=$(VERSION)
-.PHONY: pot po
+.PHONY: pot pot-only po
+POT := po/clickguard.pot
 pot:
 	@scripts/deps.sh
-	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o po/clickguard.pot
+	@$(MAKE) --no-print-directory pot-only
+pot-only:
+	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o $(POT)
 
 po: pot
-	for lang in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none "po/$$lang.po" po/clickguard.pot; done
+	for lang in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none "po/$$lang.po" $(POT); done
 
 clean:
 	rm -rf .build

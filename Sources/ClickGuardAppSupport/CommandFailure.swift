@@ -1,6 +1,8 @@
 // CommandFailure: why a clickguard subcommand stops, worded for the person
 // who typed it, with the exit status that goes with it.
 
+import ClickGuardGObject
+
 /// A reason the `clickguard` command stops: the message it prints on
 /// standard error and the exit status.
 ///
@@ -24,9 +26,12 @@ package struct CommandFailure: Error, Equatable, Sendable, CustomStringConvertib
   }
 
   /// A bad value for `option` (with its dashes): the value, then what the
-  /// option accepts.
+  /// option accepts (English marked translatable, translated here).
   package static func badValue(_ option: String, _ value: String, accepted: String) -> CommandFailure {
-    usage("\(option): '\(value)' is not accepted (accepted: \(accepted))")
+    usage(
+      localized("{option}: '{value}' is not accepted (accepted: {accepted})").filling([
+        "option": option, "value": value, "accepted": translated(accepted),
+      ]))
   }
 
   package var description: String { message }

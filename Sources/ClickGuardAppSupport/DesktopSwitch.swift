@@ -11,6 +11,7 @@
 // and `status` says when a settings daemon overrides it.
 
 import CGtk
+import ClickGuardGObject
 import ClickGuardGtk
 import ClickGuardRules
 
@@ -135,44 +136,56 @@ package enum DesktopSwitch {
     switch session.kind {
     case .ownKey:
       let key = ownKey
-      if key.boolean == true { return ["ClickGuard is on already (\(key.schema) \(key.key) is true)."] }
-      guard key.set(true) else { throw CommandFailure("cannot set \(key.schema) \(key.key)", status: 1) }
+      let name = "\(key.schema) \(key.key)"
+      if key.boolean == true { return [localized("ClickGuard is on already ({key} is true).").filling(["key": name])] }
+      guard key.set(true) else { throw CommandFailure(localized("cannot set {key}").filling(["key": name]), status: 1) }
       return [
-        "Switched ClickGuard on for GTK 3 apps: set \(key.schema) \(key.key) to true (was false).",
-        "GNOME's settings daemon now lists clickguard in gtk-modules: GTK 3 apps load it, running ones too.",
-        "Undo: clickguard disable (or \(key.command("false"))).",
+        localized("Switched ClickGuard on for GTK 3 apps: set {key} to true (was false).").filling(["key": name]),
+        localized("GNOME's settings daemon now lists clickguard in gtk-modules: GTK 3 apps load it, running ones too."),
+        localized("Undo: clickguard disable (or {command}).").filling(["command": key.command("false")]),
       ]
     case .gsdList:
       let key = gsdList
+      let name = "\(key.schema) \(key.key)"
       let before = key.strings ?? []
       if before.contains("clickguard") {
-        return ["ClickGuard is on already (\(key.schema) \(key.key) lists clickguard)."]
+        return [localized("ClickGuard is on already ({key} lists clickguard).").filling(["key": name])]
       }
       guard key.set(before + ["clickguard"]) else {
-        throw CommandFailure("cannot set \(key.schema) \(key.key)", status: 1)
+        throw CommandFailure(localized("cannot set {key}").filling(["key": name]), status: 1)
       }
       return [
-        "Switched ClickGuard on for GTK 3 apps: added clickguard to \(key.schema) \(key.key) "
-          + "(was \(describe(before))).",
-        "GNOME's settings daemon reads that list when it starts: GTK 3 apps load ClickGuard from your next login on.",
-        "(ClickGuard's own switch, which works at once, \(ownKey.schema) \(ownKey.key), needs the package's "
-          + "\(gsdDesktopFile) and schema; they are not installed.)",
-        "Undo: clickguard disable.",
+        localized("Switched ClickGuard on for GTK 3 apps: added clickguard to {key} (was {before}).").filling([
+          "key": name, "before": describe(before),
+        ]),
+        localized(
+          "GNOME's settings daemon reads that list when it starts: GTK 3 apps load ClickGuard from your next login on."
+        ),
+        localized(
+          "(ClickGuard's own switch, which works at once, {key}, needs the package's {file} and schema; they are not installed.)"
+        ).filling(["key": "\(ownKey.schema) \(ownKey.key)", "file": gsdDesktopFile]),
+        localized("Undo: clickguard disable."),
       ]
     case .xfconf:
       guard let xfconf = XfconfSwitch.session() else {
-        throw CommandFailure("cannot reach xfconfd (org.xfce.Xfconf) on the session bus", status: 1)
+        throw CommandFailure(localized("cannot reach xfconfd (org.xfce.Xfconf) on the session bus"), status: 1)
       }
       let change: (before: String?, after: String)?
       do { change = try xfconf.enable() } catch { throw CommandFailure(error.message, status: 1) }
       guard let change else {
-        return ["ClickGuard is on already: \(XfconfSwitch.displayName) lists it."]
+        return [
+          localized("ClickGuard is on already: {property} lists it.").filling(["property": XfconfSwitch.displayName])
+        ]
       }
       return [
-        "Switched ClickGuard on for GTK 3 apps: \(XfconfSwitch.displayName) is \(change.after) (was "
-          + (change.before.map { "'\($0)'" } ?? "not set") + ").",
-        "Xfce's settings daemon publishes it as gtk-modules: GTK 3 apps load it, running ones too.",
-        "Undo: clickguard disable (removes clickguard from \(XfconfSwitch.property) and nothing else).",
+        localized("Switched ClickGuard on for GTK 3 apps: {property} is {after} (was {before}).").filling([
+          "property": XfconfSwitch.displayName, "after": change.after,
+          "before": change.before.map { "'\($0)'" } ?? localized("not set"),
+        ]),
+        localized("Xfce's settings daemon publishes it as gtk-modules: GTK 3 apps load it, running ones too."),
+        localized("Undo: clickguard disable (removes clickguard from {property} and nothing else).").filling([
+          "property": XfconfSwitch.property
+        ]),
       ]
     case .settingsIni:
       let file = SettingsIniSwitch.user()
@@ -181,12 +194,20 @@ package enum DesktopSwitch {
       var lines =
         change.map {
           [
-            "Switched ClickGuard on for GTK 3 apps started from now on: gtk-modules=\($0.after) in "
-              + "\(file.path.displayName) (was \($0.before.map { "gtk-modules=\($0)" } ?? "not set"))."
+            localized(
+              "Switched ClickGuard on for GTK 3 apps started from now on: gtk-modules={after} in {file} (was {before})."
+            )
+            .filling([
+              "after": $0.after, "file": file.path.displayName,
+              "before": $0.before.map { "gtk-modules=\($0)" } ?? localized("not set"),
+            ])
           ]
-        } ?? ["ClickGuard is on already: \(file.path.displayName) lists it in gtk-modules."]
+        } ?? [
+          localized("ClickGuard is on already: {file} lists it in gtk-modules.").filling(["file": file.path.displayName]
+          )
+        ]
       lines += overrideWarning(session)
-      lines.append("Undo: clickguard disable (removes clickguard from gtk-modules and nothing else).")
+      lines.append(localized("Undo: clickguard disable (removes clickguard from gtk-modules and nothing else)."))
       return lines
     }
   }
@@ -198,22 +219,29 @@ package enum DesktopSwitch {
       ownKey.reset()
       if ownKey.boolean == true { _ = ownKey.set(false) }
       lines.append(
-        "Switched ClickGuard off: \(ownKey.schema) \(ownKey.key) back to false; running GTK 3 apps stop guarding "
-          + "(the copy they loaded stays, idle), apps started from now on do not load it.")
+        localized(
+          "Switched ClickGuard off: {key} back to false; running GTK 3 apps stop guarding (the copy they loaded stays, idle), apps started from now on do not load it."
+        ).filling(["key": "\(ownKey.schema) \(ownKey.key)"]))
     }
     if gsdList.isInstalled, let list = gsdList.strings, list.contains("clickguard") {
       let rest = list.filter { $0 != "clickguard" }
       if rest.isEmpty { gsdList.reset() } else { _ = gsdList.set(rest) }
       lines.append(
-        "Removed clickguard from \(gsdList.schema) \(gsdList.key) (now \(describe(rest))); GNOME's settings "
-          + "daemon reads it when it starts: from your next login on.")
+        localized(
+          "Removed clickguard from {key} (now {after}); GNOME's settings daemon reads it when it starts: from your next login on."
+        ).filling(["key": "\(gsdList.schema) \(gsdList.key)", "after": describe(rest)]))
     }
     if session.xfsettingsdRunning, let xfconf = XfconfSwitch.session() {
       do {
         if let change = try xfconf.disable() {
           lines.append(
-            "Removed clickguard from \(XfconfSwitch.displayName) (was '\(change.before)', now "
-              + (change.after.map { "'\($0)'" } ?? "not set") + "); running GTK 3 apps stop guarding.")
+            localized(
+              "Removed clickguard from {property} (was '{before}', now {after}); running GTK 3 apps stop guarding."
+            )
+            .filling([
+              "property": XfconfSwitch.displayName, "before": change.before,
+              "after": change.after.map { "'\($0)'" } ?? localized("not set"),
+            ]))
         }
       } catch {
         throw CommandFailure(error.message, status: 1)
@@ -223,15 +251,22 @@ package enum DesktopSwitch {
     do {
       if let change = try file.disable() {
         lines.append(
-          "Removed clickguard from gtk-modules in \(file.path.displayName) (was gtk-modules=\(change.before), now "
-            + (change.after.map { "gtk-modules=\($0)" } ?? "not set") + ").")
+          localized("Removed clickguard from gtk-modules in {file} (was gtk-modules={before}, now {after}).").filling([
+            "file": file.path.displayName, "before": change.before,
+            "after": change.after.map { "gtk-modules=\($0)" } ?? localized("not set"),
+          ]))
       }
     } catch {
       throw CommandFailure(error.message, status: 1)
     }
-    if lines.isEmpty { lines.append("ClickGuard was not switched on by clickguard enable: nothing to undo.") }
+    if lines.isEmpty {
+      lines.append(localized("ClickGuard was not switched on by clickguard enable: nothing to undo."))
+    }
     if let env = getenv("GTK3_MODULES").map({ String(cString: $0) }), GtkModuleList(ByteString(env)).hasClickGuard {
-      lines.append("GTK3_MODULES=\(env) still loads ClickGuard into apps started from this environment.")
+      lines.append(
+        localized("GTK3_MODULES={value} still loads ClickGuard into apps started from this environment.").filling([
+          "value": env
+        ]))
     }
     return lines
   }
@@ -240,22 +275,29 @@ package enum DesktopSwitch {
   /// for GTK 3 apps started from here (`true`) or not.
   package static func status(_ session: Session) -> (lines: [String], inForce: Bool) {
     var lines: [String] = []
+    let daemon =
+      session.gsdRunning
+      ? localized("GNOME's settings daemon (gsd-xsettings) runs: it publishes gtk-modules, over settings.ini")
+      : session.gnomeDesktop
+        ? localized("GNOME (gsd-xsettings installed, not seen running)")
+        : session.xfsettingsdRunning
+          ? localized(
+            "Xfce's settings daemon (xfsettingsd) runs: it publishes gtk-modules from xfconf, over settings.ini")
+          : localized("no GNOME or Xfce settings daemon seen: GTK reads gtk-modules from settings.ini")
     lines.append(
-      "Session: "
-        + (session.gsdRunning
-          ? "GNOME's settings daemon (gsd-xsettings) runs: it publishes gtk-modules, over settings.ini"
-          : session.gnomeDesktop
-            ? "GNOME (gsd-xsettings installed, not seen running)"
-            : session.xfsettingsdRunning
-              ? "Xfce's settings daemon (xfsettingsd) runs: it publishes gtk-modules from xfconf, over settings.ini"
-              : "no GNOME or Xfce settings daemon seen: GTK reads gtk-modules from settings.ini")
-        + "; enable uses " + name(of: session.kind) + ".")
+      localized("Session: {session}; enable uses {switch}.").filling([
+        "session": daemon, "switch": name(of: session.kind),
+      ]))
     if ownKey.isInstalled {
+      let value = "  \(ownKey.schema) \(ownKey.key): \(ownKey.boolean == true ? "true" : "false")"
       lines.append(
-        "  \(ownKey.schema) \(ownKey.key): \(ownKey.boolean == true ? "true" : "false")"
-          + (access(gsdDesktopFile, R_OK) == 0 ? "" : " (but \(gsdDesktopFile) is missing: gsd ignores the key)"))
+        access(gsdDesktopFile, R_OK) == 0
+          ? value
+          : localized("{setting} (but {file} is missing: gsd ignores the key)").filling([
+            "setting": value, "file": gsdDesktopFile,
+          ]))
     } else {
-      lines.append("  \(ownKey.schema): schema not installed")
+      lines.append(localized("  {schema}: schema not installed").filling(["schema": ownKey.schema]))
     }
     if gsdList.isInstalled {
       lines.append("  \(gsdList.schema) \(gsdList.key): \(describe(gsdList.strings ?? []))")
@@ -264,7 +306,7 @@ package enum DesktopSwitch {
       let value = Result { () throws(XfconfSwitch.Failure) in try xfconf.modules() }
       switch value {
       case .success(let modules):
-        lines.append("  \(XfconfSwitch.displayName): " + (modules.map { "'\($0)'" } ?? "not set"))
+        lines.append("  \(XfconfSwitch.displayName): " + (modules.map { "'\($0)'" } ?? localized("not set")))
       case .failure(let error):
         lines.append("  \(error.message)")
       }
@@ -273,34 +315,43 @@ package enum DesktopSwitch {
     let fileModules = file.modules
     let fileOn = fileModules.map { GtkModuleList(ByteString($0)).hasClickGuard } ?? false
     lines.append(
-      "  \(file.path.displayName): " + (fileModules.map { "gtk-modules=\($0)" } ?? "does not set gtk-modules"))
+      "  \(file.path.displayName): "
+        + (fileModules.map { "gtk-modules=\($0)" } ?? localized("does not set gtk-modules")))
     let env = getenv("GTK3_MODULES").map { String(cString: $0) }
     let envOn = env.map { GtkModuleList(ByteString($0)).hasClickGuard } ?? false
-    if let env { lines.append("  GTK3_MODULES=\(env) (this environment, over every setting)") }
+    if let env {
+      lines.append(localized("  GTK3_MODULES={value} (this environment, over every setting)").filling(["value": env]))
+    }
     let display = DoctorFacts.readDisplay()
     var inForce = envOn
     if let display {
       if let value = display.modules.value {
         let on = GtkModuleList(ByteString(value)).hasClickGuard
         lines.append(
-          "  display \(display.display.name): gtk-modules=\(value) (\(display.display.modulesOrigin))")
+          localized("  display {display}: gtk-modules={value} ({origin})").filling([
+            "display": display.display.name, "value": value, "origin": display.display.modulesOrigin,
+          ]))
         if fileOn && !on {
           lines.append(
-            "  settings.ini lists clickguard, but the display's gtk-modules overrides it: it is not in force")
+            localized("  settings.ini lists clickguard, but the display's gtk-modules overrides it: it is not in force")
+          )
         }
         inForce = inForce || on
       } else {
-        lines.append("  display \(display.display.name): sets no gtk-modules (settings.ini applies)")
+        lines.append(
+          localized("  display {display}: sets no gtk-modules (settings.ini applies)").filling([
+            "display": display.display.name
+          ]))
         inForce = inForce || fileOn
       }
     } else {
-      lines.append("  no display to ask for its gtk-modules")
+      lines.append(localized("  no display to ask for its gtk-modules"))
       inForce = inForce || fileOn
     }
     lines.append(
       inForce
-        ? "ClickGuard is on for GTK 3 apps started from here. Off: clickguard disable."
-        : "ClickGuard is off for GTK 3 apps started from here. On: clickguard enable.")
+        ? localized("ClickGuard is on for GTK 3 apps started from here. Off: clickguard disable.")
+        : localized("ClickGuard is off for GTK 3 apps started from here. On: clickguard enable."))
     return (lines, inForce)
   }
 
@@ -316,9 +367,9 @@ package enum DesktopSwitch {
   private static func overrideWarning(_ session: Session) -> [String] {
     if session.isGnome {
       return [
-        "Warning: GNOME's settings daemon publishes gtk-modules over XSETTINGS, which wins over settings.ini; "
-          + "install the clickguard package (its \(gsdDesktopFile) and io.github.clickguard schema) for a switch "
-          + "that works here."
+        localized(
+          "Warning: GNOME's settings daemon publishes gtk-modules over XSETTINGS, which wins over settings.ini; install the clickguard package (its {file} and io.github.clickguard schema) for a switch that works here."
+        ).filling(["file": gsdDesktopFile])
       ]
     }
     return []

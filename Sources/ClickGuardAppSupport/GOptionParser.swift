@@ -4,9 +4,12 @@
 // records it as given, and the subcommand checks the values afterwards, so
 // the checks are plain Swift. Arguments go in and come out as bytes
 // (ByteString): GOption works on char**, and its FILENAME values and the
-// remaining arguments are not converted, so nothing is re-encoded.
+// remaining arguments are not converted, so nothing is re-encoded. The
+// texts are English, marked translatable; GOption translates them as it
+// prints --help, through the clickguard domain.
 
 import CGtk
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// A GOption context for one `clickguard` subcommand.
@@ -57,6 +60,7 @@ package struct GOptionParser: Sendable {
     g_option_context_set_summary(context, summary)
     if let epilogue { g_option_context_set_description(context, epilogue) }
     g_option_context_set_strict_posix(context, stopsAtFirstArgument ? 1 : 0)
+    g_option_context_set_translate_func(context, Translations.translateFunction, nil, nil)
 
     let table = GOptionTable(options, callback: recordOption)
     let unmanaged = Unmanaged.passRetained(recorder)
@@ -65,6 +69,7 @@ package struct GOptionParser: Sendable {
       Unmanaged<GOptionParser.Recorder>.fromOpaque(data).release()
     }
     g_option_group_add_entries(group, table.entries)
+    g_option_group_set_translate_func(group, Translations.translateFunction, nil, nil)
     g_option_context_set_main_group(context, group)
 
     let previousName = g_get_prgname().map { String(cString: $0) }
@@ -93,9 +98,15 @@ extension GOptionParser {
   /// (which name the argument), with a pointer to `--help`.
   func refusal(_ failure: GOptionFailure) -> CommandFailure {
     if failure.isBadValue, let option = options.named(in: failure.message), let accepted = option.accepted {
-      return .usage("\(option.dashed): needs a value (accepted: \(accepted))")
+      return .usage(
+        localized("{option}: needs a value (accepted: {accepted})").filling([
+          "option": option.dashed, "accepted": translated(accepted),
+        ]))
     }
-    return .usage("\(failure.message); run '\(program) --help' to see every option")
+    return .usage(
+      localized("{message}; run '{program} --help' to see every option").filling([
+        "message": failure.message, "program": program,
+      ]))
   }
 }
 

@@ -3,6 +3,7 @@
 // context reads the rest.
 
 import ClickGuardAppSupport
+import ClickGuardGObject
 import ClickGuardGtk
 
 #if canImport(Glibc)
@@ -14,12 +15,12 @@ package enum ClickGuardTool {
   /// The top-level parser: `clickguard [--version] COMMAND [OPTION…]`.
   static let parser = GOptionParser(
     program: "clickguard", parameters: "COMMAND [OPTION…]",
-    summary: "Keeps repeated clicks from running the same action twice in GTK 3 programs.",
-    epilogue: "Commands:\n"
-      + Subcommand.allCases.map { "  \($0.rawValue.padded(to: 8))\($0.summary)" }
+    summary: translatable("Keeps repeated clicks from running the same action twice in GTK 3 programs."),
+    epilogue: localized("Commands:") + "\n"
+      + Subcommand.allCases.map { "  \($0.rawValue.padded(to: 8))\(translated($0.summary))" }
       .joined(separator: "\n")
-      + "\n\nRun 'clickguard COMMAND --help' to see a command's options.",
-    options: [CommandOption("version", help: "Print the version and exit")], stopsAtFirstArgument: true)
+      + "\n\n" + localized("Run 'clickguard COMMAND --help' to see a command's options."),
+    options: [CommandOption("version", help: translatable("Print the version and exit"))], stopsAtFirstArgument: true)
 
   /// Runs the command line `arguments` (the program name first), as the
   /// bytes of `argv`, and returns the exit status. `run` does not return
@@ -36,10 +37,14 @@ package enum ClickGuardTool {
       }
       let commands = Subcommand.allCases.map(\.rawValue).joined(separator: ", ")
       guard let name = top.remaining.first else {
-        throw .usage("no command given (accepted: \(commands)); run 'clickguard --help'")
+        throw .usage(
+          localized("no command given (accepted: {commands}); run 'clickguard --help'").filling(["commands": commands]))
       }
       guard let command = name.string.flatMap(Subcommand.init(rawValue:)) else {
-        throw .usage("unknown command '\(name.displayName)' (accepted: \(commands))")
+        throw .usage(
+          localized("unknown command '{command}' (accepted: {commands})").filling([
+            "command": name.displayName, "commands": commands,
+          ]))
       }
       let parsed = try command.parser.parse(Array(top.remaining.dropFirst()))
       return try run(command, parsed)
@@ -66,8 +71,8 @@ package enum ClickGuardTool {
     case .enable, .disable, .status:
       if let stray = parsed.remaining.first {
         throw .usage(
-          "\(command.rawValue): unexpected argument '\(stray.displayName)' (accepted: none; see "
-            + "'clickguard \(command.rawValue) --help')")
+          localized("{command}: unexpected argument '{argument}' (accepted: none; see 'clickguard {command} --help')")
+            .filling(["command": command.rawValue, "argument": stray.displayName]))
       }
       let session = DesktopSwitch.Session.current()
       if command == .status {

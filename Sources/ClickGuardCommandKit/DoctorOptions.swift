@@ -1,13 +1,15 @@
 // DoctorOptions: `clickguard doctor`'s options, checked.
 import ClickGuardAppSupport
+import ClickGuardGObject
 
 /// What `clickguard doctor` describes.
 package struct DoctorOptions: Equatable, Sendable {
   /// The options of `clickguard doctor`, as `--help` lists them.
   package static let options = [
     CommandOption(
-      "program", argument: "NAME", accepted: "a program name",
-      help: "Show the settings in force for the program NAME (its g_get_prgname, often the executable's name)")
+      "program", argument: "NAME", accepted: translatable("a program name"),
+      help: translatable(
+        "Show the settings in force for the program NAME (its g_get_prgname, often the executable's name)"))
   ]
 
   /// The program whose settings are shown, or `nil` for a program without
@@ -25,7 +27,8 @@ package struct DoctorOptions: Equatable, Sendable {
     }
     if let stray = parsed.remaining.first {
       throw .usage(
-        "doctor: unexpected argument '\(stray.displayName)' (accepted: only options; see 'clickguard doctor --help')")
+        localized("doctor: unexpected argument '{argument}' (accepted: only options; see 'clickguard doctor --help')")
+          .filling(["argument": stray.displayName]))
     }
   }
 }

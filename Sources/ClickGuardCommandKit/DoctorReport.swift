@@ -28,15 +28,15 @@ package struct DoctorReport: Sendable {
     let runModule = moduleForRun(facts)
     let byName = moduleByName(facts)
     if runModule == nil && byName == nil {
-      problems.append("no ClickGuard module found: install it (make install) or set CLICKGUARD_MODULE")
+      problems.append(localized("no ClickGuard module found: install it (make install) or set CLICKGUARD_MODULE"))
     }
     switchedOn(facts, byName: byName)
     settings(facts.settings(program), program: program, logFile: facts.logFile)
     lines.append("")
     if problems.isEmpty {
-      lines.append("No problems found.")
+      lines.append(localized("No problems found."))
     } else {
-      lines.append("Problems:")
+      lines.append(localized("Problems:"))
       lines += problems.map { "  - " + $0 }
     }
   }
@@ -47,22 +47,27 @@ package struct DoctorReport: Sendable {
   /// The program's toolkit: a GTK 4 program is a problem nothing here
   /// can solve, and says so.
   private mutating func toolkit(of name: String, _ toolkit: ProgramToolkit, at path: ByteString?) {
-    section("The program '\(name)'")
+    section(localized("The program '{program}'").filling(["program": name]))
     guard let path else {
-      lines.append("  not found in PATH: which GTK it uses is not checked")
+      lines.append(localized("  not found in PATH: which GTK it uses is not checked"))
       return
     }
+    let file: KeyValuePairs = ["file": path.displayName]
     switch toolkit {
     case .gtk4:
-      lines.append("  \(path.displayName) links libgtk-4.so.1: a GTK 4 program")
+      lines.append(localized("  {file} links libgtk-4.so.1: a GTK 4 program").filling(file))
       problems.append(ProgramToolkit.gtk4Warning(path))
-    case .gtk3: lines.append("  \(path.displayName) links libgtk-3.so.0: a GTK 3 program, which ClickGuard covers")
+    case .gtk3:
+      lines.append(localized("  {file} links libgtk-3.so.0: a GTK 3 program, which ClickGuard covers").filling(file))
     case .neither:
       lines.append(
-        "  \(path.displayName) links neither libgtk-3.so.0 nor libgtk-4.so.1 itself (a GTK 3 app that has a "
-          + "library of its own link GTK is covered)")
+        localized(
+          "  {file} links neither libgtk-3.so.0 nor libgtk-4.so.1 itself (a GTK 3 app that has a library of its own link GTK is covered)"
+        ).filling(file))
     case .unknown:
-      lines.append("  \(path.displayName) is not an ELF program (a script, a device): which GTK it uses is not checked")
+      lines.append(
+        localized("  {file} is not an ELF program (a script, a device): which GTK it uses is not checked").filling(file)
+      )
     }
   }
 
@@ -73,97 +78,116 @@ package struct DoctorReport: Sendable {
 
   private mutating func gtk(_ facts: DoctorFacts) {
     section("GTK")
-    lines.append("  GTK \(facts.gtkVersion), GLib \(facts.glibVersion) (the libraries this process runs with)")
+    lines.append(
+      localized("  GTK {gtk}, GLib {glib} (the libraries this process runs with)").filling([
+        "gtk": facts.gtkVersion, "glib": facts.glibVersion,
+      ]))
     let directory = facts.gtkLibraryDirectory
     lines.append(
-      "  GTK's library directory: \(directory.path) "
-        + (directory.measured ? "(where libgtk-3.so.0 is loaded from)" : "(a guess: libgtk-3.so.0 not seen mapped)"))
+      (directory.measured
+        ? localized("  GTK's library directory: {path} (where libgtk-3.so.0 is loaded from)")
+        : localized("  GTK's library directory: {path} (a guess: libgtk-3.so.0 not seen mapped)"))
+        .filling(["path": directory.path]))
   }
 
   /// Which backend GDK picks here (the variables that choose it, the
   /// display it opened) and where GTK on it takes its settings from.
   private mutating func display(_ facts: DoctorFacts) {
-    section("Display")
+    section(localized("Display"))
     let variables = ["GDK_BACKEND", "WAYLAND_DISPLAY", "DISPLAY"].map { name in
-      facts.environment[name].map { "\(name)=\($0)" } ?? "\(name) not set"
+      facts.environment[name].map { "\(name)=\($0)" } ?? localized("{variable} not set").filling(["variable": name])
     }
     lines.append("  " + variables.joined(separator: ", "))
     guard let display = facts.display else {
-      lines.append("  GDK opens no display here: GTK apps started from here cannot show a window")
+      lines.append(localized("  GDK opens no display here: GTK apps started from here cannot show a window"))
       return
     }
-    lines.append("  GDK opens \(display.name): \(display.backend.rawValue)")
-    lines.append("  GTK's settings there (gtk-modules among them) come from \(display.settingsSource)")
+    lines.append(
+      localized("  GDK opens {display}: {backend}").filling([
+        "display": display.name, "backend": display.backend.rawValue,
+      ]))
+    lines.append(
+      localized("  GTK's settings there (gtk-modules among them) come from {source}").filling([
+        "source": display.settingsSource
+      ]))
   }
 
   /// The module `clickguard run` loads, or `nil`.
   private mutating func moduleForRun(_ facts: DoctorFacts) -> String? {
-    section("Module for 'clickguard run' (first found wins)")
+    section(localized("Module for 'clickguard run' (first found wins)"))
     let locator = ModuleLocator(environment: facts.environment, executableDirectory: facts.executableDirectory)
     for candidate in locator.candidates {
       lines.append(
-        "  \(facts.exists(candidate.path) ? "found    " : "not found") \(candidate.path) (\(candidate.origin))")
+        (facts.exists(candidate.path)
+          ? localized("  found     {path} ({origin})") : localized("  not found {path} ({origin})"))
+          .filling(["path": candidate.path, "origin": candidate.origin]))
     }
     do {
       let module = try locator.module(exists: facts.exists)
-      lines.append("  clickguard run loads \(module)")
+      lines.append(localized("  clickguard run loads {module}").filling(["module": module]))
       return module
     } catch {
       lines.append(
-        "  clickguard run finds no module: " + (error.message.split(separator: "\n").first.map(String.init) ?? ""))
+        localized("  clickguard run finds no module: {reason}").filling([
+          "reason": error.message.split(separator: "\n").first.map(String.init) ?? ""
+        ]))
       return nil
     }
   }
 
   /// The file GTK loads for `clickguard`, or `nil`.
   private mutating func moduleByName(_ facts: DoctorFacts) -> String? {
-    section("Module by name (GTK3_MODULES=clickguard, gtk-modules=clickguard)")
+    section(localized("Module by name (GTK3_MODULES=clickguard, gtk-modules=clickguard)"))
     let search = GtkModuleSearch(
       gtkPath: facts.environment["GTK_PATH"], exePrefix: facts.environment["GTK_EXE_PREFIX"],
       libraryDirectory: facts.gtkLibraryDirectory.path)
-    lines.append("  GTK 3 looks for libclickguard.so (then .la) in, in order:")
+    lines.append(localized("  GTK 3 looks for libclickguard.so (then .la) in, in order:"))
     lines += search.directories.map { "    " + $0 }
     if let found = search.find("clickguard", exists: facts.exists) {
-      lines.append("  GTK would load \(found)")
+      lines.append(localized("  GTK would load {path}").filling(["path": found]))
       return found
     }
     lines.append(
-      "  Not in GTK's module directories: GTK would try libclickguard.so on the system library path, and fail "
-        + "unless it is there. Install the module (make install) or add its prefix's lib/gtk-3.0 to GTK_PATH.")
+      localized(
+        "  Not in GTK's module directories: GTK would try libclickguard.so on the system library path, and fail unless it is there. Install the module (make install) or add its prefix's lib/gtk-3.0 to GTK_PATH."
+      ))
     return nil
   }
 
   private mutating func switchedOn(_ facts: DoctorFacts, byName: String?) {
-    section("Switched on for every app?")
+    section(localized("Switched on for every app?"))
     var sources: [(name: String, list: GtkModuleList)] = []
     for variable in ["GTK3_MODULES", "GTK_MODULES"] {
       guard let value = facts.environment[variable], !value.isEmpty else {
-        lines.append("  \(variable): not set")
+        lines.append(localized("  {variable}: not set").filling(["variable": variable]))
         continue
       }
       let list = GtkModuleList(ByteString(value))
-      lines.append("  \(variable)=\(value): " + (list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
+      lines.append("  \(variable)=\(value): " + Self.verdict(list))
       sources.append((variable, list))
     }
     let files = GtkSettingsFiles(
       prefix: GtkSettingsFiles.prefix(libraryDirectory: facts.gtkLibraryDirectory.path),
       configDirectories: facts.systemConfigDirectories, userConfigDirectory: facts.userConfigDirectory)
-    lines.append("  settings.ini files GTK reads (a later file's gtk-modules overrides an earlier one's):")
+    lines.append(localized("  settings.ini files GTK reads (a later file's gtk-modules overrides an earlier one's):"))
     var values: [String: String?] = [:]
     for path in files.paths {
       let exists = facts.exists(path)
       let value = exists ? facts.gtkModulesSetting(path) : nil
       values[path] = value
       lines.append(
-        "    \(path): " + (!exists ? "no file" : value.map { "gtk-modules=\($0)" } ?? "does not set gtk-modules"))
+        "    \(path): "
+          + (!exists
+            ? localized("no file") : value.map { "gtk-modules=\($0)" } ?? localized("does not set gtk-modules")))
     }
     var fileList: GtkModuleList?
     var filePath = ""
     if let (path, value) = files.inForce(values) {
       let list = GtkModuleList(ByteString(value))
       lines.append(
-        "  gtk-modules in force: \(value) (from \(path)): "
-          + (list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
+        localized("  gtk-modules in force: {value} (from {file}): {verdict}").filling([
+          "value": value, "file": path, "verdict": Self.verdict(list),
+        ]))
       fileList = list
       filePath = path
     }
@@ -173,21 +197,23 @@ package struct DoctorReport: Sendable {
     if let (display, value) = facts.displayModules {
       let list = GtkModuleList(value.map { ByteString($0) })
       lines.append(
-        "  display \(display): "
-          + (value.map {
-            "gtk-modules=\($0) (\(facts.display?.modulesOrigin ?? "a settings daemon's XSETTINGS, over the files")): "
-          }
-            ?? "sets no gtk-modules")
-          + (value == nil ? "" : list.hasClickGuard ? "loads ClickGuard" : "no ClickGuard"))
+        value.map {
+          localized("  display {display}: gtk-modules={value} ({origin}): {verdict}").filling([
+            "display": display, "value": $0,
+            "origin": facts.display?.modulesOrigin ?? localized("a settings daemon's XSETTINGS, over the files"),
+            "verdict": Self.verdict(list),
+          ])
+        } ?? localized("  display {display}: sets no gtk-modules").filling(["display": display]))
       if value != nil { displayList = list }
     } else {
-      lines.append("  no display to ask for its gtk-modules (XSETTINGS on X11, org.gtk.Settings on Wayland)")
+      lines.append(localized("  no display to ask for its gtk-modules (XSETTINGS on X11, org.gtk.Settings on Wayland)"))
     }
     if let displayList {
-      sources.append(("the display's gtk-modules", displayList))
+      sources.append((localized("the display's gtk-modules"), displayList))
       if fileList?.hasClickGuard == true && !displayList.hasClickGuard {
         lines.append(
-          "  \(filePath) names ClickGuard, but the display's gtk-modules wins over the files: it is not in force")
+          localized("  {file} names ClickGuard, but the display's gtk-modules wins over the files: it is not in force")
+            .filling(["file": filePath]))
       }
     } else if let fileList {
       sources.append(("gtk-modules", fileList))
@@ -195,49 +221,64 @@ package struct DoctorReport: Sendable {
     let on = sources.filter { $0.list.hasClickGuard }
     guard !on.isEmpty else {
       lines.append(
-        "  ClickGuard is not in force for GTK 3 apps started from here: 'clickguard enable' switches it on, "
-          + "'clickguard run APP' runs one app with it.")
+        localized(
+          "  ClickGuard is not in force for GTK 3 apps started from here: 'clickguard enable' switches it on, 'clickguard run APP' runs one app with it."
+        ))
       problems.append(
-        "ClickGuard is not in force for GTK 3 apps started from here"
-          + (displayList != nil
-            ? " (the display's gtk-modules, which wins over settings.ini, does not name it)" : "")
-          + ": run 'clickguard enable'")
+        displayList != nil
+          ? localized(
+            "ClickGuard is not in force for GTK 3 apps started from here (the display's gtk-modules, which wins over settings.ini, does not name it): run 'clickguard enable'"
+          )
+          : localized("ClickGuard is not in force for GTK 3 apps started from here: run 'clickguard enable'"))
       return
     }
+    let names = on.map(\.name).dropFirst().reduce(on[0].name) {
+      localized("{earlier} and {last}").filling(["earlier": $0, "last": $1])
+    }
     lines.append(
-      "  ClickGuard is switched on by \(on.map(\.name).joined(separator: " and ")) for apps started from here.")
+      localized("  ClickGuard is switched on by {switches} for apps started from here.").filling(["switches": names]))
     for (name, list) in on {
       for entry in list.entries where GtkModuleList.isClickGuard(entry) {
         if entry.hasPrefix("/") {
           let path = entry.displayName
-          if !facts.exists(path) { problems.append("\(name) names \(path), which does not exist") }
+          if !facts.exists(path) {
+            problems.append(
+              localized("{switch} names {file}, which does not exist").filling(["switch": name, "file": path]))
+          }
         } else if byName == nil {
-          problems.append("\(name) loads '\(entry.displayName)' by name, but GTK cannot find libclickguard.so")
+          problems.append(
+            localized("{switch} loads '{module}' by name, but GTK cannot find libclickguard.so").filling([
+              "switch": name, "module": entry.displayName,
+            ]))
         }
       }
     }
     let count = on.reduce(0) { $0 + $1.list.entries.filter(GtkModuleList.isClickGuard).count }
     if count > 1 {
       problems.append(
-        "ClickGuard is named \(count) times (\(on.map(\.name).joined(separator: ", "))): "
-          + "if they are different files, both load and guard twice")
+        localized(
+          "ClickGuard is named {count} times ({switches}): if they are different files, both load and guard twice"
+        )
+        .filling(["count": String(count), "switches": on.map(\.name).joined(separator: ", ")]))
     }
   }
 
   private mutating func settings(_ inForce: SettingsInForce, program: String?, logFile: DoctorFacts.LogFile?) {
     section(
-      "Settings in force for "
-        + (program.map { "the program '\($0)'" } ?? "a program without a group of its own (--program NAME for one)"))
+      program.map { localized("Settings in force for the program '{program}'").filling(["program": $0]) }
+        ?? localized("Settings in force for a program without a group of its own (--program NAME for one)"))
     let file = inForce.file
     let status =
       switch file.status {
-      case .missing: "no file"
-      case .loaded: "read"
-      case .unusable: "cannot be used"
+      case .missing: localized("no file")
+      case .loaded: localized("read")
+      case .unusable: localized("cannot be used")
       }
     lines.append(
-      "  rules file: \(file.location.path) (\(status)"
-        + (file.location.isExplicit ? ", named by \(RulesFileLocation.variable))" : ")"))
+      (file.location.isExplicit
+        ? localized("  rules file: {file} ({status}, named by {variable})")
+        : localized("  rules file: {file} ({status})"))
+        .filling(["file": file.location.path, "status": status, "variable": RulesFileLocation.variable]))
     let width = inForce.entries.map { "\($0.key) = \($0.value)".count }.max() ?? 0
     for entry in inForce.entries {
       lines.append("  " + "\(entry.key) = \(entry.value)".padded(to: width) + "  (\(entry.origin))")
@@ -246,39 +287,53 @@ package struct DoctorReport: Sendable {
     if let log = module.log {
       let target =
         switch log {
-        case .standardError: "standard error"
+        case .standardError: localized("standard error")
         case .file(let name): logFile?.name ?? name.displayName
         }
-      lines.append("  decision log: \(target) (\(ModuleConfiguration.logVariable))")
+      lines.append(
+        localized("  decision log: {target} ({variable})").filling([
+          "target": target, "variable": ModuleConfiguration.logVariable,
+        ]))
       if let problem = logFile?.problem {
         lines.append("    " + problem)
         problems.append(problem)
       }
     } else {
-      lines.append("  decision log: none (\(ModuleConfiguration.logVariable) not set)")
+      lines.append(
+        localized("  decision log: none ({variable} not set)").filling(["variable": ModuleConfiguration.logVariable]))
     }
     if module.stallAfterClick > .zero {
       lines.append(
-        "  stall after each click: \(module.stallAfterClick.milliseconds) ms (\(ModuleConfiguration.stallVariable))")
+        localized("  stall after each click: {ms} ms ({variable})").filling([
+          "ms": String(module.stallAfterClick.milliseconds), "variable": ModuleConfiguration.stallVariable,
+        ]))
     }
     if module.periodicStall > .zero {
       lines.append(
-        "  periodic stall: \(module.periodicStall.milliseconds) ms every \(module.periodicEvery.milliseconds) ms "
-          + "(\(ModuleConfiguration.periodicStallVariable))")
+        localized("  periodic stall: {ms} ms every {every} ms ({variable})").filling([
+          "ms": String(module.periodicStall.milliseconds), "every": String(module.periodicEvery.milliseconds),
+          "variable": ModuleConfiguration.periodicStallVariable,
+        ]))
     }
     let rules = inForce.widgetRules.anyProgram + inForce.widgetRules.thisProgram
     if rules.isEmpty {
-      lines.append("  widget rules: none")
+      lines.append(localized("  widget rules: none"))
     } else {
-      lines.append("  widget rules that apply here (a program's own over '*'):")
+      lines.append(localized("  widget rules that apply here (a program's own over '*'):"))
       for rule in rules { lines.append("    [\(rule.groupName)] " + Self.describe(rule.values)) }
     }
     let warnings = inForce.warnings
     if !warnings.isEmpty {
-      lines.append("  warnings (the module prints the first 10 too, and uses the defaults for those values):")
+      lines.append(
+        localized("  warnings (the module prints the first 10 too, and uses the defaults for those values):"))
       lines += warnings.map { "    " + $0 }
       problems += warnings
     }
+  }
+
+  /// Whether the module list `list` loads ClickGuard, in words.
+  private static func verdict(_ list: GtkModuleList) -> String {
+    list.hasClickGuard ? localized("loads ClickGuard") : localized("no ClickGuard")
   }
 
   /// A widget rule's values, `key=value` each, with where they come from.

@@ -3,36 +3,39 @@
 // `--json` keeps the log's own reasons.
 
 import ClickGuard
+import ClickGuardGObject
 
 /// A logged reason, said in plain words.
 package enum ReasonWords {
-  /// What each reason the guard and the fence log means.
+  /// What each reason the guard and the fence log means, in English.
   static let words: [String: String] = [
     // Why a repeat was dropped (DropReason).
-    DropReason.busy.rawValue: "while the action was running",
-    DropReason.withinInterval.rawValue: "repeated within the interval",
-    DropReason.eventTime.rawValue: "made during the accepted click's action or interval",
-    DropReason.tooFast.rawValue: "pressed again too fast (a shortcut, or a click under the bounce profile)",
+    DropReason.busy.rawValue: translatable("while the action was running"),
+    DropReason.withinInterval.rawValue: translatable("repeated within the interval"),
+    DropReason.eventTime.rawValue: translatable("made during the accepted click's action or interval"),
+    DropReason.tooFast.rawValue: translatable(
+      "pressed again too fast (a shortcut, or a click under the bounce profile)"),
     // Why a press within the interval was accepted (AcceptReason).
-    AcceptReason.personRepeat.rawValue: "a person's repeat on a control that stayed in place",
+    AcceptReason.personRepeat.rawValue: translatable("a person's repeat on a control that stayed in place"),
     // Why an activation was let through unjudged (PassReason).
-    PassReason.guardOff.rawValue: "guard off",
-    PassReason.exempt.rawValue: "exempt from the guard",
-    PassReason.kindSkipped.rawValue: "toggle or switch, not guarded by default",
-    PassReason.programmatic.rawValue: "activated by the app's own code",
-    PassReason.nested.rawValue: "part of another activation",
-    PassReason.keyRepeat.rawValue: "a held key repeating",
+    PassReason.guardOff.rawValue: translatable("guard off"),
+    PassReason.exempt.rawValue: translatable("exempt from the guard"),
+    PassReason.kindSkipped.rawValue: translatable("toggle or switch, not guarded by default"),
+    PassReason.programmatic.rawValue: translatable("activated by the app's own code"),
+    PassReason.nested.rawValue: translatable("part of another activation"),
+    PassReason.keyRepeat.rawValue: translatable("a held key repeating"),
     // Why the fence dropped a press (SpillOverFence.Reason).
-    SpillOverFence.Reason.predatesPage.rawValue: "made before the content appeared",
-    SpillOverFence.Reason.transition.rawValue: "during the content's transition",
-    SpillOverFence.Reason.settling.rawValue: "before the content settled",
-    SpillOverFence.Reason.continuingBurst.rawValue: "rest of a burst begun before the content settled",
+    SpillOverFence.Reason.predatesPage.rawValue: translatable("made before the content appeared"),
+    SpillOverFence.Reason.transition.rawValue: translatable("during the content's transition"),
+    SpillOverFence.Reason.settling.rawValue: translatable("before the content settled"),
+    SpillOverFence.Reason.continuingBurst.rawValue: translatable("rest of a burst begun before the content settled"),
     // A line without a reason.
-    "unknown": "no reason logged",
+    "unknown": translatable("no reason logged"),
   ]
 
-  /// `reason` in words; a reason this version does not know, as logged.
+  /// `reason` in words, translated; a reason this version does not know,
+  /// as logged.
   package static func text(_ reason: String) -> String {
-    words[reason] ?? reason
+    words[reason].map(translated) ?? reason
   }
 }

@@ -6,10 +6,10 @@ import ClickGuardGObject
 package struct ReportOptions: Equatable, Sendable {
   /// The options of `clickguard report`, as `--help` lists them.
   package static let options = [
-    CommandOption("json", help: "Print the summary as JSON instead of text"),
+    CommandOption("json", help: translatable("Print the summary as JSON instead of text")),
     CommandOption(
-      "top", argument: "N", accepted: "a whole number from 1 to 1000",
-      help: "Show the N widgets repeated most (1 to 1000; default 10)"),
+      "top", argument: "N", accepted: translatable("a whole number from 1 to 1000"),
+      help: translatable("Show the N widgets repeated most (1 to 1000; default 10)")),
   ]
 
   /// The log files, as given (bytes); `-` or none: standard input.

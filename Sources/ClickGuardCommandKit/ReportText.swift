@@ -2,6 +2,8 @@
 // table per program with the reasons in words, the widgets repeated most,
 // the suggested rules ready to paste. Pure: a report in, text out.
 
+import ClickGuardGObject
+
 /// The text `clickguard report` prints.
 package struct ReportText: Sendable {
   /// How many widgets "repeated most" lists.
@@ -38,11 +40,18 @@ package struct ReportText: Sendable {
 
   /// What was read, and the lines that were not decisions.
   func header(_ report: LogReport) -> [String] {
-    let files = report.sources.map { $0 == "-" ? "standard input" : $0 }
+    let files = report.sources.map { $0 == "-" ? localized("standard input") : $0 }
     let programs = report.programs.count
     var lines = [
-      "ClickGuard report: \(Self.counted(report.decisionCount, "decision")) from \(files.joined(separator: ", ")), "
-        + Self.counted(programs, "program")
+      localized("ClickGuard report: {decisions} from {files}, {programs}").filling([
+        "decisions": localizedPlural("{count} decision", "{count} decisions", count: report.decisionCount).filling([
+          "count": String(report.decisionCount)
+        ]),
+        "files": files.joined(separator: ", "),
+        "programs": localizedPlural("{count} program", "{count} programs", count: programs).filling([
+          "count": String(programs)
+        ]),
+      ])
     ]
     if report.badLineCount > 0 {
       // Sources in the order their first bad line came; the report keeps
@@ -59,14 +68,21 @@ package struct ReportText: Sendable {
         let total = report.badLineCounts[source] ?? numbers.count
         let shown = numbers.prefix(Self.listedBadLines).map(String.init).joined(separator: ", ")
         let listedCount = min(numbers.count, Self.listedBadLines)
-        let more = total > listedCount ? " and \(total - listedCount) more" : ""
-        let name = source == "-" ? "standard input" : source
-        return "\(name) line\(total == 1 ? "" : "s") \(shown)\(more)"
+        let numbers =
+          total > listedCount
+          ? localized("{numbers} and {count} more").filling(["numbers": shown, "count": String(total - listedCount)])
+          : shown
+        let name = source == "-" ? localized("standard input") : source
+        return localizedPlural("{source} line {numbers}", "{source} lines {numbers}", count: total).filling([
+          "source": name, "numbers": numbers,
+        ])
       }
       let count = report.badLineCount
       lines.append(
-        "\(count) line\(count == 1 ? " is" : "s are") not ClickGuard decisions, skipped: "
-          + listed.joined(separator: "; "))
+        localizedPlural(
+          "{count} line is not ClickGuard decisions, skipped: {lines}",
+          "{count} lines are not ClickGuard decisions, skipped: {lines}", count: count
+        ).filling(["count": String(count), "lines": listed.joined(separator: "; ")]))
     }
     return lines
   }
@@ -78,7 +94,7 @@ package struct ReportText: Sendable {
     let width = min(Self.nameWidth, max(6, tallies.map { $0.widget.displayName.count }.max() ?? 0))
     let columns = ["ACCEPTED", "DROPPED", "WOULD-DROP", "FENCED", "LET-THROUGH"]
     var lines = [
-      program ?? "(program not logged)",
+      program ?? localized("(program not logged)"),
       "  " + "WIDGET".padded(to: width) + columns.map { "  " + $0 }.joined(),
     ]
     for tally in tallies {
@@ -89,9 +105,9 @@ package struct ReportText: Sendable {
       let cells = zip(columns, counts).map { "  " + String($1).padded(left: $0.count) }.joined()
       lines.append("  " + Self.shortened(tally.widget.displayName, width).padded(to: width) + cells)
       let reasons = [
-        ("accepted", tally.acceptedAs ?? [:]), ("dropped", tally.dropped), ("would drop", tally.wouldDrop),
-        ("fenced", tally.fenceDropped),
-        ("would fence", tally.wouldFenceDrop), ("let through", tally.passed),
+        (localized("accepted"), tally.acceptedAs ?? [:]), (localized("dropped"), tally.dropped),
+        (localized("would drop"), tally.wouldDrop), (localized("fenced"), tally.fenceDropped),
+        (localized("would fence"), tally.wouldFenceDrop), (localized("let through"), tally.passed),
       ].filter { !$0.1.isEmpty }.map { name, counts in
         "\(name): "
           + counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
@@ -105,28 +121,41 @@ package struct ReportText: Sendable {
   /// The widgets with the most repeats.
   func mostRepeated(_ report: LogReport) -> [String] {
     let tallies = report.mostRepeated(top)
-    guard !tallies.isEmpty else { return ["Repeated most: no widget had repeats."] }
+    guard !tallies.isEmpty else { return [localized("Repeated most: no widget had repeats.")] }
     let width = String(tallies.map(\.repeats).max() ?? 0).count
-    return ["Repeated most (dropped or would drop):"]
+    return [localized("Repeated most (dropped or would drop):")]
       + tallies.map { tally in
         let percent = tally.judged > 0 ? tally.repeats * 100 / tally.judged : 0
-        return "  " + String(tally.repeats).padded(left: width)
-          + "  \(tally.widget.displayName) in \(tally.widget.program ?? "(program not logged)"): "
-          + "\(percent)% of its \(Self.counted(tally.judged, "activation"))"
+        let activations = localizedPlural("{count} activation", "{count} activations", count: tally.judged)
+          .filling(["count": String(tally.judged)])
+        // xgettext:no-c-format ("50% of" is not a printf format)
+        let share = localized("{widget} in {program}: {percent}% of its {activations}").filling([
+          "widget": tally.widget.displayName, "program": tally.widget.program ?? localized("(program not logged)"),
+          "percent": String(percent), "activations": activations,
+        ])
+        return "  " + String(tally.repeats).padded(left: width) + "  " + share
       }
   }
 
   /// The suggested rules, or why there are none.
   func suggestions(_ rules: [SuggestedRule], policy: SuggestionPolicy) -> [String] {
-    let criteria =
-      "at least \(policy.minimumRepeats) quick repeats, a median gap of \(policy.fastestDeliberateGap) ms or more, "
-      + "spread at most \(Int(policy.maximumSpread * 100))%, never followed by a fence drop"
+    let criteria = localized(
+      "at least {repeats} quick repeats, a median gap of {gap} ms or more, spread at most {spread}%, never followed by a fence drop"
+    ).filling([
+      "repeats": String(policy.minimumRepeats), "gap": String(policy.fastestDeliberateGap),
+      "spread": String(Int(policy.maximumSpread * 100)),
+    ])
     guard !rules.isEmpty else {
-      return ["Suggested rules: none; no widget's repeats look deliberate (\(criteria))."]
+      return [
+        localized("Suggested rules: none; no widget's repeats look deliberate ({criteria}).").filling([
+          "criteria": criteria
+        ])
+      ]
     }
     return [
-      "Suggested rules: these widgets' repeats look deliberate (\(criteria)).",
-      "Paste into your clickguard.conf ('clickguard doctor' shows where it is):", "",
+      localized("Suggested rules: these widgets' repeats look deliberate ({criteria}).").filling(["criteria": criteria]
+      ),
+      localized("Paste into your clickguard.conf ('clickguard doctor' shows where it is):"), "",
     ]
       + rules.map(\.text).joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false).map(
         String.init)
@@ -135,18 +164,13 @@ package struct ReportText: Sendable {
   /// The bounce profile for the programs whose toggles bounced.
   func bounceSuggestions(_ profiles: [SuggestedProfile], policy: SuggestionPolicy) -> [String] {
     [
-      "Suggested profile: these programs' toggles were clicked again within \(policy.bounceWindow) ms at least "
-        + "\(policy.minimumBounces) times, and toggles are not guarded by default: clicks that bounce (a hand "
-        + "tremor). The bounce profile drops them, toggles included (docs/module.md, \"Bounce profile\").",
-      "Paste into your clickguard.conf:", "",
+      localized(
+        "Suggested profile: these programs' toggles were clicked again within {window} ms at least {bounces} times, and toggles are not guarded by default: clicks that bounce (a hand tremor). The bounce profile drops them, toggles included (docs/module.md, \"Bounce profile\")."
+      ).filling(["window": String(policy.bounceWindow), "bounces": String(policy.minimumBounces)]),
+      localized("Paste into your clickguard.conf:"), "",
     ]
       + profiles.map(\.text).joined(separator: "\n\n").split(separator: "\n", omittingEmptySubsequences: false).map(
         String.init)
-  }
-
-  /// `count` and `noun`, plural unless the count is 1: "1 decision", "2 decisions".
-  static func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
   }
 
   /// `name`, cut to `width` characters with an ellipsis.

@@ -14,32 +14,33 @@ package struct RunOptions: Equatable, Sendable {
   package static let options = [
     CommandOption(
       "interval-ms", argument: "MS", accepted: milliseconds(0, 60_000),
-      help: "Repeats closer than MS are dropped (0 to 60000; default 500)"),
-    CommandOption("observe", help: "Log what would be dropped, drop nothing"),
+      help: translatable("Repeats closer than MS are dropped (0 to 60000; default 500)")),
+    CommandOption("observe", help: translatable("Log what would be dropped, drop nothing")),
     CommandOption(
-      "log", argument: "FILE", accepted: "a file path, or '-' for standard error",
-      help: "Append one JSON line per decision to FILE ('-': standard error)"),
+      "log", argument: "FILE", accepted: translatable("a file path, or '-' for standard error"),
+      help: translatable("Append one JSON line per decision to FILE ('-': standard error)")),
     CommandOption(
       "stall-ms", argument: "MS", accepted: milliseconds(0, 60_000),
-      help: "Block the main loop MS after each accepted click, to try lag (0 to 60000)"),
+      help: translatable("Block the main loop MS after each accepted click, to try lag (0 to 60000)")),
     CommandOption(
       "periodic-stall-ms", argument: "MS", accepted: milliseconds(0, 60_000),
-      help: "Block the main loop MS at a time, periodically (0 to 60000)"),
+      help: translatable("Block the main loop MS at a time, periodically (0 to 60000)")),
     CommandOption(
       "periodic-every-ms", argument: "MS", accepted: milliseconds(10, 600_000),
-      help: "Time between periodic stalls (10 to 600000; default 1000)"),
-    CommandOption("no-fence", help: "Do not fence input off freshly shown windows and pages"),
+      help: translatable("Time between periodic stalls (10 to 600000; default 1000)")),
+    CommandOption("no-fence", help: translatable("Do not fence input off freshly shown windows and pages")),
     CommandOption(
       "settle-ms", argument: "MS", accepted: milliseconds(0, 5000),
-      help: "How long fresh content is fenced (0 to 5000; default: the double-click time)"),
+      help: translatable("How long fresh content is fenced (0 to 5000; default: the double-click time)")),
     CommandOption(
-      "config", argument: "FILE", accepted: "a file path",
-      help: "Read rules from FILE instead of the user's clickguard.conf"),
+      "config", argument: "FILE", accepted: translatable("a file path"),
+      help: translatable("Read rules from FILE instead of the user's clickguard.conf")),
   ]
 
-  /// `whole milliseconds from lower to upper`, as the module words it.
+  /// `whole milliseconds from lower to upper`, as the module words it, in
+  /// the reader's language.
   private static func milliseconds(_ lower: Int, _ upper: Int) -> String {
-    "whole milliseconds from \(lower) to \(upper)"
+    localized("whole milliseconds from {lower} to {upper}").filling(["lower": String(lower), "upper": String(upper)])
   }
 
   /// Each option that sets a module variable, and the variable.
@@ -78,7 +79,7 @@ package struct RunOptions: Equatable, Sendable {
       throw .badValue("--" + option, environment[warning.variable]?.displayName ?? warning.value, accepted: accepted)
     }
     guard parsed.remaining.first.map({ !$0.isEmpty }) == true else {
-      throw .usage("run: no program given; usage: clickguard run [OPTION…] [--] APP [ARG…]")
+      throw .usage(localized("run: no program given; usage: clickguard run [OPTION…] [--] APP [ARG…]"))
     }
     command = parsed.remaining
   }
@@ -95,13 +96,14 @@ package struct RunOptions: Equatable, Sendable {
     isRegularFile: (ByteString) -> Bool, directoryExists: (ByteString) -> Bool
   ) throws(CommandFailure) {
     if let config = environment[RulesFileLocation.variable], !isRegularFile(config) {
-      throw .badValue("--config", config.displayName, accepted: "an existing rules file (a regular file)")
+      throw .badValue("--config", config.displayName, accepted: translatable("an existing rules file (a regular file)"))
     }
     if let log = environment[ModuleConfiguration.logVariable], log != "-" {
       let directory = log.directoryPart ?? "."
       guard directoryExists(directory.isEmpty ? "/" : directory) else {
         throw .badValue(
-          "--log", log.displayName, accepted: "a file in an existing directory, or '-' for standard error")
+          "--log", log.displayName, accepted: translatable("a file in an existing directory, or '-' for standard error")
+        )
       }
     }
   }

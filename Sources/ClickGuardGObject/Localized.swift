@@ -10,6 +10,9 @@ import CGLib
 /// Messages are literals given to ``localized(_:)`` or
 /// ``localizedPlural(_:_:count:)`` (`make pot` extracts them); values go in
 /// after translation through named placeholders (``Swift/String/filling(_:)``).
+/// Text kept in English as data (an option's help, which the man pages use
+/// too) is marked with ``translatable(_:)`` and translated where it is shown:
+/// by ``translated(_:)``, or by GOption through ``translateFunction``.
 package enum Translations {
   /// The gettext domain.
   package static let domain = "clickguard"
@@ -23,6 +26,15 @@ package enum Translations {
     bind_textdomain_codeset(domain, "UTF-8")
     return true
   }()
+
+  /// GLib's translate function for this domain (GOption's `--help`): the
+  /// catalog's text, or `text` itself. The empty string stays empty (the
+  /// catalog would give its header).
+  package static let translateFunction: GTranslateFunc = { text, _ in
+    guard let text, text.pointee != 0 else { return text }
+    _ = bound
+    return UnsafePointer(g_dgettext(domain, text))
+  }
 
   /// `share/locale` in the nearest ancestor of the file this code was loaded
   /// from (the program, or the module in an app); else `/usr/share/locale`.
@@ -64,6 +76,20 @@ package func localized(_ text: StaticString) -> String {
   // gettext may hand back its argument: copy the result while it lives.
   let id = text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
   return id.withCString { String(cString: g_dgettext(Translations.domain, $0)) }
+}
+
+/// `text` as it is, marked for `make pot`: English kept as data, translated
+/// where it is shown (``translated(_:)``, GOption's `--help`).
+package func translatable(_ text: StaticString) -> String {
+  text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+}
+
+/// `text`, marked with ``translatable(_:)`` where it was written, in the
+/// reader's language; text without a translation comes back as it is.
+package func translated(_ text: String) -> String {
+  guard !text.isEmpty else { return text }
+  _ = Translations.bound
+  return text.withCString { String(cString: g_dgettext(Translations.domain, $0)) }
 }
 
 /// `singular` or `plural`, as the reader's language counts `count`

@@ -3,6 +3,7 @@
 // work itself is GtkModule.start(), in this target.
 
 import CGtk
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// GModule's load hook: keeps the module loaded for the life of the process.
@@ -40,7 +41,7 @@ public func clickGuardGtkModuleDisplayInit(_ display: OpaquePointer?) {
 /// `gtk_init`, and ClickGuard's state to the main actor).
 private func startOnGtkThread() {
   guard cg_is_main_thread() != 0 else {
-    cg_log_message("GTK was initialized off the main thread; the module stays idle")
+    cg_log_message(localized("GTK was initialized off the main thread; the module stays idle"))
     return
   }
   MainActor.assumeIsolated { _ = GtkModule.start() }

@@ -1,4 +1,5 @@
 import CGtk
+import ClickGuardGObject
 import ClickGuardGtk
 import ClickGuardRules
 
@@ -52,7 +53,10 @@ final class RulesFileWatch {
     var error: UnsafeMutablePointer<GError>?
     guard let monitor = g_file_monitor_directory(directory, G_FILE_MONITOR_WATCH_MOVES, nil, &error) else {
       let reason = messageTaking(&error)
-      GtkModule.logMessage("\(location.path): changes are not followed (\(reason)); restart the app to apply them")
+      GtkModule.logMessage(
+        localized("{file}: changes are not followed ({reason}); restart the app to apply them").filling([
+          "file": location.path, "reason": reason,
+        ]))
       return
     }
     self.monitor = monitor

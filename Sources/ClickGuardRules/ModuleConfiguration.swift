@@ -1,3 +1,4 @@
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// The settings of the ClickGuard GTK module, read from `CLICKGUARD_*` environment
@@ -30,7 +31,9 @@ package struct ModuleConfiguration: Hashable, Sendable {
 
     /// One line for stderr: the variable, its value, what is accepted, the default used.
     package var description: String {
-      "\(variable)=\"\(value)\" is not accepted (accepted: \(accepted)); using the default, \(defaultUsed)"
+      localized("{variable}=\"{value}\" is not accepted (accepted: {accepted}); using the default, {default}").filling([
+        "variable": variable, "value": value, "accepted": accepted, "default": defaultUsed,
+      ])
     }
   }
 
@@ -138,12 +141,12 @@ package struct ModuleConfiguration: Hashable, Sendable {
       log = value == "-" ? .standardError : .file(ByteString(value))
     }
     if let value = Self.value(environment, Self.stallVariable),
-      let stall = milliseconds(value, Self.stallVariable, in: 0...60_000, defaultUsed: "0 (off)")
+      let stall = milliseconds(value, Self.stallVariable, in: 0...60_000, defaultUsed: localized("0 (off)"))
     {
       stallAfterClick = stall
     }
     if let value = Self.value(environment, Self.periodicStallVariable),
-      let stall = milliseconds(value, Self.periodicStallVariable, in: 0...60_000, defaultUsed: "0 (off)")
+      let stall = milliseconds(value, Self.periodicStallVariable, in: 0...60_000, defaultUsed: localized("0 (off)"))
     {
       periodicStall = stall
     }
@@ -172,8 +175,9 @@ package struct ModuleConfiguration: Hashable, Sendable {
       warnings.append(
         Warning(
           variable: Self.periodicStallVariable, value: environment[Self.periodicStallVariable] ?? "",
-          accepted: "whole milliseconds shorter than \(Self.periodicEveryVariable) (\(periodicEvery.milliseconds))",
-          defaultUsed: "0 (off)"))
+          accepted: localized("whole milliseconds shorter than {variable} ({ms})").filling([
+            "variable": Self.periodicEveryVariable, "ms": String(periodicEvery.milliseconds),
+          ]), defaultUsed: localized("0 (off)")))
       periodicStall = .zero
     }
   }
@@ -204,7 +208,9 @@ package struct ModuleConfiguration: Hashable, Sendable {
     warnings.append(
       Warning(
         variable: variable, value: value,
-        accepted: "whole milliseconds from \(range.lowerBound) to \(range.upperBound)", defaultUsed: defaultUsed))
+        accepted: localized("whole milliseconds from {lower} to {upper}").filling([
+          "lower": String(range.lowerBound), "upper": String(range.upperBound),
+        ]), defaultUsed: defaultUsed))
     return nil
   }
 }

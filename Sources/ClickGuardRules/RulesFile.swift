@@ -1,4 +1,5 @@
 import CGtk
+import ClickGuardGObject
 import ClickGuardGtk
 
 #if canImport(Glibc)
@@ -36,7 +37,9 @@ package struct RulesFile: Hashable, Sendable {
   package static let sizeLimitText = "256 KiB"
 
   /// What a rules file must be, as the messages say it.
-  static let acceptedFile = "a regular file of at most \(sizeLimitText)"
+  static var acceptedFile: String {
+    localized("a regular file of at most {size}").filling(["size": sizeLimitText])
+  }
 
   /// Reads and checks the file at `location` (``BoundedFileRead``: never blocks).
   package init(reading location: RulesFileLocation) {
@@ -48,17 +51,27 @@ package struct RulesFile: Hashable, Sendable {
       switch refusal {
       case .missing:
         if location.isExplicit {
-          warn(line: nil, "cannot be read (\(String(cString: strerror(ENOENT)))); using the defaults throughout")
+          warn(
+            line: nil,
+            localized("cannot be read ({reason}); using the defaults throughout").filling([
+              "reason": String(cString: strerror(ENOENT))
+            ]))
         }
       case .notRegular(let kind):
-        warn(line: nil, "is not read: it is \(kind) (accepted: \(Self.acceptedFile)); using the defaults throughout")
+        warn(
+          line: nil,
+          localized("is not read: it is {kind} (accepted: {accepted}); using the defaults throughout").filling([
+            "kind": kind, "accepted": Self.acceptedFile,
+          ]))
       case .tooLarge:
         warn(
           line: nil,
-          "is not read: it is over \(Self.sizeLimitText) (accepted: \(Self.acceptedFile)); using the defaults throughout"
-        )
+          localized("is not read: it is over {size} (accepted: {accepted}); using the defaults throughout").filling([
+            "size": Self.sizeLimitText, "accepted": Self.acceptedFile,
+          ]))
       case .failed(let reason):
-        warn(line: nil, "cannot be read (\(reason)); using the defaults throughout")
+        warn(
+          line: nil, localized("cannot be read ({reason}); using the defaults throughout").filling(["reason": reason]))
       }
     }
   }
@@ -80,7 +93,7 @@ package struct RulesFile: Hashable, Sendable {
       status = .unusable
       warn(
         line: Self.quotedLine(in: reason).flatMap(text.line(reading:)),
-        "cannot be parsed (\(reason)); using the defaults throughout")
+        localized("cannot be parsed ({reason}); using the defaults throughout").filling(["reason": reason]))
       return
     }
     var groupCount: gsize = 0
@@ -105,7 +118,9 @@ package struct RulesFile: Hashable, Sendable {
     guard let name = RuleGroupName(parsing: group) else {
       warn(
         line: text.line(ofGroup: group),
-        "group [\(group)] is not accepted (accepted: \(RuleGroupName.accepted)); its keys are ignored")
+        localized("group [{group}] is not accepted (accepted: {accepted}); its keys are ignored").filling([
+          "group": group, "accepted": RuleGroupName.accepted,
+        ]))
       return
     }
     let accepted: [RuleKey]
@@ -122,20 +137,29 @@ package struct RulesFile: Hashable, Sendable {
       let line = text.line(ofKey: keyName, inGroup: group)
       guard let key = RuleKey(rawValue: keyName), accepted.contains(key) else {
         let allowed = accepted.map(\.rawValue).joined(separator: ", ")
-        let hint =
+        let message =
           switch RuleKey(rawValue: keyName) {
-          case .policy: " (policy belongs in a widget group)"
-          case .profile, .feedback: " (\(keyName) belongs in a program group or [default])"
-          default: ""
+          case .policy:
+            localized(
+              "[{group}] key \"{key}\" is not accepted here (policy belongs in a widget group) (accepted: {accepted}); it is ignored"
+            )
+          case .profile, .feedback:
+            localized(
+              "[{group}] key \"{key}\" is not accepted here ({key} belongs in a program group or [default]) (accepted: {accepted}); it is ignored"
+            )
+          default: localized("[{group}] key \"{key}\" is not accepted here (accepted: {accepted}); it is ignored")
           }
-        warn(
-          line: line, "[\(group)] key \"\(keyName)\" is not accepted here\(hint) (accepted: \(allowed)); it is ignored")
+        warn(line: line, message.filling(["group": group, "key": keyName, "accepted": allowed]))
         continue
       }
       var error: UnsafeMutablePointer<GError>?
       guard let raw = g_key_file_get_string(keyFile, group, keyName, &error) else {
         let reason = messageTaking(&error)
-        warn(line: line, "[\(group)] \(keyName): \(reason) (accepted: \(key.accepted)); it is ignored")
+        warn(
+          line: line,
+          localized("[{group}] {key}: {reason} (accepted: {accepted}); it is ignored").filling([
+            "group": group, "key": keyName, "reason": reason, "accepted": key.accepted,
+          ]))
         continue
       }
       let value = Self.withoutComment(String(cString: raw))
@@ -144,8 +168,9 @@ package struct RulesFile: Hashable, Sendable {
       if !key.apply(value, from: origin, to: &values) {
         warn(
           line: line,
-          "[\(group)] \(keyName)=\"\(value)\" is not accepted (accepted: \(key.accepted)); it is ignored and the default applies"
-        )
+          localized(
+            "[{group}] {key}=\"{value}\" is not accepted (accepted: {accepted}); it is ignored and the default applies"
+          ).filling(["group": group, "key": keyName, "value": value, "accepted": key.accepted]))
       }
     }
     if let interval = values.interval, let maxBusy = values.maxBusy, maxBusy.value < interval.value {
@@ -153,8 +178,12 @@ package struct RulesFile: Hashable, Sendable {
       let line: Int? = if case .file(_, let number, _) = maxBusy.origin, number > 0 { number } else { nil }
       warn(
         line: line,
-        "[\(group)] max-busy-ms=\(maxBusy.value.milliseconds) is shorter than interval-ms=\(interval.value.milliseconds) (accepted: at least the interval, at most 60000); it is ignored and the default applies"
-      )
+        localized(
+          "[{group}] max-busy-ms={maxBusy} is shorter than interval-ms={interval} (accepted: at least the interval, at most 60000); it is ignored and the default applies"
+        ).filling([
+          "group": group, "maxBusy": String(maxBusy.value.milliseconds),
+          "interval": String(interval.value.milliseconds),
+        ]))
       values.maxBusy = nil
     }
     add(values, to: name)
@@ -181,8 +210,9 @@ package struct RulesFile: Hashable, Sendable {
     let line: Int? = if case .file(_, let number, _) = maxBusy.origin, number > 0 { number } else { nil }
     warn(
       line: line,
-      "max-busy-ms=\(maxBusy.value.milliseconds) is shorter than interval-ms=\(interval.value.milliseconds) set by another group of the same name (accepted: at least the interval, at most 60000); it is ignored and the default applies"
-    )
+      localized(
+        "max-busy-ms={maxBusy} is shorter than interval-ms={interval} set by another group of the same name (accepted: at least the interval, at most 60000); it is ignored and the default applies"
+      ).filling(["maxBusy": String(maxBusy.value.milliseconds), "interval": String(interval.value.milliseconds)]))
     var checked = merged
     checked.maxBusy = nil
     return checked

@@ -1,3 +1,5 @@
+import ClickGuardGObject
+
 /// One problem with the rules file, logged once: the file, the line when
 /// there is one, and what is wrong and accepted.
 package struct RulesFileWarning: Hashable, Sendable, CustomStringConvertible {
@@ -27,7 +29,9 @@ package struct RulesFileWarning: Hashable, Sendable, CustomStringConvertible {
     warnings.map { warning in
       var warning = warning
       warning.message = warning.message.replacing(
-        "using the defaults throughout", with: "the settings in force stay until it is fixed")
+        // TRANSLATORS: word for word the end of the messages that say the
+        // rules file is not read ("…; using the defaults throughout").
+        localized("using the defaults throughout"), with: localized("the settings in force stay until it is fixed"))
       return warning
     }
   }
@@ -42,7 +46,10 @@ package struct RulesFileWarning: Hashable, Sendable, CustomStringConvertible {
     guard warnings.count > loggedLimit, let path = warnings.first?.path else { return warnings.map(\.description) }
     let more = warnings.count - loggedLimit
     return warnings.prefix(loggedLimit).map(\.description) + [
-      "\(path): \(more) more problem\(more == 1 ? "" : "s") not shown; `clickguard doctor` lists them all"
+      localizedPlural(
+        "{file}: {count} more problem not shown; `clickguard doctor` lists them all",
+        "{file}: {count} more problems not shown; `clickguard doctor` lists them all", count: more
+      ).filling(["file": path, "count": String(more)])
     ]
   }
 }

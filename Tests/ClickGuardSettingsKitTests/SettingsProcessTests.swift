@@ -194,32 +194,13 @@ final class SettingsProcessTests: XCTestCase {
 
   func testUnderAGermanLocaleTheWindowSpeaksGerman() throws {
     let settings = try Self.binary("clickguard-settings")
-    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/msgfmt"),
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/localedef")
-    else { throw XCTSkip("needs gettext and locales (scripts/deps.sh installs them)") }
     guard ProcessInfo.processInfo.environment["DISPLAY"] != nil else { throw XCTSkip("no display") }
-    let root = FileManager.default.temporaryDirectory.appendingPathComponent("clickguard-settings-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: root) }
-    let config = root.appendingPathComponent("config")
-    let messages = root.appendingPathComponent("locale/de/LC_MESSAGES")
-    let locales = root.appendingPathComponent("locales")
+    let german = try GermanTestLocale()
+    defer { german.remove() }
+    let config = german.root.appendingPathComponent("config")
     try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: messages, withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: locales, withIntermediateDirectories: true)
-    let po = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("po/de.po").path
-    _ = try Self.output(
-      "/usr/bin/msgfmt", ["-o", messages.appendingPathComponent("clickguard.mo").path, po],
-      ProcessInfo.processInfo.environment)
-    _ = try Self.output(
-      "/usr/bin/localedef", ["-i", "de_DE", "-f", "UTF-8", locales.appendingPathComponent("de_DE.UTF-8").path],
-      ProcessInfo.processInfo.environment)
-    var env = Self.environment(config: config)
+    var env = Self.environment(config: config).merging(german.environment) { $1 }
     env["NO_AT_BRIDGE"] = nil
-    env["LOCPATH"] = locales.path
-    env["LC_ALL"] = "de_DE.UTF-8"
-    env["LANGUAGE"] = "de"
-    env["CLICKGUARD_LOCALEDIR"] = root.appendingPathComponent("locale").path
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .appendingPathComponent("Fixtures/accessible-controls.py").path
     let output = try Self.output(

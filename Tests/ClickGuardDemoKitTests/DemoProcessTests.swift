@@ -166,6 +166,31 @@ final class DemoProcessTests: XCTestCase {
     XCTAssertEqual(demo.log.lines.last?.type, "quit")
   }
 
+  /// Under the German test locale the window's title (from demo.ui) and the
+  /// names the demo gives its pages and controls in code are po/de.po's;
+  /// under C they are the English ones. Either way the window stays as wide
+  /// as the smallest screen it is laid out for (ScreenFitTests).
+  func testUnderAGermanLocaleTheWindowSpeaksGermanAndUnderCEnglish() throws {
+    try XDisplay.require()
+    let german = try GermanTestLocale()
+    defer { german.remove() }
+    let english = german.environment.merging(["LC_ALL": "C", "LANGUAGE": ""]) { $1 }
+    let runs = [
+      ("german", german.environment, ["ClickGuard-Demo", "Startseite", "Details öffnen", "Klickschutz"]),
+      ("english", english, ["ClickGuard demo", "Home page", "Open details", "Click guard"]),
+    ]
+    for (name, environment, expected) in runs {
+      let (demo, layout) = try launch("locale-\(name)", environment: environment)
+      defer { demo.stop() }
+      let title = ChildProcess.output(of: XInput.xdotool, ["getwindowname", String(layout.xid)]).output
+      XCTAssertEqual(title.trimmingCharacters(in: .whitespacesAndNewlines), expected[0], name)
+      XCTAssertEqual(layout.pages[DemoWidgets.homePage], expected[1], name)
+      XCTAssertEqual(layout.widgets[DemoWidgets.openDetails.name]?.accessibleName, expected[2], name)
+      XCTAssertEqual(layout.widgets["guard-switch"]?.accessibleName, expected[3], name)
+      XCTAssertLessThanOrEqual(layout.window.width, 1366, name)
+    }
+  }
+
   /// Under an async load, a burst on the guarded "Open details" (and on the
   /// GAction button) navigates once; the same burst on the unguarded twin
   /// navigates again and again.

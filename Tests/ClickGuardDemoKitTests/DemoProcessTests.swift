@@ -43,6 +43,38 @@ final class DemoProcessTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("0 to 60000 ms; default 500"), result.stdout)
   }
 
+  /// `--help` under the German test locale gives the summary, the options'
+  /// help with their ranges and defaults, and the notes in German; under C,
+  /// in English.
+  func testHelpSpeaksGermanUnderAGermanLocaleAndEnglishUnderC() throws {
+    let german = try GermanTestLocale()
+    defer { german.remove() }
+    let english = german.environment.merging(["LC_ALL": "C", "LANGUAGE": ""]) { $1 }
+    let runs = [
+      (
+        german.environment,
+        [
+          "Zeigt, wie ClickGuard verhindert",
+          "Schutzintervall nach dem Ende einer Aktion (0 bis 60000 ms; Vorgabe 500)",
+          "(einmal beim nächsten Klick) oder 100 bis 60000 ms", "Rückgabewert: 0 fertig",
+        ]
+      ),
+      (
+        english,
+        [
+          "Shows ClickGuard stopping", "Guard interval after an action finishes (0 to 60000 ms; default 500)",
+          "(one-shot on the next click) or 100 to 60000 ms", "Exit status: 0 done",
+        ]
+      ),
+    ]
+    for (environment, expected) in runs {
+      let result = try ChildProcess.runToEnd(
+        binary: try DemoBinary.path(), arguments: ["--help"], environment: environment, unsetting: ["DISPLAY"])
+      XCTAssertEqual(result.status, 0)
+      for text in expected { XCTAssertTrue(result.stdout.contains(text), "\(text) is not in \(result.stdout)") }
+    }
+  }
+
   func testBadOptionsExitWithStatus2NamingTheOption() throws {
     let cases: [([String], String)] = [
       (["--interval-ms", "-5"], "--interval-ms: -5 is out of range (accepted: 0 to 60000 ms)"),

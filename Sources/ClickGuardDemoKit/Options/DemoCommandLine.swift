@@ -6,6 +6,7 @@
 
 import CGtk
 import ClickGuardAppSupport
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// The demo's command line, parsed once, by GLib's GOption.
@@ -42,13 +43,14 @@ final class DemoCommandLine {
   var failed: Bool { failure != nil }
 
   /// Adds the demo's options, summary and notes to `application`'s command
-  /// line, and a hook that words GOption's errors; GApplication's parse
-  /// then fills this command line.
+  /// line, in the reader's language (the locale must be set), and a hook
+  /// that words GOption's errors; GApplication's parse then fills this
+  /// command line.
   func register(on application: UnsafeMutablePointer<GApplication>) {
     Self.current = self
-    g_application_set_option_context_summary(application, DemoHelp.summary)
+    g_application_set_option_context_summary(application, translated(DemoHelp.summary))
     g_application_set_option_context_description(
-      application, DemoHelp.notes.map { "\($0.title): \($0.text)" }.joined(separator: "\n"))
+      application, DemoHelp.localizedNotes.map { "\($0.title): \($0.text)" }.joined(separator: "\n"))
     g_application_add_main_option_entries(application, Self.table.entries)
     // A group without entries, shown nowhere: GOption calls every group's
     // error hook when the parse fails.

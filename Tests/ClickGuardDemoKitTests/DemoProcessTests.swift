@@ -43,10 +43,10 @@ final class DemoProcessTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("0 to 60000 ms; default 500"), result.stdout)
   }
 
-  /// `--help` under the German test locale gives the summary, the options'
-  /// help with their ranges and defaults, and the notes in German; under C,
-  /// in English.
-  func testHelpSpeaksGermanUnderAGermanLocaleAndEnglishUnderC() throws {
+  /// Under the German test locale `--help` gives the summary, the options'
+  /// help with their ranges and defaults, and the notes in German, and a bad
+  /// value is refused in German; under C, both in English.
+  func testHelpAndUsageErrorsSpeakGermanUnderAGermanLocaleAndEnglishUnderC() throws {
     let german = try GermanTestLocale()
     defer { german.remove() }
     let english = german.environment.merging(["LC_ALL": "C", "LANGUAGE": ""]) { $1 }
@@ -57,21 +57,30 @@ final class DemoProcessTests: XCTestCase {
           "Zeigt, wie ClickGuard verhindert",
           "Schutzintervall nach dem Ende einer Aktion (0 bis 60000 ms; Vorgabe 500)",
           "(einmal beim nächsten Klick) oder 100 bis 60000 ms", "Rückgabewert: 0 fertig",
-        ]
+        ],
+        "clickguard-demo: --interval-ms: „abc“ ist keine ganze Zahl von Millisekunden (angenommen: 0 bis 60000 ms)\n"
+          + "„clickguard-demo --help“ zeigt alle Optionen und ihre Bereiche."
       ),
       (
         english,
         [
           "Shows ClickGuard stopping", "Guard interval after an action finishes (0 to 60000 ms; default 500)",
           "(one-shot on the next click) or 100 to 60000 ms", "Exit status: 0 done",
-        ]
+        ],
+        "clickguard-demo: --interval-ms: 'abc' is not a whole number of milliseconds (accepted: 0 to 60000 ms)\n"
+          + "Run 'clickguard-demo --help' to see every option and its range."
       ),
     ]
-    for (environment, expected) in runs {
+    for (environment, help, refusal) in runs {
       let result = try ChildProcess.runToEnd(
         binary: try DemoBinary.path(), arguments: ["--help"], environment: environment, unsetting: ["DISPLAY"])
       XCTAssertEqual(result.status, 0)
-      for text in expected { XCTAssertTrue(result.stdout.contains(text), "\(text) is not in \(result.stdout)") }
+      for text in help { XCTAssertTrue(result.stdout.contains(text), "\(text) is not in \(result.stdout)") }
+      let refused = try ChildProcess.runToEnd(
+        binary: try DemoBinary.path(), arguments: ["--interval-ms=abc"], environment: environment,
+        unsetting: ["DISPLAY"])
+      XCTAssertEqual(refused.status, 2)
+      XCTAssertTrue(refused.stderr.contains(refusal), "\(refusal) is not in \(refused.stderr)")
     }
   }
 

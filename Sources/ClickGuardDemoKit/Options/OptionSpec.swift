@@ -74,18 +74,18 @@ package struct OptionSpec: Hashable, Sendable {
     }
   }
 
-  /// What the option accepts, in words (`0 to 60000 ms`, `a non-empty
-  /// PATH`), or `nil` for a flag.
+  /// What the option accepts, in words, in the reader's language (`0 to
+  /// 60000 ms`, `a non-empty PATH`), or `nil` for a flag: for messages.
   var acceptedText: String? {
     switch kind {
-    case .milliseconds(let range, _): range.text
-    case .path: Self.pathText
+    case .milliseconds(let range, _): range.text(localized: true)
+    case .path: translated(Self.pathText)
     case .flag: nil
     }
   }
 
-  /// What a path option accepts, in words.
-  static let pathText = "a non-empty PATH"
+  /// What a path option accepts, in words, in English, marked translatable.
+  static let pathText = translatable("a non-empty PATH")
 
   /// The help line with the accepted range and default added, in English
   /// (the manual page's).
@@ -103,8 +103,7 @@ package struct OptionSpec: Hashable, Sendable {
     }
   }
 
-  /// The option as GOption's table reads it: its help in the reader's
-  /// language, what it accepts in English (for the error messages).
+  /// The option as GOption's table reads it, in the reader's language.
   package var entry: OptionEntry {
     OptionEntry(name, argument: argumentName, accepted: acceptedText, help: fullHelp(localized: true))
   }

@@ -64,22 +64,32 @@ docs-tables: deps
 	$(SWIFT) build --build-tests
 	$(XVFB) env SWIFT="$(SWIFT)" scripts/docs-tables.sh
 
-## The translation template po/clickguard.pot: every string the files in
-## po/POTFILES mark with localized("…"), localizedPlural("…", "…", count:) or
-## translatable("…"), read by xgettext's C parser (literals only;
-## docs/translations.md). A test fails when the template is stale
-## (TranslationTests, which runs `make pot-only POT=FILE`: xgettext alone,
-## without the package check). `make po` merges it into each po/LL.po.
-XGETTEXT_FLAGS := --language=C --from-code=UTF-8 --add-comments=TRANSLATORS: --add-location=file \
-  --keyword= --keyword=localized --keyword=localizedPlural:1,2 --keyword=translatable \
+## The translation template po/clickguard.pot: every string the Swift files
+## in po/POTFILES mark with localized("…"), localizedPlural("…", "…", count:)
+## or translatable("…"), read by xgettext's C parser (literals only;
+## docs/translations.md), then every translatable="yes" property of the
+## GtkBuilder files there, read by xgettext's built-in GtkBuilder rules. A
+## test fails when the template is stale (TranslationTests, which runs `make
+## pot-only POT=FILE`: xgettext alone, without the package check). `make po`
+## merges it into each po/LL.po.
+XGETTEXT_COMMON_FLAGS := --from-code=UTF-8 --add-comments=TRANSLATORS: --add-location=file \
   --package-name=ClickGuard --package-version=$(VERSION)
+XGETTEXT_FLAGS := --language=C $(XGETTEXT_COMMON_FLAGS) \
+  --keyword= --keyword=localized --keyword=localizedPlural:1,2 --keyword=translatable
+POTFILES_SWIFT = $(filter %.swift,$(shell cat po/POTFILES))
+POTFILES_UI = $(filter %.ui,$(shell cat po/POTFILES))
+# GtkBuilder's ITS rules, named (the copy gettext ships, unless a toolkit
+# installed its own), so xgettext does not warn about falling back to them.
+GTKBUILDER_ITS := $(firstword $(wildcard /usr/share/gettext/its/gtkbuilder.its /usr/share/gettext-*/its/gtkbuilder.its))
 .PHONY: pot pot-only po
 POT := po/clickguard.pot
 pot:
 	@scripts/deps.sh
 	@$(MAKE) --no-print-directory pot-only
 pot-only:
-	xgettext $(XGETTEXT_FLAGS) --files-from=po/POTFILES -o $(POT)
+	xgettext $(XGETTEXT_FLAGS) -o $(POT) $(POTFILES_SWIFT)
+	xgettext $(if $(GTKBUILDER_ITS),--its=$(GTKBUILDER_ITS),--language=Glade) $(XGETTEXT_COMMON_FLAGS) \
+	  --join-existing -o $(POT) $(POTFILES_UI)
 
 po: pot
 	for lang in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none "po/$$lang.po" $(POT); done

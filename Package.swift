@@ -80,7 +80,9 @@ let package = Package(
     // The demo: a library (options, log, app, timeline) under a thin
     // executable. It starts without Foundation: what needs Foundation
     // (driving it from outside) is the showcase's.
-    .target(name: "ClickGuardDemoKit", dependencies: ["ClickGuardAppSupport", "ClickGuard", "ClickGuardGtk", "CGtk"]),
+    .target(
+      name: "ClickGuardDemoKit",
+      dependencies: ["ClickGuardAppSupport", "ClickGuard", "ClickGuardGtk", "ClickGuardGObject", "CGtk"]),
     .executableTarget(name: "ClickGuardDemo", dependencies: ["ClickGuardDemoKit"]),
     // The clickguard command: option parsing, log reports, rule suggestions
     // and the doctor's checks in a library, so tests reach them; the

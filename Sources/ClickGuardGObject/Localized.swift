@@ -27,6 +27,10 @@ package enum Translations {
     return true
   }()
 
+  /// Binds the domain to its catalogs, for code that looks its texts up
+  /// through gettext itself (GtkBuilder's translatable properties).
+  package static func bind() { _ = bound }
+
   /// GLib's translate function for this domain (GOption's `--help`): the
   /// catalog's text, or `text` itself. The empty string stays empty (the
   /// catalog would give its header).

@@ -1,7 +1,7 @@
 // TranslationTests: the translation template is what `make pot` makes from
-// the sources now, every file that marks a string is one xgettext reads, and
-// the clickguard command speaks German under a German locale and its
-// English otherwise.
+// the sources now, every file that marks a string (Swift or GtkBuilder) is
+// one xgettext reads, and the clickguard command speaks German under a
+// German locale and its English otherwise.
 
 import Foundation
 import XCTest
@@ -41,20 +41,24 @@ final class TranslationTests: XCTestCase {
   }
 
   /// Every source file that calls localized, localizedPlural or
-  /// translatable is in po/POTFILES, so its strings reach the template.
+  /// translatable, and every GtkBuilder file with a translatable property,
+  /// is in po/POTFILES, so its strings reach the template.
   func testEveryFileThatMarksStringsIsInPOTFILES() throws {
     let listed = Set(
       try String(contentsOf: Self.root.appendingPathComponent("po/POTFILES"), encoding: .utf8)
         .split(separator: "\n").map(String.init))
-    let sources = Self.root.appendingPathComponent("Sources")
-    let marker = try Regex(#"\b(localized|localizedPlural|translatable)\(""#)
+    let swiftMarker = try Regex(#"\b(localized|localizedPlural|translatable)\(""#)
+    let builderMarker = try Regex(#"translatable="yes""#)
     var marking: [String] = []
-    for case let path as String in FileManager.default.enumerator(atPath: sources.path) ?? .init()
-    where path.hasSuffix(".swift") && !path.hasSuffix("/Localized.swift") {
-      let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-      if text.contains(marker) { marking.append("Sources/" + path) }
+    for (folder, suffix, marker) in [("Sources", ".swift", swiftMarker), ("Resources", ".ui", builderMarker)] {
+      let top = Self.root.appendingPathComponent(folder)
+      for case let path as String in FileManager.default.enumerator(atPath: top.path) ?? .init()
+      where path.hasSuffix(suffix) && !path.hasSuffix("/Localized.swift") {
+        let text = try String(contentsOf: top.appendingPathComponent(path), encoding: .utf8)
+        if text.contains(marker) { marking.append(folder + "/" + path) }
+      }
     }
-    XCTAssertFalse(marking.isEmpty)
+    XCTAssertTrue(marking.contains { $0.hasSuffix(".swift") } && marking.contains { $0.hasSuffix(".ui") })
     XCTAssertEqual(marking.filter { !listed.contains($0) }, [], "marked strings xgettext does not read")
   }
 

@@ -43,6 +43,47 @@ final class DemoProcessTests: XCTestCase {
     XCTAssertTrue(result.stdout.contains("0 to 60000 ms; default 500"), result.stdout)
   }
 
+  /// Under the German test locale `--help` gives the summary, the options'
+  /// help with their ranges and defaults, and the notes in German, and a bad
+  /// value is refused in German; under C, both in English.
+  func testHelpAndUsageErrorsSpeakGermanUnderAGermanLocaleAndEnglishUnderC() throws {
+    let german = try GermanTestLocale()
+    defer { german.remove() }
+    let english = german.environment.merging(["LC_ALL": "C", "LANGUAGE": ""]) { $1 }
+    let runs = [
+      (
+        german.environment,
+        [
+          "Zeigt, wie ClickGuard verhindert",
+          "Schutzintervall nach dem Ende einer Aktion (0 bis 60000 ms; Vorgabe 500)",
+          "(einmal beim nächsten Klick) oder 100 bis 60000 ms", "Rückgabewert: 0 fertig",
+        ],
+        "clickguard-demo: --interval-ms: „abc“ ist keine ganze Zahl von Millisekunden (angenommen: 0 bis 60000 ms)\n"
+          + "„clickguard-demo --help“ zeigt alle Optionen und ihre Bereiche."
+      ),
+      (
+        english,
+        [
+          "Shows ClickGuard stopping", "Guard interval after an action finishes (0 to 60000 ms; default 500)",
+          "(one-shot on the next click) or 100 to 60000 ms", "Exit status: 0 done",
+        ],
+        "clickguard-demo: --interval-ms: 'abc' is not a whole number of milliseconds (accepted: 0 to 60000 ms)\n"
+          + "Run 'clickguard-demo --help' to see every option and its range."
+      ),
+    ]
+    for (environment, help, refusal) in runs {
+      let result = try ChildProcess.runToEnd(
+        binary: try DemoBinary.path(), arguments: ["--help"], environment: environment, unsetting: ["DISPLAY"])
+      XCTAssertEqual(result.status, 0)
+      for text in help { XCTAssertTrue(result.stdout.contains(text), "\(text) is not in \(result.stdout)") }
+      let refused = try ChildProcess.runToEnd(
+        binary: try DemoBinary.path(), arguments: ["--interval-ms=abc"], environment: environment,
+        unsetting: ["DISPLAY"])
+      XCTAssertEqual(refused.status, 2)
+      XCTAssertTrue(refused.stderr.contains(refusal), "\(refusal) is not in \(refused.stderr)")
+    }
+  }
+
   func testBadOptionsExitWithStatus2NamingTheOption() throws {
     let cases: [([String], String)] = [
       (["--interval-ms", "-5"], "--interval-ms: -5 is out of range (accepted: 0 to 60000 ms)"),
@@ -164,6 +205,31 @@ final class DemoProcessTests: XCTestCase {
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(scratch)/startup.png"))
     XCTAssertEqual(demo.stop(), 0, "SIGTERM quits cleanly")
     XCTAssertEqual(demo.log.lines.last?.type, "quit")
+  }
+
+  /// Under the German test locale the window's title (from demo.ui) and the
+  /// names the demo gives its pages and controls in code are po/de.po's;
+  /// under C they are the English ones. Either way the window stays as wide
+  /// as the smallest screen it is laid out for (ScreenFitTests).
+  func testUnderAGermanLocaleTheWindowSpeaksGermanAndUnderCEnglish() throws {
+    try XDisplay.require()
+    let german = try GermanTestLocale()
+    defer { german.remove() }
+    let english = german.environment.merging(["LC_ALL": "C", "LANGUAGE": ""]) { $1 }
+    let runs = [
+      ("german", german.environment, ["ClickGuard-Demo", "Startseite", "Details öffnen", "Klickschutz"]),
+      ("english", english, ["ClickGuard demo", "Home page", "Open details", "Click guard"]),
+    ]
+    for (name, environment, expected) in runs {
+      let (demo, layout) = try launch("locale-\(name)", environment: environment)
+      defer { demo.stop() }
+      let title = ChildProcess.output(of: XInput.xdotool, ["getwindowname", String(layout.xid)]).output
+      XCTAssertEqual(title.trimmingCharacters(in: .whitespacesAndNewlines), expected[0], name)
+      XCTAssertEqual(layout.pages[DemoWidgets.homePage], expected[1], name)
+      XCTAssertEqual(layout.widgets[DemoWidgets.openDetails.name]?.accessibleName, expected[2], name)
+      XCTAssertEqual(layout.widgets["guard-switch"]?.accessibleName, expected[3], name)
+      XCTAssertLessThanOrEqual(layout.window.width, 1366, name)
+    }
   }
 
   /// Under an async load, a burst on the guarded "Open details" (and on the

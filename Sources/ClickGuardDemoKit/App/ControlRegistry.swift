@@ -18,10 +18,12 @@ final class ControlRegistry {
   /// Registers a wrapped control under `name`; `tuneAs` groups controls the
   /// panel tunes together (every details page's button).
   func register(_ control: Control, _ widget: DemoWidget, tuneAs: String? = nil) {
-    register(control, name: widget.name, accessibleName: widget.accessibleName, area: widget.area, tuneAs: tuneAs)
+    register(
+      control, name: widget.name, accessibleName: widget.localizedAccessibleName, area: widget.area, tuneAs: tuneAs)
   }
 
-  /// Registers a wrapped control.
+  /// Registers a wrapped control; `accessibleName` is in the reader's
+  /// language.
   func register(_ control: Control, name: String, accessibleName: String, area: String, tuneAs: String? = nil) {
     control.setAccessibleName(accessibleName)
     gtk_widget_set_name(control.widget, name)
@@ -34,7 +36,7 @@ final class ControlRegistry {
 
   /// Registers a plain widget (the panel's).
   func register(widget: WidgetPointer, _ named: DemoWidget) {
-    setAccessibleName(widget, named.accessibleName)
+    setAccessibleName(widget, named.localizedAccessibleName)
     widgets.append(NamedWidget(name: named.name, area: named.area, widget: widget))
   }
 

@@ -4,6 +4,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// The controls panel.
@@ -55,7 +56,8 @@ final class ControlsPanel {
   }
 
   private func showArmed(_ armed: Bool) {
-    gtk_button_set_label(widget("stall-arm-button").cast(), armed ? "Armed: next click" : "Stall next click")
+    gtk_button_set_label(
+      widget("stall-arm-button").cast(), armed ? localized("Armed: next click") : localized("Stall next click"))
   }
 
   private func widget(_ name: String) -> WidgetPointer { widgets[name]! }
@@ -83,7 +85,7 @@ final class ControlsPanel {
     setSpin("transition-spin", options.transitionMs, option: "transition-ms")
     gtk_toggle_button_set_active(widget("navigate-later-check").cast(), options.navigateLater ? 1 : 0)
     for control in DemoWidgets.tunable {
-      gtk_combo_box_text_append(widget("control-combo").cast(), control.name, control.accessibleName)
+      gtk_combo_box_text_append(widget("control-combo").cast(), control.name, control.localizedAccessibleName)
     }
     gtk_combo_box_set_active(widget("control-combo").cast(), 0)
     for policy in Self.policies {
@@ -244,8 +246,16 @@ final class ControlsPanel {
   private func updateSubtitle() {
     let configuration = dispatcher.configuration
     let mode =
-      configuration.mode == .enforce ? "guard on" : configuration.mode == .observe ? "observe only" : "guard off"
-    let fence = navigator.fenceSettings.isEnabled ? "fence on" : "fence off"
-    gtk_header_bar_set_subtitle(titlebar.cast(), "\(mode) · interval \(configuration.interval) · \(fence)")
+      switch configuration.mode {
+      case .enforce: localized("guard on")
+      case .observe: localized("observe only")
+      case .off: localized("guard off")
+      }
+    let fence = navigator.fenceSettings.isEnabled ? localized("fence on") : localized("fence off")
+    gtk_header_bar_set_subtitle(
+      titlebar.cast(),
+      localized("{mode} · interval {interval} · {fence}").filling([
+        "mode": mode, "interval": configuration.interval.description, "fence": fence,
+      ]))
   }
 }

@@ -76,6 +76,9 @@ package final class DemoApplication {
   }
 
   private func registerOptions() {
+    // --help's texts are translated as they are registered, before GTK sets
+    // the locale while it parses its options.
+    setlocale(LC_ALL, "")
     commandLine.register(on: gApplication)
   }
 

@@ -3,6 +3,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// Wraps a builder widget, turning a wrapping error into a start error.
@@ -56,7 +57,7 @@ final class HomePage {
   init(resources: String) throws(DemoStartError) {
     let layout = try PageLayout(
       resources: resources, page: DemoWidgets.homePage, primaryName: DemoWidgets.openDetails.name,
-      primaryLabel: "Open details")
+      primaryLabel: localized("Open details"))
     let extras = try UIBuilder(resources: resources, name: "home-extras.ui")
     gtk_container_add(layout.extras.cast(), try extras.widget("home-extras"))
     root = layout.root
@@ -104,7 +105,7 @@ final class DetailsPage {
     self.name = name
     let widget = DemoWidgets.detailsAction(page: name)
     let layout = try PageLayout(
-      resources: resources, page: name, primaryName: widget.name, primaryLabel: "Add to cart")
+      resources: resources, page: name, primaryName: widget.name, primaryLabel: localized("Add to cart"))
     let extras = try UIBuilder(resources: resources, name: "details-extras.ui")
     gtk_container_add(layout.extras.cast(), try extras.widget("details-extras"))
     root = layout.root
@@ -112,29 +113,50 @@ final class DetailsPage {
     wishlistLabel = try extras.widget("details-wishlist-count")
     let primary = layout.primary
     action = try adopt { () throws(ControlError) in try Button(adopting: primary) }
-    action.setAccessibleName(widget.accessibleName)
+    action.setAccessibleName(widget.localizedAccessibleName)
     actionName = widget.name
     let wishlistWidget = try extras.widget("details-wishlist")
     wishlist = try adopt { () throws(ControlError) in try Button(adopting: wishlistWidget) }
     wishlistName = DemoWidgets.detailsWishlist(page: name).name
     builders = [layout.builder, extras]
+    showCounts()
   }
 
   /// Counts one "Add to cart" and shows it.
   func countAction() {
     count += 1
-    gtk_label_set_text(countLabel.cast(), "Added to cart: \(count) time\(count == 1 ? "" : "s")")
+    showCounts()
   }
 
   /// Counts one "Add to wishlist" and shows it.
   func countWishlist() {
     wishlistCount += 1
-    gtk_label_set_text(
-      wishlistLabel.cast(), "Added to wishlist: \(wishlistCount) time\(wishlistCount == 1 ? "" : "s")")
+    showCounts()
   }
 
-  /// The page's title in the navigation bar.
-  var title: String {
-    name == DemoWidgets.detailsPage ? "Details" : "Details (\(name.dropFirst(DemoWidgets.detailsPage.count + 1)))"
+  private func showCounts() {
+    gtk_label_set_text(
+      countLabel.cast(),
+      localizedPlural("Added to cart: {count} time", "Added to cart: {count} times", count: count).filling([
+        "count": String(count)
+      ]))
+    gtk_label_set_text(
+      wishlistLabel.cast(),
+      localizedPlural("Added to wishlist: {count} time", "Added to wishlist: {count} times", count: wishlistCount)
+        .filling(["count": String(wishlistCount)]))
   }
+
+  /// The page's title in the navigation bar, in English (the log's).
+  var title: String {
+    name == DemoWidgets.detailsPage ? "Details" : "Details (\(copy))"
+  }
+
+  /// The page's title in the navigation bar, in the reader's language.
+  var localizedTitle: String {
+    name == DemoWidgets.detailsPage
+      ? localized("Details") : localized("Details ({copy})").filling(["copy": String(copy)])
+  }
+
+  /// Which copy of the details page this is (`2` for `details-2`).
+  private var copy: Substring { name.dropFirst(DemoWidgets.detailsPage.count + 1) }
 }

@@ -4,6 +4,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// The demo's window and everything in it.
@@ -50,7 +51,7 @@ final class DemoWindow {
     lag = LagInjector(options: options, log: log)
     home = try HomePage(resources: resources)
     navigator = StackNavigator(
-      root: DemoWidgets.homePage, page: home.root, title: "Home", durationMs: UInt32(options.transitionMs))
+      root: DemoWidgets.homePage, page: home.root, title: localized("Home"), durationMs: UInt32(options.transitionMs))
     navigator.fenceSettings.isEnabled = options.fenceEnabled
     counters = CountersView(
       grid: try builder.widget("counters-grid"), historyLabel: try builder.widget("history-label"),
@@ -130,12 +131,13 @@ final class DemoWindow {
   private func placeNavigator() throws(DemoStartError) {
     let slot = try builder.widget("navigator-slot")
     gtk_header_bar_set_show_close_button(navigator.headerBar.cast(), 0)
+    gtk_button_set_label(navigator.backButton.widget.cast(), localized("Back"))
     gtk_style_context_add_class(gtk_widget_get_style_context(navigator.headerBar), "cg-navbar")
     gtk_style_context_add_class(gtk_widget_get_style_context(navigator.backButton.widget), "cg-small")
     gtk_widget_set_vexpand(navigator.stack, 1)
     gtk_container_add(slot.cast(), navigator.headerBar)
     gtk_container_add(slot.cast(), navigator.stack)
-    setAccessibleName(navigator.stack, "Pages")
+    setAccessibleName(navigator.stack, localized("Pages"))
     lag.triggerArea = [navigator.stack, navigator.headerBar]
   }
 
@@ -175,9 +177,10 @@ final class DemoWindow {
     if detailsPages[name] != nil { return true }
     do {
       let page = try DetailsPage(resources: resources, name: name)
-      try navigator.addPage(name, widget: page.root, title: page.title)
+      try navigator.addPage(name, widget: page.root, title: page.localizedTitle)
       registry.register(
-        page.action, name: page.actionName, accessibleName: DemoWidgets.detailsAction(page: name).accessibleName,
+        page.action, name: page.actionName,
+        accessibleName: DemoWidgets.detailsAction(page: name).localizedAccessibleName,
         area: name, tuneAs: DemoWidgets.detailsAction(page: DemoWidgets.detailsPage).name)
       page.action.onClick { [weak self, weak page] in
         guard let self, let page else { return }
@@ -186,7 +189,7 @@ final class DemoWindow {
       }
       let wishlist = DemoWidgets.detailsWishlist(page: name)
       registry.register(
-        page.wishlist, name: wishlist.name, accessibleName: wishlist.accessibleName, area: name,
+        page.wishlist, name: wishlist.name, accessibleName: wishlist.localizedAccessibleName, area: name,
         tuneAs: DemoWidgets.detailsWishlist(page: DemoWidgets.detailsPage).name)
       page.wishlist.onClick { [weak self, weak page] in
         guard let self, let page else { return }

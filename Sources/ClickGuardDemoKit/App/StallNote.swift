@@ -3,6 +3,7 @@
 // tooltip that gives the rule.
 
 import CGtk
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// Says in the panel that the stall was clamped below its period, and why.
@@ -27,16 +28,17 @@ final class StallNote {
     }
     gtk_widget_set_tooltip_text(
       stallSpin,
-      "A periodic stall is kept shorter than its period: one as long would leave the app no time to run, "
-        + "frozen for good.")
+      localized(
+        "A periodic stall is kept shorter than its period: one as long would leave the app no time to run, frozen for good."
+      ))
   }
 
   /// Shows that the stall asked for, `asked`, was cut to `applied` below
   /// the period `everyMs`.
   func show(asked: Int, applied: Int, everyMs: Int) {
-    let text =
-      "Stall cut to \(applied) ms (asked \(asked)): a periodic stall must be shorter than its period "
-      + "(\(everyMs) ms), or the app would freeze."
+    let text = localized(
+      "Stall cut to {applied} ms (asked {asked}): a periodic stall must be shorter than its period ({every} ms), or the app would freeze."
+    ).filling(["applied": String(applied), "asked": String(asked), "every": String(everyMs)])
     gtk_label_set_text(label.cast(), text)
     setAccessibleName(label, text)
     gtk_widget_show(label)

@@ -2,6 +2,7 @@
 // history line, and the log pane (a GtkTextView).
 
 import CGtk
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// Shows the counters table and the navigation history.
@@ -26,14 +27,16 @@ final class CountersView {
     self.historyLabel = historyLabel
     self.fenceLabel = fenceLabel
     board = TallyBoard(names: controls)
-    let titles = [("Control", "The page control, by its name in the log.")] + TallyBoard.columns
+    let titles =
+      [(localized("Control"), localized("The page control, by its name in the log."))]
+      + TallyBoard.columns.map { (translated($0.title), translated($0.meaning)) }
     for (column, title) in titles.enumerated() {
       let label = Self.cell(title.0, column: column)
       gtk_widget_set_tooltip_text(label, title.1)
       gtk_style_context_add_class(gtk_widget_get_style_context(label), "cg-counters-title")
       gtk_grid_attach(grid.cast(), label, Int32(column), 0, 1, 1)
     }
-    gtk_widget_set_tooltip_text(fenceLabel, TallyBoard.fenceMeaning)
+    gtk_widget_set_tooltip_text(fenceLabel, translated(TallyBoard.fenceMeaning))
     refresh()
   }
 
@@ -52,8 +55,10 @@ final class CountersView {
 
   /// Shows the navigator's stack.
   func showStack(_ stack: [String]) {
-    let text =
-      "Depth \(stack.count) · " + stack.joined(separator: " › ") + "    (\(moves) navigations, \(refused) refused)"
+    let text = localized("Depth {depth} · {stack}    ({moves} navigations, {refused} refused)").filling([
+      "depth": String(stack.count), "stack": stack.joined(separator: " › "), "moves": String(moves),
+      "refused": String(refused),
+    ])
     gtk_label_set_text(historyLabel.cast(), text)
   }
 

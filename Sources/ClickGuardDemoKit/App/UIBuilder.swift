@@ -1,7 +1,9 @@
 // UIBuilder: loads one GtkBuilder .ui file from the resources folder and
 // hands out its widgets by id, with errors that name the file and the id.
+// Its translatable texts come from the clickguard gettext domain.
 
 import CGtk
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// The demo could not start; ``status`` is the exit status to use.
@@ -23,11 +25,14 @@ final class UIBuilder {
   private let builder: UnsafeMutablePointer<GtkBuilder>
   private let file: String
 
-  /// Loads `name` from `resources`.
+  /// Loads `name` from `resources`, its `translatable="yes"` texts in the
+  /// reader's language.
   /// - Throws: ``DemoStartError`` with GtkBuilder's message.
   init(resources: String, name: String) throws(DemoStartError) {
     file = resources + "/" + name
     builder = gtk_builder_new()
+    Translations.bind()
+    gtk_builder_set_translation_domain(builder, Translations.domain)
     var error: UnsafeMutablePointer<GError>?
     if gtk_builder_add_from_file(builder, file, &error) == 0 {
       let message = messageTaking(&error)

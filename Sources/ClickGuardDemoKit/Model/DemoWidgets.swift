@@ -2,39 +2,61 @@
 // their accessible names. The app, its layout log line, the tests and the
 // showcase driver all use this table.
 
+import ClickGuardGObject
+
 /// A named interactive widget of the demo.
 package struct DemoWidget: Hashable, Sendable {
   /// The stable name: GtkBuilder id, widget name, log `control` name.
   package let name: String
-  /// What assistive technologies read.
-  package let accessibleName: String
   /// `home`, `details`, `chrome` (navigation bar), `panel` or `timeline`.
   let area: String
+  /// The English accessible name, marked translatable; `{page}` stands for
+  /// ``page``.
+  private let accessibleTemplate: String
+  /// The details page the widget is on, or empty.
+  private let page: String
+
+  /// A widget named `name` in `area`; `accessibleName` is English, marked
+  /// with `translatable`, with `{page}` for `page`.
+  init(name: String, accessibleName: String, area: String, page: String = "") {
+    self.name = name
+    self.area = area
+    accessibleTemplate = accessibleName
+    self.page = page
+  }
+
+  /// What assistive technologies read, in English (as under the C locale).
+  package var accessibleName: String { accessibleTemplate.filling(["page": page]) }
+
+  /// What assistive technologies read, in the reader's language.
+  var localizedAccessibleName: String { translated(accessibleTemplate).filling(["page": page]) }
 }
 
 /// The demo's pages and widgets.
 package enum DemoWidgets {
   /// The guarded button that opens a details page.
-  package static let openDetails = DemoWidget(name: "open-details", accessibleName: "Open details", area: "home")
+  package static let openDetails = DemoWidget(
+    name: "open-details", accessibleName: translatable("Open details"), area: "home")
   /// Its unguarded twin (policy exempt): shows the bug.
   package static let openDetailsUnguarded = DemoWidget(
-    name: "open-details-unguarded", accessibleName: "Open details (unguarded)", area: "home")
+    name: "open-details-unguarded", accessibleName: translatable("Open details (unguarded)"), area: "home")
   /// The GtkActionable twin: navigates through the `app.open-details` GAction.
   package static let openDetailsAction = DemoWidget(
-    name: "open-details-action", accessibleName: "Open details (GAction)", area: "home")
+    name: "open-details-action", accessibleName: translatable("Open details (GAction)"), area: "home")
   /// A switch (skipped by default: toggles freely).
   package static let notificationsSwitch = DemoWidget(
-    name: "notifications-switch", accessibleName: "Notifications", area: "home")
+    name: "notifications-switch", accessibleName: translatable("Notifications"), area: "home")
   /// A check button (skipped by default: toggles freely).
   package static let rememberCheck = DemoWidget(
-    name: "remember-check", accessibleName: "Remember my choice", area: "home")
+    name: "remember-check", accessibleName: translatable("Remember my choice"), area: "home")
   /// The navigation bar's back button.
-  package static let back = DemoWidget(name: "back", accessibleName: "Back", area: "chrome")
+  package static let back = DemoWidget(name: "back", accessibleName: translatable("Back"), area: "chrome")
 
   /// The button at the spot of "Open details" on the details page `page`
   /// (`details`, `details-2`, …).
   package static func detailsAction(page: String) -> DemoWidget {
-    DemoWidget(name: "\(page)-action", accessibleName: "Add to cart (\(page))", area: page)
+    DemoWidget(
+      name: "\(page)-action", accessibleName: translatable("Add to cart ({page})"), area: page, page: page)
   }
 
   /// Whether `name` is a details page's "Add to cart" button, on any page.
@@ -45,7 +67,8 @@ package enum DemoWidgets {
   /// The second guarded button on the details page `page`, "Add to
   /// wishlist": a different control from "Add to cart", with its own gate.
   package static func detailsWishlist(page: String) -> DemoWidget {
-    DemoWidget(name: "\(page)-wishlist", accessibleName: "Add to wishlist (\(page))", area: page)
+    DemoWidget(
+      name: "\(page)-wishlist", accessibleName: translatable("Add to wishlist ({page})"), area: page, page: page)
   }
 
   /// The page controls listed in the per-control combo, in order; the
@@ -58,23 +81,23 @@ package enum DemoWidgets {
 
   /// The controls panel's widgets (GtkBuilder ids in demo.ui).
   static let panel: [DemoWidget] = [
-    ("guard-switch", "Click guard"),
-    ("observe-check", "Observe only"),
-    ("interval-spin", "Global interval (ms)"),
-    ("control-combo", "Control to tune"),
-    ("control-policy-combo", "Policy of the selected control"),
-    ("control-interval-spin", "Interval of the selected control (ms)"),
-    ("control-follow-global-check", "Selected control follows the global interval"),
-    ("fence-switch", "Spill-over fence"),
-    ("stall-spin", "Main-loop stall (ms)"),
-    ("stall-every-spin", "Stall period (ms)"),
-    ("stall-arm-button", "Stall on the next click"),
-    ("handler-lag-spin", "Handler lag (ms)"),
-    ("async-spin", "Async load delay (ms)"),
-    ("transition-spin", "Transition (ms)"),
-    ("navigate-later-check", "Navigate on the next main-loop turn"),
-    ("reset-button", "Reset counters"),
-    ("log-view", "Decision and navigation log"),
+    ("guard-switch", translatable("Click guard")),
+    ("observe-check", translatable("Observe only")),
+    ("interval-spin", translatable("Global interval (ms)")),
+    ("control-combo", translatable("Control to tune")),
+    ("control-policy-combo", translatable("Policy of the selected control")),
+    ("control-interval-spin", translatable("Interval of the selected control (ms)")),
+    ("control-follow-global-check", translatable("Selected control follows the global interval")),
+    ("fence-switch", translatable("Spill-over fence")),
+    ("stall-spin", translatable("Main-loop stall (ms)")),
+    ("stall-every-spin", translatable("Stall period (ms)")),
+    ("stall-arm-button", translatable("Stall on the next click")),
+    ("handler-lag-spin", translatable("Handler lag (ms)")),
+    ("async-spin", translatable("Async load delay (ms)")),
+    ("transition-spin", translatable("Transition (ms)")),
+    ("navigate-later-check", translatable("Navigate on the next main-loop turn")),
+    ("reset-button", translatable("Reset counters")),
+    ("log-view", translatable("Decision and navigation log")),
   ].map { DemoWidget(name: $0.0, accessibleName: $0.1, area: "panel") }
 
   /// The note under the stall settings, shown when the panel cut a
@@ -92,8 +115,8 @@ package enum DemoWidgets {
     index <= 1 ? detailsPage : "\(detailsPage)-\(index)"
   }
 
-  /// The accessible name of page `page`.
+  /// The accessible name of page `page`, in the reader's language.
   static func pageAccessibleName(_ page: String) -> String {
-    page == homePage ? "Home page" : "Details page (\(page))"
+    page == homePage ? localized("Home page") : localized("Details page ({page})").filling(["page": page])
   }
 }

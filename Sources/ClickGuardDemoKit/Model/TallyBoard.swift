@@ -4,6 +4,7 @@
 // from the log after a burst.
 
 import ClickGuard
+import ClickGuardGObject
 
 /// The counts of one control.
 package struct ControlTally: Hashable, Sendable {
@@ -78,31 +79,37 @@ package struct TallyBoard: Sendable {
   }
 
   /// The table's columns after the control's name: each one's title and
-  /// what it counts (the window shows it as the title's tooltip).
+  /// what it counts (the window shows it as the title's tooltip), in
+  /// English, marked translatable.
   package static let columns: [(title: String, meaning: String)] = [
-    ("Accepted", "Activations the guard let run."),
-    ("Dropped", "Repeats the guard dropped: the sum of the next three columns."),
-    ("Busy", "Dropped while the accepted action was still running."),
-    ("Interval", "Dropped less than the interval after the accepted action finished."),
+    (translatable("Accepted"), translatable("Activations the guard let run.")),
+    (translatable("Dropped"), translatable("Repeats the guard dropped: the sum of the next three columns.")),
+    (translatable("Busy"), translatable("Dropped while the accepted action was still running.")),
+    (translatable("Interval"), translatable("Dropped less than the interval after the accepted action finished.")),
     (
-      "Event time",
-      "Dropped because the click was made, by its X event time, within the accepted one's action and interval, "
-        + "however late it was handled."
+      translatable("Event time"),
+      translatable(
+        "Dropped because the click was made, by its X event time, within the accepted one's action and interval, however late it was handled."
+      )
     ),
-    ("Would drop", "Observe mode: the guard would have dropped it, and let it run."),
-    ("Not judged", "Let through without judging: guard off, exempt, a toggle or switch, or the app's own code."),
-    ("Runs", "Times the control's action ran."),
-    ("Navigations", "Page changes it caused."),
+    (translatable("Would drop"), translatable("Observe mode: the guard would have dropped it, and let it run.")),
     (
-      "Refused",
-      "Page changes it asked for that the navigator refused: the page was on top already, or a transition ran."
+      translatable("Not judged"),
+      translatable("Let through without judging: guard off, exempt, a toggle or switch, or the app's own code.")
+    ),
+    (translatable("Runs"), translatable("Times the control's action ran.")),
+    (translatable("Navigations"), translatable("Page changes it caused.")),
+    (
+      translatable("Refused"),
+      translatable(
+        "Page changes it asked for that the navigator refused: the page was on top already, or a transition ran.")
     ),
   ]
 
-  /// What the fence line counts.
-  static let fenceMeaning =
-    "Presses the spill-over fence dropped, per page: made before the page appeared, during its transition or "
-    + "before it settled."
+  /// What the fence line counts, in English, marked translatable.
+  static let fenceMeaning = translatable(
+    "Presses the spill-over fence dropped, per page: made before the page appeared, during its transition or before it settled."
+  )
 
   /// `name`'s counts, one per column of ``columns``.
   package func cells(of name: String) -> [Int] {
@@ -114,10 +121,10 @@ package struct TallyBoard: Sendable {
     ]
   }
 
-  /// The fence line: the drops per page.
+  /// The fence line: the drops per page, in the reader's language.
   var fenceLine: String {
     let fence = fenceDrops.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
-    return "Fence drops: " + (fence.isEmpty ? "0" : fence)
+    return localized("Fence drops: {drops}").filling(["drops": fence.isEmpty ? "0" : fence])
   }
 
   private mutating func touch(_ name: String) {

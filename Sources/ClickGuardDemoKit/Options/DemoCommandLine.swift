@@ -6,6 +6,7 @@
 
 import CGtk
 import ClickGuardAppSupport
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// The demo's command line, parsed once, by GLib's GOption.
@@ -42,13 +43,14 @@ final class DemoCommandLine {
   var failed: Bool { failure != nil }
 
   /// Adds the demo's options, summary and notes to `application`'s command
-  /// line, and a hook that words GOption's errors; GApplication's parse
-  /// then fills this command line.
+  /// line, in the reader's language (the locale must be set), and a hook
+  /// that words GOption's errors; GApplication's parse then fills this
+  /// command line.
   func register(on application: UnsafeMutablePointer<GApplication>) {
     Self.current = self
-    g_application_set_option_context_summary(application, DemoHelp.summary)
+    g_application_set_option_context_summary(application, translated(DemoHelp.summary))
     g_application_set_option_context_description(
-      application, DemoHelp.notes.map { "\($0.title): \($0.text)" }.joined(separator: "\n"))
+      application, DemoHelp.localizedNotes.map { "\($0.title): \($0.text)" }.joined(separator: "\n"))
     g_application_add_main_option_entries(application, Self.table.entries)
     // A group without entries, shown nowhere: GOption calls every group's
     // error hook when the parse fails.
@@ -91,7 +93,8 @@ final class DemoCommandLine {
   /// `error` as the demo prints it, with a pointer to `--help`.
   static func usageMessage(_ error: OptionError) -> String {
     let program = DemoApplication.programName
-    return "\(program): \(error)\nRun '\(program) --help' to see every option and its range."
+    return "\(program): \(error)\n"
+      + localized("Run '{program} --help' to see every option and its range.").filling(["program": program])
   }
 
   /// One option GOption read: `option` with its dashes (empty for a
@@ -101,7 +104,11 @@ final class DemoCommandLine {
   fileprivate func read(_ option: String, _ value: String?, _ fileName: ByteString?) -> OptionError? {
     do throws(OptionError) {
       guard option.hasPrefix("--") else {
-        throw OptionError(option: nil, message: "unexpected argument '\(value ?? "")'; the demo takes no files")
+        throw OptionError(
+          option: nil,
+          message: localized("unexpected argument '{argument}'; the demo takes no files").filling([
+            "argument": value ?? ""
+          ]))
       }
       try parsed.set(String(option.dropFirst(2)), value, fileName: fileName)
       return nil
@@ -130,10 +137,13 @@ final class DemoCommandLine {
     let option = String(culprit.prefix { $0 != "=" })
     switch error.code {
     case gint(G_OPTION_ERROR_UNKNOWN_OPTION.rawValue):
-      return OptionError(option: option, message: "unknown option; see --help")
+      return OptionError(option: option, message: localized("unknown option; see --help"))
     case gint(G_OPTION_ERROR_BAD_VALUE.rawValue):
-      let accepted = OptionSpec.named(String(option.dropFirst(2)))?.acceptedText.map { " (accepted: \($0))" }
-      return OptionError(option: option, message: "needs a value" + (accepted ?? ""))
+      guard let accepted = OptionSpec.named(String(option.dropFirst(2)))?.acceptedText else {
+        return OptionError(option: option, message: localized("needs a value"))
+      }
+      return OptionError(
+        option: option, message: localized("needs a value (accepted: {accepted})").filling(["accepted": accepted]))
     default:
       return OptionError(option: option, message: message)
     }

@@ -1,7 +1,9 @@
 // DemoOptions: the demo's settings from the command line, validated from
 // plain strings as GOption hands them over (DemoCommandLine), so the rules
-// are testable without GTK. Paths stay bytes (ByteString).
+// are testable without GTK. Paths stay bytes (ByteString). Its errors are in
+// the reader's language.
 
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// A command-line problem: names the option and what it accepts. The demo
@@ -10,7 +12,7 @@ package struct OptionError: Error, Equatable, Sendable, CustomStringConvertible 
   /// The option at fault, with its dashes (`--interval-ms`), or `nil` for a
   /// stray argument.
   package let option: String?
-  /// What is wrong, in words.
+  /// What is wrong, in words, in the reader's language.
   let message: String
 
   /// Creates an error about `option`.
@@ -86,7 +88,7 @@ package struct DemoOptions: Equatable, Sendable {
   ///   is not a log file named `--help`).
   mutating func set(_ name: String, _ value: String?, fileName: ByteString? = nil) throws(OptionError) {
     guard let spec = OptionSpec.named(name) else {
-      throw OptionError(option: "--\(name)", message: "unknown option")
+      throw OptionError(option: "--\(name)", message: localized("unknown option"))
     }
     switch spec.kind {
     case .milliseconds(let range, _):
@@ -101,17 +103,22 @@ package struct DemoOptions: Equatable, Sendable {
       }
     case .path:
       guard let value, !value.isEmpty else {
-        throw OptionError(option: "--\(name)", message: "needs a file path (accepted: \(OptionSpec.pathText))")
+        throw OptionError(
+          option: "--\(name)",
+          message: localized("needs a file path (accepted: {accepted})").filling([
+            "accepted": translated(OptionSpec.pathText)
+          ]))
       }
       guard !value.hasPrefix("-") else {
         throw OptionError(
           option: "--\(name)",
-          message: "'\(value)' looks like an option, not a file path; write ./\(value) for a file of that name")
+          message: localized("'{value}' looks like an option, not a file path; write ./{value} for a file of that name")
+            .filling(["value": value]))
       }
       let path = fileName ?? ByteString(value)
       if name == "log-file" { logFile = path } else { screenshot = path }
     case .flag:
-      if value != nil { throw OptionError(option: "--\(name)", message: "takes no value") }
+      if value != nil { throw OptionError(option: "--\(name)", message: localized("takes no value")) }
       switch name {
       case "navigate-later": navigateLater = true
       case "no-guard": guardEnabled = false
@@ -129,7 +136,8 @@ package struct DemoOptions: Equatable, Sendable {
   func checkCombination() throws(OptionError) {
     if observeOnly && !guardEnabled {
       throw OptionError(
-        option: "--observe", message: "cannot be combined with --no-guard (observe-only needs the guard on)")
+        option: "--observe",
+        message: localized("cannot be combined with --no-guard (observe-only needs the guard on)"))
     }
     try StallLimit.check(stallMs: stallMs, everyMs: stallEveryMs)
   }
@@ -138,17 +146,26 @@ package struct DemoOptions: Equatable, Sendable {
   /// - Throws: ``OptionError`` naming `option` and the accepted range.
   package static func milliseconds(_ text: String?, option: String, range: MillisecondRange) throws(OptionError) -> Int
   {
+    let accepted = range.text(localized: true)
     guard let text, !text.isEmpty else {
-      throw OptionError(option: option, message: "needs a value (accepted: \(range.text))")
+      throw OptionError(
+        option: option, message: localized("needs a value (accepted: {accepted})").filling(["accepted": accepted]))
     }
     let trimmed = text.hasPrefix("+") ? String(text.dropFirst()) : text
     let digits = trimmed.hasPrefix("-") ? trimmed.dropFirst() : Substring(trimmed)
     guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else {
       throw OptionError(
-        option: option, message: "'\(text)' is not a whole number of milliseconds (accepted: \(range.text))")
+        option: option,
+        message: localized("'{value}' is not a whole number of milliseconds (accepted: {accepted})").filling([
+          "value": text, "accepted": accepted,
+        ]))
     }
     guard let value = Int(trimmed), range.contains(value) else {
-      throw OptionError(option: option, message: "\(text) is out of range (accepted: \(range.text))")
+      throw OptionError(
+        option: option,
+        message: localized("{value} is out of range (accepted: {accepted})").filling([
+          "value": text, "accepted": accepted,
+        ]))
     }
     return value
   }

@@ -1,8 +1,10 @@
 // The demo's command-line options as data: names, argument kinds, accepted
 // ranges and help text. GApplication registration, validation and --help all
-// read this one table.
+// read this one table; its English is marked translatable, and --help shows
+// it in the reader's language.
 
 import ClickGuardAppSupport
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// The accepted values of a millisecond option.
@@ -12,7 +14,7 @@ package struct MillisecondRange: Hashable, Sendable {
   /// The largest value accepted.
   let upper: Int
   /// Whether 0 is accepted even though it is below ``lower``; ``zeroMeaning``
-  /// says what it means.
+  /// says what it means (English, marked translatable).
   let zeroMeaning: String?
 
   /// A range from `lower` to `upper`, plus 0 with `zeroMeaning` if given.
@@ -27,11 +29,20 @@ package struct MillisecondRange: Hashable, Sendable {
     (value == 0 && zeroMeaning != nil) || (lower...upper).contains(value)
   }
 
-  /// The accepted values in words, for messages and --help:
+  /// The accepted values in words, for messages and the manual page:
   /// `0 to 60000 ms`, or `0 (one-shot on the next click) or 100 to 60000 ms`.
-  package var text: String {
-    if let zeroMeaning, lower > 0 { return "0 (\(zeroMeaning)) or \(lower) to \(upper) ms" }
-    return "\(lower) to \(upper) ms"
+  package var text: String { text(localized: false) }
+
+  /// ``text``, in the reader's language when `localized` (`--help`).
+  func text(localized: Bool) -> String {
+    guard let zeroMeaning, lower > 0 else {
+      return inLanguage(translatable("{lower} to {upper} ms"), localized: localized).filling([
+        "lower": String(lower), "upper": String(upper),
+      ])
+    }
+    return inLanguage(translatable("0 ({meaning}) or {lower} to {upper} ms"), localized: localized).filling([
+      "meaning": inLanguage(zeroMeaning, localized: localized), "lower": String(lower), "upper": String(upper),
+    ])
   }
 }
 
@@ -51,7 +62,7 @@ package struct OptionSpec: Hashable, Sendable {
   package let name: String
   /// What it takes.
   package let kind: Kind
-  /// One line of help.
+  /// One line of help, in English, marked translatable.
   package let help: String
 
   /// The placeholder shown in --help (`MS`, `PATH`), or `nil` for a flag.
@@ -63,30 +74,38 @@ package struct OptionSpec: Hashable, Sendable {
     }
   }
 
-  /// What the option accepts, in words (`0 to 60000 ms`, `a non-empty
-  /// PATH`), or `nil` for a flag.
+  /// What the option accepts, in words, in the reader's language (`0 to
+  /// 60000 ms`, `a non-empty PATH`), or `nil` for a flag: for messages.
   var acceptedText: String? {
     switch kind {
-    case .milliseconds(let range, _): range.text
-    case .path: Self.pathText
+    case .milliseconds(let range, _): range.text(localized: true)
+    case .path: translated(Self.pathText)
     case .flag: nil
     }
   }
 
-  /// What a path option accepts, in words.
-  static let pathText = "a non-empty PATH"
+  /// What a path option accepts, in words, in English, marked translatable.
+  static let pathText = translatable("a non-empty PATH")
 
-  /// The help line with the accepted range and default added.
-  package var fullHelp: String {
+  /// The help line with the accepted range and default added, in English
+  /// (the manual page's).
+  package var fullHelp: String { fullHelp(localized: false) }
+
+  /// ``fullHelp``, in the reader's language when `localized` (`--help`).
+  func fullHelp(localized: Bool) -> String {
     switch kind {
-    case .milliseconds(let range, let defaultValue): "\(help) (\(range.text); default \(defaultValue))"
-    case .path, .flag: help
+    case .milliseconds(let range, let defaultValue):
+      inLanguage(translatable("{help} ({accepted}; default {default})"), localized: localized).filling([
+        "help": inLanguage(help, localized: localized), "accepted": range.text(localized: localized),
+        "default": String(defaultValue),
+      ])
+    case .path, .flag: inLanguage(help, localized: localized)
     }
   }
 
-  /// The option as GOption's table and the man page read it.
+  /// The option as GOption's table reads it, in the reader's language.
   package var entry: OptionEntry {
-    OptionEntry(name, argument: argumentName, accepted: acceptedText, help: fullHelp)
+    OptionEntry(name, argument: argumentName, accepted: acceptedText, help: fullHelp(localized: true))
   }
 }
 
@@ -95,36 +114,41 @@ extension OptionSpec {
   package static let all: [OptionSpec] = [
     OptionSpec(
       name: "interval-ms", kind: .milliseconds(MillisecondRange(0, 60_000), defaultValue: 500),
-      help: "Guard interval after an action finishes"),
+      help: translatable("Guard interval after an action finishes")),
     OptionSpec(
       name: "stall-ms", kind: .milliseconds(MillisecondRange(0, 10_000), defaultValue: 0),
-      help: "Main-loop stall length; 0 = no stall; a periodic one is shorter than its period"),
+      help: translatable("Main-loop stall length; 0 = no stall; a periodic one is shorter than its period")),
     OptionSpec(
       name: "stall-every-ms",
-      kind: .milliseconds(MillisecondRange(100, 60_000, zeroMeaning: "one-shot on the next click"), defaultValue: 0),
-      help: "Stall periodically every MS (more than --stall-ms) instead of once on the next click"),
+      kind: .milliseconds(
+        MillisecondRange(100, 60_000, zeroMeaning: translatable("one-shot on the next click")), defaultValue: 0),
+      help: translatable("Stall periodically every MS (more than --stall-ms) instead of once on the next click")),
     OptionSpec(
       name: "handler-lag-ms", kind: .milliseconds(MillisecondRange(0, 10_000), defaultValue: 0),
-      help: "Synchronous lag inside the navigation handler"),
+      help: translatable("Synchronous lag inside the navigation handler")),
     OptionSpec(
       name: "async-ms", kind: .milliseconds(MillisecondRange(0, 10_000), defaultValue: 0),
-      help: "Simulated load before an async navigation; 0 = navigate at once"),
+      help: translatable("Simulated load before an async navigation; 0 = navigate at once")),
     OptionSpec(
       name: "transition-ms", kind: .milliseconds(MillisecondRange(0, 5_000), defaultValue: 250),
-      help: "Page slide transition length"),
+      help: translatable("Page slide transition length")),
     OptionSpec(
       name: "navigate-later", kind: .flag,
-      help: "Switch pages from an idle on the next main-loop turn (g_idle_add), not inside the click handler"),
-    OptionSpec(name: "no-guard", kind: .flag, help: "Start with the click guard off"),
-    OptionSpec(name: "observe", kind: .flag, help: "Start in observe-only mode (report drops, drop nothing)"),
-    OptionSpec(name: "no-fence", kind: .flag, help: "Start with the spill-over fence off"),
-    OptionSpec(name: "log-file", kind: .path, help: "Write a JSON-lines log of decisions and navigations to PATH"),
+      help: translatable(
+        "Switch pages from an idle on the next main-loop turn (g_idle_add), not inside the click handler")),
+    OptionSpec(name: "no-guard", kind: .flag, help: translatable("Start with the click guard off")),
     OptionSpec(
-      name: "screenshot", kind: .path, help: "Save the window as PNG to PATH once laid out, and again on SIGUSR1"),
+      name: "observe", kind: .flag, help: translatable("Start in observe-only mode (report drops, drop nothing)")),
+    OptionSpec(name: "no-fence", kind: .flag, help: translatable("Start with the spill-over fence off")),
+    OptionSpec(
+      name: "log-file", kind: .path, help: translatable("Write a JSON-lines log of decisions and navigations to PATH")),
+    OptionSpec(
+      name: "screenshot", kind: .path,
+      help: translatable("Save the window as PNG to PATH once laid out, and again on SIGUSR1")),
     OptionSpec(
       name: "quit-after-first-frame", kind: .flag,
-      help: "Print 'first-frame-ms N' (process start to first frame) and exit"),
-    OptionSpec(name: "version", kind: .flag, help: "Print the version and exit"),
+      help: translatable("Print 'first-frame-ms N' (process start to first frame) and exit")),
+    OptionSpec(name: "version", kind: .flag, help: translatable("Print the version and exit")),
   ]
 
   /// The option named `name` (without dashes), if any.

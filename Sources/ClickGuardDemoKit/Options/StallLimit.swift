@@ -2,6 +2,8 @@
 // as its period, or longer, leaves the main loop no turn between stalls: no
 // frame is drawn and no input handled again, and the app is frozen for good.
 
+import ClickGuardGObject
+
 /// The rule between `--stall-ms` and `--stall-every-ms` (and the panel's
 /// spin buttons for them).
 package enum StallLimit {
@@ -22,9 +24,8 @@ package enum StallLimit {
     guard clamp(stallMs: stallMs, everyMs: everyMs) != stallMs else { return }
     throw OptionError(
       option: "--stall-ms",
-      message:
-        "\(stallMs) is not shorter than --stall-every-ms \(everyMs): a periodic stall as long as its period "
-        + "would freeze the app (accepted: --stall-ms less than --stall-every-ms, "
-        + "or --stall-every-ms 0 for one stall on the next click)")
+      message: localized(
+        "{stall} is not shorter than --stall-every-ms {every}: a periodic stall as long as its period would freeze the app (accepted: --stall-ms less than --stall-every-ms, or --stall-every-ms 0 for one stall on the next click)"
+      ).filling(["stall": String(stallMs), "every": String(everyMs)]))
   }
 }

@@ -4,6 +4,7 @@
 // description summarising what is in view.
 
 import CGtk
+import ClickGuardGObject
 import ClickGuardGtk
 
 /// The demo's live timeline.
@@ -63,20 +64,20 @@ final class TimelineView {
       model: recorder.model, viewport: .live(endingAt: ProcessClock.monotonicMs(), seconds: seconds), paused: false)
     root = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2)
     let toolbar = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
-    let title = gtk_label_new("Click timeline")!
+    let title = gtk_label_new(localized("Click timeline"))!
     gtk_style_context_add_class(gtk_widget_get_style_context(title), "cg-heading")
     let hint = gtk_label_new(
-      "each click: a tick when it was made, a mark when it was judged; hover a mark for its log line")!
+      localized("each click: a tick when it was made, a mark when it was judged; hover a mark for its log line"))!
     gtk_style_context_add_class(gtk_widget_get_style_context(hint), "dim-label")
     gtk_label_set_ellipsize(hint.cast(), PANGO_ELLIPSIZE_END)
     gtk_widget_set_hexpand(hint, 1)
     gtk_label_set_xalign(hint.cast(), 0)
-    let secondsLabel = gtk_label_new("Window (s)")!
+    let secondsLabel = gtk_label_new(localized("Window (s)"))!
     secondsSpin = gtk_spin_button_new_with_range(
       Double(TimelineViewport.shortestSeconds), Double(TimelineViewport.longestSeconds), 1)
     gtk_spin_button_set_value(secondsSpin.cast(), Double(TimelineViewport.defaultSeconds))
-    pauseButton = gtk_toggle_button_new_with_label("Pause")
-    clearButton = gtk_button_new_with_label("Clear")
+    pauseButton = gtk_toggle_button_new_with_label(localized("Pause"))
+    clearButton = gtk_button_new_with_label(localized("Clear"))
     for widget in [title, hint, secondsLabel, secondsSpin, pauseButton, clearButton] {
       gtk_box_pack_start(toolbar.cast(), widget, widget == hint ? 1 : 0, widget == hint ? 1 : 0, 0)
     }

@@ -212,6 +212,26 @@ package enum DesktopSwitch {
     }
   }
 
+  /// The systemd user unit that runs gsd-xsettings in a GNOME session.
+  static let gsdUnit = "org.gnome.SettingsDaemon.XSettings.service"
+
+  /// What to do when GTK apps do not load ClickGuard after ``enable(_:)``
+  /// in `session` because GNOME's settings daemon has not taken it up; empty
+  /// when that is not why.
+  ///
+  /// gsd-xsettings finds module files when it starts and when its folder
+  /// changes, but not a file the package installs in the same second as
+  /// its last look: one running since before the install may not list
+  /// ClickGuard until it restarts.
+  package static func adviceWhenNotTakenUp(in session: Session) -> [String] {
+    guard session.kind == .ownKey, session.gsdRunning, ownKey.boolean == true else { return [] }
+    return [
+      localized(
+        "GNOME's settings daemon has not taken ClickGuard up yet: it was running before ClickGuard was installed and looks for new modules when it starts. It will from your next login; to have it now, run: {command}"
+      ).filling(["command": "systemctl --user restart \(gsdUnit)"])
+    ]
+  }
+
   /// `clickguard disable`: every switch ClickGuard set is put back.
   package static func disable(_ session: Session) throws(CommandFailure) -> [String] {
     var lines: [String] = []

@@ -123,6 +123,22 @@ package struct DoctorFacts: Sendable {
     return (opened, (opened.name, modules))
   }
 
+  /// Whether the default display's `gtk-modules` lists ClickGuard within
+  /// `seconds` (the main loop runs meanwhile, so a settings daemon's change
+  /// arrives); `nil` when no display opens.
+  package static func displayListsClickGuard(within seconds: Int) -> Bool? {
+    guard gdk_init_check(nil, nil) != 0, let display = gdk_display_get_default(),
+      let screen = gdk_display_get_default_screen(display)
+    else { return nil }
+    let deadline = g_get_monotonic_time() + seconds * 1_000_000
+    repeat {
+      while g_main_context_iteration(nil, 0) != 0 {}
+      if let modules = gtkModules(of: screen), GtkModuleList(ByteString(modules)).hasClickGuard { return true }
+      g_usleep(20_000)
+    } while g_get_monotonic_time() < deadline
+    return false
+  }
+
   /// The screen's `gtk-modules` setting, or `nil` when it is not set.
   private static func gtkModules(of screen: OpaquePointer) -> String? {
     var value = GValue()

@@ -80,7 +80,11 @@ package enum ClickGuardTool {
         write(status.lines.joined(separator: "\n") + "\n")
         return status.inForce ? ExitStatus.success : ExitStatus.failure
       }
-      let lines = try command == .enable ? DesktopSwitch.enable(session) : DesktopSwitch.disable(session)
+      var lines = try command == .enable ? DesktopSwitch.enable(session) : DesktopSwitch.disable(session)
+      if command == .enable {
+        let advice = DesktopSwitch.adviceWhenNotTakenUp(in: session)
+        if !advice.isEmpty, DoctorFacts.displayListsClickGuard(within: 3) == false { lines += advice }
+      }
       write(lines.joined(separator: "\n") + "\n")
       return ExitStatus.success
     }

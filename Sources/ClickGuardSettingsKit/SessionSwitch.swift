@@ -13,21 +13,27 @@ package struct SessionSwitch: Sendable {
   /// The status lines, and whether ClickGuard is in force for GTK 3 apps
   /// started from here.
   package var status: @MainActor @Sendable () -> (lines: [String], inForce: Bool)
+  /// What to do when ClickGuard, switched on, is still not in force
+  /// (``DesktopSwitch/adviceWhenNotTakenUp(in:)``).
+  package var adviceWhenNotTakenUp: @MainActor @Sendable () -> [String]
 
-  /// A switch from its three commands.
+  /// A switch from its commands.
   package init(
     enable: @escaping @MainActor @Sendable () throws(CommandFailure) -> [String],
     disable: @escaping @MainActor @Sendable () throws(CommandFailure) -> [String],
-    status: @escaping @MainActor @Sendable () -> (lines: [String], inForce: Bool)
+    status: @escaping @MainActor @Sendable () -> (lines: [String], inForce: Bool),
+    adviceWhenNotTakenUp: @escaping @MainActor @Sendable () -> [String] = { [] }
   ) {
     self.enable = enable
     self.disable = disable
     self.status = status
+    self.adviceWhenNotTakenUp = adviceWhenNotTakenUp
   }
 
   /// This desktop session's switch, as `clickguard enable|disable|status`.
   package static let desktop = SessionSwitch(
     enable: { () throws(CommandFailure) in try DesktopSwitch.enable(.current()) },
     disable: { () throws(CommandFailure) in try DesktopSwitch.disable(.current()) },
-    status: { DesktopSwitch.status(.current()) })
+    status: { DesktopSwitch.status(.current()) },
+    adviceWhenNotTakenUp: { DesktopSwitch.adviceWhenNotTakenUp(in: .current()) })
 }

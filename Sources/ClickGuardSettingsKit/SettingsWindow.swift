@@ -298,12 +298,26 @@ package final class SettingsWindow {
       let lines = isOn ? try session.enable() : try session.disable()
       showProblem(nil)
       showStatus(lines)
+      if isOn { checkTakenUp(after: lines) }
     } catch {
       showProblem(
         isOn
           ? localized("ClickGuard could not be switched on. Details says why.")
           : localized("ClickGuard could not be switched off. Details says why."))
       showStatus([error.message])
+    }
+  }
+
+  /// A few seconds after switching on: when ClickGuard is still not in
+  /// force because the desktop has not taken it up, says so and what to do.
+  private func checkTakenUp(after lines: [String]) {
+    _ = MainLoop.after(ms: 3000) { [weak self] in
+      guard let self, !self.session.status().inForce else { return }
+      let advice = self.session.adviceWhenNotTakenUp()
+      guard !advice.isEmpty else { return }
+      self.showProblem(
+        localized("ClickGuard is switched on, but GNOME has not taken it up yet. Details says what to do."))
+      self.showStatus(lines + advice)
     }
   }
 

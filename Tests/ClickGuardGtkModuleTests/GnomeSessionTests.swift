@@ -77,6 +77,10 @@ final class GnomeSessionTests: XCTestCase {
         "gsd-xsettings exited at install for another reason:\n\(session.settingsDaemonLog)")
     } else {
       atInstall = "gsd-xsettings ran on without reading clickguard.desktop"
+      XCTAssertTrue(
+        enable.output.contains("has not taken ClickGuard up yet")
+          && enable.output.contains("systemctl --user restart org.gnome.SettingsDaemon.XSettings.service"),
+        "enable says what to do when gsd-xsettings has not taken ClickGuard up:\n\(enable.output)")
       usleep(1_000_000)
       XCTAssertEqual(session.publishedModules(), "", "gsd-xsettings read clickguard.desktop and ran on")
       let status = clickguard("status", in: session)

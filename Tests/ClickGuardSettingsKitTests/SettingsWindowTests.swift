@@ -58,12 +58,13 @@ final class SettingsWindowTests: XCTestCase {
   /// A settings window, shown and mapped at (40, 40), with the X focus.
   @MainActor
   private static func shownWindow(
-    rules: RulesFileLocation, counts: String? = nil, defaultSize: Bool = false
+    rules: RulesFileLocation, counts: String? = nil, defaultSize: Bool = false, session: SessionSwitch? = nil
   ) throws -> SettingsWindow {
     try GtkHarness.start()
     GtkHarness.freshDispatcher()
     let window = SettingsWindow(
-      application: nil, rules: rules, counts: counts ?? "/nonexistent/clickguard-counts", session: Self.standInSwitch)
+      application: nil, rules: rules, counts: counts ?? "/nonexistent/clickguard-counts",
+      session: session ?? Self.standInSwitch)
     // Taller than its default, so that the mouse reaches the apps' rows.
     if !defaultSize { gtk_window_set_default_size(window.window.cast(), Int32(SettingsWindow.defaultSize.width), 980) }
     window.show()
@@ -168,6 +169,37 @@ final class SettingsWindowTests: XCTestCase {
       GtkHarness.pump(for: 0.3)
       XCTAssertTrue(Self.text(window.rulesMessage).hasPrefix("Not saved"), Self.text(window.rulesMessage))
       XCTAssertEqual(try String(contentsOfFile: location.path, encoding: .utf8), broken)
+    }
+  }
+
+  /// Switched on where the desktop does not take ClickGuard up (gsd-xsettings
+  /// running since before the install), the window says so a few seconds
+  /// later, with what to do in Details; where nothing explains it, it says nothing.
+  func testSwitchingOnWhereTheDesktopDoesNotTakeItUpSaysWhatToDo() throws {
+    let scratch: URL = scratch
+    try onMain {
+      let location = try Self.rules(nil, in: scratch)
+      for advice in [["restart the settings daemon (stand-in)"], []] {
+        let session = SessionSwitch(
+          enable: { ["switched on (stand-in)"] }, disable: { ["switched off (stand-in)"] },
+          status: { (["status (stand-in)"], false) }, adviceWhenNotTakenUp: { advice })
+        let window = try Self.shownWindow(rules: location, defaultSize: true, session: session)
+        defer { gtk_widget_destroy(window.window) }
+        GtkHarness.click(window.sessionSwitch.widget, count: 1, delayMs: 0)
+        GtkHarness.pump(for: 1)
+        XCTAssertNil(window.problemText, "not before the desktop had time to take it up")
+        GtkHarness.pump(for: 2.5)
+        if advice.isEmpty {
+          XCTAssertNil(window.problemText)
+        } else {
+          XCTAssertEqual(
+            window.problemText, "ClickGuard is switched on, but GNOME has not taken it up yet. Details says what to do."
+          )
+          XCTAssertTrue(Self.text(window.switchReport).contains(advice[0]), Self.text(window.switchReport))
+          XCTAssertTrue(
+            Self.text(window.switchReport).contains("switched on (stand-in)"), Self.text(window.switchReport))
+        }
+      }
     }
   }
 

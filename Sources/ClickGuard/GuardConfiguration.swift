@@ -14,7 +14,12 @@ public struct GuardConfiguration: Hashable, Sendable {
   public private(set) var maxBusy = ClickInterval(unchecked: .seconds(10))
   public var mode = GuardMode.enforce
   /// Kinds not guarded unless a control opts in (default: toggles and switches).
-  public var skippedKinds: Set<ControlKind> = [.toggle, .switch]
+  public var skippedKinds: Set<ControlKind> {
+    get { Set(ControlKind.allCases.filter { skippedKindFlags & $0.flag != 0 }) }
+    set { skippedKindFlags = newValue.reduce(0) { $0 | $1.flag } }
+  }
+  /// ``skippedKinds`` as one flag per kind: every click tests a flag, not a hash.
+  private var skippedKindFlags = ControlKind.toggle.flag | ControlKind.switch.flag
   /// Whether activations by the app's own code are guarded too.
   public var guardsProgrammatic = false
   /// How soon a keyboard shortcut may be pressed again and act (never before its
@@ -94,7 +99,7 @@ public struct GuardConfiguration: Hashable, Sendable {
     if (activation.settings.mode ?? mode) == .off { return .guardOff }
     switch activation.settings.policy {
     case .exempt: return .exempt
-    case .automatic where skippedKinds.contains(activation.kind): return .kindSkipped
+    case .automatic where skippedKindFlags & activation.kind.flag != 0: return .kindSkipped
     case .automatic, .guarded: break
     }
     switch activation.source {
@@ -102,6 +107,17 @@ public struct GuardConfiguration: Hashable, Sendable {
     case .nested: return .nested
     case .keyRepeat: return .keyRepeat
     case .programmatic: return guardsProgrammatic ? nil : .programmatic
+    }
+  }
+}
+
+extension ControlKind {
+  /// The kind's flag in ``GuardConfiguration``'s skipped kinds.
+  fileprivate var flag: UInt8 {
+    switch self {
+    case .button: 1
+    case .toggle: 2
+    case .switch: 4
     }
   }
 }

@@ -1,7 +1,6 @@
-/// The global settings of a ``ClickDispatcher``, which every control follows
-/// unless its ``ControlSettings`` override them. The interval runs from the
-/// action's finish, not the click, so it need not outlast the handler's lag:
-/// it only covers a person's repeated click.
+/// The global settings of a ``ClickDispatcher``, which every control follows unless its
+/// ``ControlSettings`` override them. The interval runs from the action's finish, not the
+/// click, so it need not outlast the handler's lag: it only covers a person's repeated click.
 public struct GuardConfiguration: Hashable, Sendable {
   /// The longest interval accepted: anything longer leaves a control looking dead.
   public static let maximumInterval = ClickInterval(unchecked: .seconds(60))
@@ -9,8 +8,7 @@ public struct GuardConfiguration: Hashable, Sendable {
   /// The window after an action finishes during which repeats are dropped;
   /// under ``GuardProfile/bounce``, the least time between presses on a control.
   public private(set) var interval = ClickInterval(unchecked: .milliseconds(500))
-  /// The longest an unfinished action keeps its gate closed, so no control is
-  /// left dead. Never shorter than ``interval``.
+  /// The longest an unfinished action keeps its gate closed (never shorter than ``interval``).
   public private(set) var maxBusy = ClickInterval(unchecked: .seconds(10))
   public var mode = GuardMode.enforce
   /// Kinds not guarded unless a control opts in (default: toggles and switches).

@@ -105,21 +105,11 @@ package struct DoctorFacts: Sendable {
   /// Modules on Wayland), read through GDK alone (no `gtk_init`, so no
   /// module is loaded into this process); `nil` when none opens.
   static func readDisplay() -> (display: Display, modules: (display: String, value: String?))? {
-    guard gdk_init_check(nil, nil) != 0, let display = gdk_display_get_default(),
-      let screen = gdk_display_get_default_screen(display)
-    else { return nil }
+    guard let (display, screen) = defaultScreen() else { return nil }
     let opened = Display.of(display)
-    var modules = gtkModules(of: screen)
-    if opened.hasSettingsService == true {
-      // GDK on Wayland asks org.gtk.Settings asynchronously: run the main
-      // loop until its answer is in, for at most a second.
-      let deadline = g_get_monotonic_time() + 1_000_000
-      while modules == nil, g_get_monotonic_time() < deadline {
-        while g_main_context_iteration(nil, 0) != 0 {}
-        g_usleep(10_000)
-        modules = gtkModules(of: screen)
-      }
-    }
+    // GDK on Wayland asks org.gtk.Settings asynchronously: wait for its answer.
+    let waitMs = opened.hasSettingsService == true ? 1000 : 0
+    let modules = gtkModules(of: screen, waitingUpTo: waitMs) { $0 != nil }
     return (opened, (opened.name, modules))
   }
 
@@ -127,16 +117,32 @@ package struct DoctorFacts: Sendable {
   /// `seconds` (the main loop runs meanwhile, so a settings daemon's change
   /// arrives); `nil` when no display opens.
   package static func displayListsClickGuard(within seconds: Int) -> Bool? {
+    guard let (_, screen) = defaultScreen() else { return nil }
+    let lists = { (modules: String?) in modules.map { GtkModuleList(ByteString($0)).hasClickGuard } ?? false }
+    return lists(gtkModules(of: screen, waitingUpTo: seconds * 1000, until: lists))
+  }
+
+  /// The default display, opened through GDK alone, and its screen.
+  private static func defaultScreen() -> (display: OpaquePointer, screen: OpaquePointer)? {
     guard gdk_init_check(nil, nil) != 0, let display = gdk_display_get_default(),
       let screen = gdk_display_get_default_screen(display)
     else { return nil }
-    let deadline = g_get_monotonic_time() + seconds * 1_000_000
-    repeat {
+    return (display, screen)
+  }
+
+  /// The screen's `gtk-modules`, read again while the main loop runs until
+  /// `done` accepts it or `milliseconds` have passed.
+  private static func gtkModules(
+    of screen: OpaquePointer, waitingUpTo milliseconds: Int, until done: (String?) -> Bool
+  ) -> String? {
+    let deadline = g_get_monotonic_time() + milliseconds * 1000
+    var modules = gtkModules(of: screen)
+    while !done(modules), g_get_monotonic_time() < deadline {
       while g_main_context_iteration(nil, 0) != 0 {}
-      if let modules = gtkModules(of: screen), GtkModuleList(ByteString(modules)).hasClickGuard { return true }
-      g_usleep(20_000)
-    } while g_get_monotonic_time() < deadline
-    return false
+      g_usleep(10_000)
+      modules = gtkModules(of: screen)
+    }
+    return modules
   }
 
   /// The screen's `gtk-modules` setting, or `nil` when it is not set.

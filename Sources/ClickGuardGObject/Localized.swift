@@ -76,10 +76,7 @@ package enum Translations {
 /// `text` in the reader's language, or `text` when it has no translation.
 /// Only literals: `make pot` finds every call.
 package func localized(_ text: StaticString) -> String {
-  _ = Translations.bound
-  // gettext may hand back its argument: copy the result while it lives.
-  let id = text.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-  return id.withCString { String(cString: g_dgettext(Translations.domain, $0)) }
+  translated(translatable(text))
 }
 
 /// `text` as it is, marked for `make pot`: English kept as data, translated
@@ -93,6 +90,7 @@ package func translatable(_ text: StaticString) -> String {
 package func translated(_ text: String) -> String {
   guard !text.isEmpty else { return text }
   _ = Translations.bound
+  // gettext may hand back its argument: copy the result while it lives.
   return text.withCString { String(cString: g_dgettext(Translations.domain, $0)) }
 }
 
@@ -100,8 +98,8 @@ package func translated(_ text: String) -> String {
 /// (ngettext's plural forms), translated.
 package func localizedPlural(_ singular: StaticString, _ plural: StaticString, count: Int) -> String {
   _ = Translations.bound
-  let one = singular.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
-  let many = plural.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+  let one = translatable(singular)
+  let many = translatable(plural)
   return one.withCString { one in
     many.withCString { many in
       String(cString: g_dngettext(Translations.domain, one, many, gulong(max(count, 0))))

@@ -43,11 +43,12 @@ let package = Package(
     // Toolkit-neutral GLib/GObject support: closures, signals, emission
     // hooks, qdata, the main loop and its bridge to Swift's main queue,
     // strings and file names from C, JSON lines, bounded reads and atomic
-    // writes of small files. MainLoopBridge calls
+    // writes of small files, and the activation scopes both GTK layers close
+    // on the main loop (the core's tickets, hence its dependency). MainLoopBridge calls
     // libdispatch's main-queue hooks; a program that does not import
     // Foundation would otherwise not link libdispatch.
     .target(
-      name: "ClickGuardGObject", dependencies: ["CGLib"],
+      name: "ClickGuardGObject", dependencies: ["ClickGuard", "CGLib"],
       linkerSettings: [.linkedLibrary("dispatch")]),
     // The GTK 3 layer: interception, the fence, the Swift controls,
     // navigation, the decision log, the composition root.

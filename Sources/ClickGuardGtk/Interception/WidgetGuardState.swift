@@ -4,7 +4,7 @@ import ClickGuard
 /// What ClickGuard keeps on one widget, in its qdata with a destroy notify,
 /// so it lives without a wrapper and goes, with its gates, with the widget.
 @MainActor
-final class WidgetGuardState {
+final class WidgetGuardState: ObjectAttachment {
   var settings = ControlSettings() {
     didSet { hasSettings = true }
   }
@@ -31,26 +31,23 @@ final class WidgetGuardState {
     runtime.liveWidgetStates += 1
   }
 
-  fileprivate func widgetFinalized() {
-    runtime.liveWidgetStates -= 1
-    runtime.dispatcher.forget(control: control)
-  }
-
   private static let quark = GuardRuntime.quark("clickguard-state")
 
   static func existing(on object: gpointer) -> WidgetGuardState? {
-    guard let data = g_object_get_qdata(object.assumingMemoryBound(to: GObject.self), quark) else { return nil }
-    return Unmanaged<WidgetGuardState>.fromOpaque(data).takeUnretainedValue()
+    ObjectData.existing(WidgetGuardState.self, on: object, quark: quark)
   }
 
   /// The state on `object`, attached now (in `runtime`) if it has none.
   static func attached(to object: gpointer, runtime: GuardRuntime) -> WidgetGuardState {
     if let state = existing(on: object) { return state }
     let state = WidgetGuardState(control: ControlID(object: object), runtime: runtime)
-    g_object_set_qdata_full(
-      object.assumingMemoryBound(to: GObject.self), quark, Unmanaged.passRetained(state).toOpaque(),
-      releaseWidgetState)
+    ObjectData.attach(state, to: object, quark: quark)
     return state
+  }
+
+  func objectFinalized() {
+    runtime.liveWidgetStates -= 1
+    runtime.dispatcher.forget(control: control)
   }
 }
 
@@ -62,12 +59,4 @@ final class SwitchState {
   /// Who began a change not made yet (GtkSwitch slides first).
   var pendingToggle: InputAttribution?
   var droppedChange: DroppedSwitchChange?
-}
-
-/// The qdata destroy notify: the widget is being finalized, on the main thread.
-private let releaseWidgetState: @convention(c) (gpointer?) -> Void = { data in
-  guard let data else { return }
-  let state = Unmanaged<WidgetGuardState>.fromOpaque(data)
-  MainActor.assumeIsolated { state.takeUnretainedValue().widgetFinalized() }
-  state.release()
 }

@@ -15,11 +15,7 @@ public class Control {
   let runtime: GuardRuntime
 
   init(adopting widget: WidgetPointer, expected: GType, expectedName: String) throws(ControlError) {
-    guard GObjectType.isA(widget.raw, expected) else {
-      let isObject = GObjectType.isA(widget.raw, g_object_get_type())
-      let actual = isObject ? swiftString(g_type_name(cg_type_of(widget.raw))) : nil
-      throw ControlError(expected: expectedName, actual: actual ?? "NULL")
-    }
+    try ControlError.check(widget.raw, is: expected, named: expectedName)
     self.widget = widget
     (runtime, state) = Self.takeOver(widget)
   }
@@ -132,21 +128,5 @@ public class Control {
       }
       hold?.release()
     }
-  }
-}
-
-/// A widget could not be wrapped.
-public struct ControlError: Error, Equatable, CustomStringConvertible {
-  /// The GType the wrapper needs.
-  public let expected: String
-  /// The GType of the widget given (or `NULL`).
-  public let actual: String
-
-  public var description: String {
-    guard actual != "NULL" else {
-      return "cannot wrap NULL as a \(expected): no widget was given (gtk_builder_get_object returns NULL "
-        + "for an id its file does not have)"
-    }
-    return "cannot wrap a \(actual) as a \(expected): give a \(expected) or one of its subclasses"
   }
 }

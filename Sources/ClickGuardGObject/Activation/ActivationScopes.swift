@@ -1,4 +1,4 @@
-import CGtk
+import CGLib
 import ClickGuard
 
 /// The open ``ActivationScope``s, one per main-loop level that has accepted
@@ -12,15 +12,20 @@ import ClickGuard
 /// iterates one level deeper, so the handler's own activation stays busy
 /// until the handler returns.
 @MainActor
-final class ActivationScopes {
+package final class ActivationScopes {
   /// The open scopes, shallowest first: a nested loop's scope sits above
   /// the one whose handler runs it.
   private var open: [ActivationScope] = []
   private var isCloserAttached = false
+  /// Runs at the start of every main-loop iteration, after the scopes it
+  /// closes: the input a toolkit layer noted has been handled by then.
+  package var iterationBegins: (@MainActor () -> Void)?
+
+  package init() {}
 
   /// Adds `ticket` to the scope of the current main-loop level, opening one
   /// if needed.
-  func enter(_ ticket: ClickTicket, dispatcher: ClickDispatcher) {
+  package func enter(_ ticket: ClickTicket, dispatcher: ClickDispatcher) {
     let depth = g_main_depth()
     if let scope = open.last, scope.depth == depth {
       scope.add(ticket)
@@ -32,7 +37,7 @@ final class ActivationScopes {
   }
 
   /// The scope of the activation being handled now, if it holds a ticket.
-  var current: ActivationScope? {
+  package var current: ActivationScope? {
     open.last { $0.depth == g_main_depth() && !$0.isEmpty }
   }
 
@@ -44,10 +49,13 @@ final class ActivationScopes {
       open.removeLast()
       scope.close()
     }
+    iterationBegins?()
   }
 
   /// Attaches the closing source to the default main context. Idempotent.
-  func attachCloser() {
+  /// The source keeps an unretained pointer to these scopes after its
+  /// GSource header; they live as long as the process's runtime.
+  package func attachCloser() {
     guard !isCloserAttached else { return }
     isCloserAttached = true
     // GLib keeps the pointer for the source's lifetime: the process's.
@@ -56,20 +64,32 @@ final class ActivationScopes {
       to: GSourceFuncs(
         prepare: closerPrepare, check: nil, dispatch: closerDispatch, finalize: nil, closure_callback: nil,
         closure_marshal: nil))
-    let source = g_source_new(funcs, guint(MemoryLayout<GSource>.size))
+    let headerSize = MemoryLayout<GSource>.size
+    let source = g_source_new(funcs, guint(headerSize + MemoryLayout<UnsafeMutableRawPointer>.size))!
+    UnsafeMutableRawPointer(source).storeBytes(
+      of: Unmanaged.passUnretained(self).toOpaque(), toByteOffset: headerSize, as: UnsafeMutableRawPointer.self)
     g_source_set_priority(source, G_PRIORITY_HIGH)
     g_source_set_name(source, "clickguard-scope-closer")
     g_source_attach(source, nil)
     g_source_unref(source)
   }
+
+  /// The scopes whose closer `source` is.
+  fileprivate nonisolated static func of(_ source: UnsafeMutablePointer<GSource>) -> ActivationScopes {
+    let pointer = UnsafeMutableRawPointer(source).load(
+      fromByteOffset: MemoryLayout<GSource>.size, as: UnsafeMutableRawPointer.self)
+    return Unmanaged<ActivationScopes>.fromOpaque(pointer).takeUnretainedValue()
+  }
 }
 
 private let closerPrepare: @convention(c) (UnsafeMutablePointer<GSource>?, UnsafeMutablePointer<gint>?) -> gboolean = {
-  _, timeout in
+  source, timeout in
   timeout?.pointee = -1
+  guard let source else { return 0 }
+  let closer = CallbackArgument(source)
   // The loop iterating now runs at the depth its prepare sees.
   let depth = g_main_depth()
-  MainActor.assumeIsolated { GuardRuntime.shared.scopes.mainLoopIterates(atDepth: depth) }
+  MainActor.assumeIsolated { ActivationScopes.of(closer.value).mainLoopIterates(atDepth: depth) }
   return 0
 }
 

@@ -9,42 +9,42 @@ import ClickGuard
 /// An async handler takes a ``TicketHold`` to keep the gates closed until its
 /// work completes.
 @MainActor
-final class ActivationScope {
+package final class ActivationScope {
   /// The main-loop depth (`g_main_depth()`) its activations were dispatched
   /// at; a nested loop inside their handler runs deeper and leaves it open.
-  let depth: Int32
+  package let depth: Int32
   private let dispatcher: ClickDispatcher
   private var tickets: [ClickTicket] = []
   private var holds = 0
   private var isClosed = false
 
-  init(depth: Int32, dispatcher: ClickDispatcher) {
+  package init(depth: Int32, dispatcher: ClickDispatcher) {
     self.depth = depth
     self.dispatcher = dispatcher
   }
 
   /// Adds an accepted activation's ticket.
-  func add(_ ticket: ClickTicket) {
+  package func add(_ ticket: ClickTicket) {
     tickets.append(ticket)
   }
 
   /// Whether it has any ticket to keep open.
-  var isEmpty: Bool { tickets.isEmpty }
+  package var isEmpty: Bool { tickets.isEmpty }
 
   /// The handler returned to the scope's level.
-  func close() {
+  package func close() {
     isClosed = true
     finishIfDone()
   }
 
   /// Keeps the tickets open until the hold is released.
-  func hold() -> TicketHold {
+  package func hold() -> TicketHold {
     holds += 1
     return TicketHold(scope: self)
   }
 
   /// One hold was released.
-  func release() {
+  package func release() {
     holds -= 1
     finishIfDone()
   }

@@ -1,5 +1,3 @@
-import CGtk
-
 /// The connection of an action to a control, as `onClick`, `onToggle` and
 /// the other action methods return it: keep it only to ``disconnect()``;
 /// dropping it leaves the action connected.
@@ -7,7 +5,7 @@ import CGtk
 public struct ActionConnection {
   let signal: SignalConnection
 
-  init(_ signal: SignalConnection) {
+  package init(_ signal: SignalConnection) {
     self.signal = signal
   }
 

@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .library(name: "ClickGuard", targets: ["ClickGuard"]),
     .library(name: "ClickGuardGtk", targets: ["ClickGuardGtk"]),
+    // The layer for GTK 4 apps (GTK 4 has no modules: the app imports it).
+    .library(name: "ClickGuardGtk4", targets: ["ClickGuardGtk4"]),
     // The GTK 3 module: GTK3_MODULES=/abs/path/libclickguard-gtk-module.so.
     .library(name: "clickguard-gtk-module", type: .dynamic, targets: ["ClickGuardGtkModule"]),
     // The benchmarks: make bench, make soak.
@@ -35,6 +37,11 @@ let package = Package(
     .systemLibrary(
       name: "CGtk", path: "Modules/CGtk", pkgConfig: "gtk+-3.0",
       providers: [.apt(["libgtk-3-dev"])]),
+    // GTK 4, for ClickGuardGtk4 only: no target links both GTK 3 and GTK 4,
+    // which cannot share a process.
+    .systemLibrary(
+      name: "CGtk4", path: "Modules/CGtk4", pkgConfig: "gtk4",
+      providers: [.apt(["libgtk-4-dev"])]),
     // libhandy 1: GNOME's preference rows, for the settings window only.
     .systemLibrary(
       name: "CHandy", path: "Modules/CHandy", pkgConfig: "libhandy-1",
@@ -53,6 +60,9 @@ let package = Package(
     // The GTK 3 layer: interception, the fence, the Swift controls,
     // navigation, the decision log, the composition root.
     .target(name: "ClickGuardGtk", dependencies: ["ClickGuard", "ClickGuardGObject", "CGtk"]),
+    // The GTK 4 layer: the same core, activation scopes and wrapper
+    // vocabulary over GTK 4's class handlers and event controllers.
+    .target(name: "ClickGuardGtk4", dependencies: ["ClickGuard", "ClickGuardGObject", "CGtk4"]),
     // The rules file and the CLICKGUARD_* variables, and where each setting
     // in force came from: read by the module, the command and the settings
     // window.
@@ -123,12 +133,20 @@ let package = Package(
     .target(
       name: "ClickGuardTestSupport", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk"],
       path: "Tests/ClickGuardTestSupport", exclude: ["Fixtures"]),
+    // The GTK 4 layer's proof: one GTK 4 window per run with real input
+    // (xdotool), in a process of its own, since the test bundle links GTK 3
+    // (Gtk4LayerTests runs it).
+    .executableTarget(
+      name: "ClickGuardGtk4Proof", dependencies: ["ClickGuardGtk4", "CGtk4"], path: "Tests/ClickGuardGtk4Proof"),
     // The seeded generator the randomized tests and the benchmarks share.
     .target(name: "ClickGuardSeededRandom", path: "Tests/ClickGuardSeededRandom"),
     .testTarget(
       name: "ClickGuardTests", dependencies: ["ClickGuard", "ClickGuardSeededRandom", "ClickGuardTestSupport"]),
     .testTarget(
       name: "ClickGuardGtkTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"]),
+    // The GTK 4 layer, run in processes of their own (ClickGuardGtk4Proof):
+    // this target links no GTK 4.
+    .testTarget(name: "ClickGuardGtk4Tests", dependencies: ["ClickGuardTestSupport"]),
     .testTarget(
       name: "ClickGuardRulesTests",
       dependencies: ["ClickGuardRules", "ClickGuardGtk", "ClickGuard", "ClickGuardTestSupport"]),

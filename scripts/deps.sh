@@ -23,7 +23,8 @@ packages+=(gnome-settings-daemon)
 packages+=(libglib2.0-bin xfce4-settings xfconf)
 # libgtk-4-bin's gtk4-launch is a GTK 4 program, which clickguard run and
 # doctor --program must say ClickGuard does not cover (Gtk4ProgramTests).
-packages+=(libgtk-4-bin)
+# libgtk-4-dev builds the GTK 4 layer (ClickGuardGtk4) and its proof program.
+packages+=(libgtk-4-bin libgtk-4-dev)
 # The real-app tests (RealAppTests) drive these Debian GTK 3 apps; xclip
 # reads back what they copy, dbus-run-session gives each a session bus.
 packages+=(mousepad geany gedit thunar galculator zenity xclip dbus)

@@ -1,0 +1,131 @@
+import CGtk4
+import ClickGuard
+
+/// Who began the activation being judged: a person, with the event's time,
+/// or the app's own code.
+struct InputAttribution {
+  var source: ActivationSource
+  var eventTime: EventTimestamp?
+  var pressTime: EventTimestamp?
+
+  static let programmatic = InputAttribution(source: .programmatic)
+}
+
+/// The input GTK 4 is handling now, as a capture-phase controller on every
+/// window sees it before any widget does, so an activation can be told a
+/// person's from the app's own code.
+///
+/// GTK 4 has no process-wide event handler; each toplevel gets a
+/// `GtkEventControllerLegacy` in the capture phase that notes the event and
+/// lets it through.
+///
+/// | Event during the handling | Attribution of an activation |
+/// |---|---|
+/// | button release, touch end | the person's, at the release, pressed at the press |
+/// | button press, key press or release | the person's, at the event |
+/// | a key's `activate` earlier (GtkButton clicks 250 ms later) | the person's, at that key |
+/// | an activation already accepted in the same event | nested |
+/// | none | the app's own code |
+///
+/// What was noted is forgotten when the main loop begins its next iteration.
+@MainActor
+final class InputTracker {
+  private var current: InputAttribution?
+  private var acceptedInCurrentEvent = false
+  private var lastPress: EventTimestamp?
+  /// A key's `activate` of a button, waiting for the `clicked` GTK emits after it.
+  private var pendingKeyActivations: [ControlID: InputAttribution] = [:]
+  private var isWatching = false
+
+  /// Adds the capture controller to every toplevel, now and as they are made.
+  func watchWindows() {
+    guard !isWatching else { return }
+    isWatching = true
+    let toplevels = gtk_window_get_toplevels()!
+    addControllers(toplevels, from: 0, count: g_list_model_get_n_items(toplevels))
+    _ = cg4_connect_items_changed(toplevels, toplevelsChanged, nil)
+  }
+
+  fileprivate func addControllers(_ toplevels: OpaquePointer, from position: guint, count: guint) {
+    for index in position..<position + count {
+      guard let item = g_list_model_get_item(toplevels, index) else { continue }
+      defer { g_object_unref(item) }
+      let window = item.assumingMemoryBound(to: GtkWidget.self)
+      guard g_object_get_qdata(item.assumingMemoryBound(to: GObject.self), Self.watchedQuark) == nil else {
+        continue
+      }
+      g_object_set_qdata(item.assumingMemoryBound(to: GObject.self), Self.watchedQuark, item)
+      let controller = gtk_event_controller_legacy_new()!
+      gtk_event_controller_set_name(controller, "clickguard-input")
+      gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+      _ = cg4_connect_legacy_event(controller, legacyEvent, nil)
+      gtk_widget_add_controller(window, controller)
+    }
+  }
+
+  private static let watchedQuark = g_quark_from_string("clickguard-gtk4-input-watched")
+
+  /// A window saw `event` before its widgets.
+  fileprivate func note(_ event: OpaquePointer) {
+    let time = EventTimestamp(gdkTime: gdk_event_get_time(event))
+    switch gdk_event_get_event_type(event) {
+    case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
+      lastPress = time
+      noteCurrent(InputAttribution(source: .user, eventTime: time, pressTime: time))
+    case GDK_BUTTON_RELEASE, GDK_TOUCH_END:
+      noteCurrent(InputAttribution(source: .user, eventTime: time, pressTime: lastPress))
+    case GDK_KEY_PRESS, GDK_KEY_RELEASE:
+      noteCurrent(InputAttribution(source: .user, eventTime: time))
+    default: break
+    }
+  }
+
+  private func noteCurrent(_ attribution: InputAttribution) {
+    current = attribution
+    acceptedInCurrentEvent = false
+  }
+
+  /// The main loop begins an iteration: the events noted have been handled.
+  func iterationBegins() {
+    current = nil
+    acceptedInCurrentEvent = false
+  }
+
+  /// A button's `activate` (a key, a mnemonic, `gtk_widget_activate`):
+  /// its `clicked` follows later, and is the person's if this was.
+  func buttonActivated(_ button: gpointer) {
+    guard let current else { return }
+    pendingKeyActivations[ControlID(object: button)] = current
+  }
+
+  /// Who began the `clicked` of `button` being emitted now.
+  func attribution(ofClickOn button: gpointer) -> InputAttribution {
+    let pending = pendingKeyActivations.removeValue(forKey: ControlID(object: button))
+    guard var attribution = current ?? pending else { return .programmatic }
+    if acceptedInCurrentEvent, current != nil { attribution.source = .nested }
+    return attribution
+  }
+
+  /// An activation made in the current event was accepted: any other one
+  /// the same event causes is its consequence.
+  func currentEventAcceptedActivation() {
+    if current != nil { acceptedInCurrentEvent = true }
+  }
+}
+
+private let toplevelsChanged: @convention(c) (OpaquePointer?, guint, guint, guint, gpointer?) -> Void = {
+  model, position, _, added, _ in
+  guard let model, added > 0 else { return }
+  let toplevels = CallbackArgument(model)
+  MainActor.assumeIsolated {
+    GuardRuntime.shared.input.addControllers(toplevels.value, from: position, count: added)
+  }
+}
+
+private let legacyEvent: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = {
+  _, event, _ in
+  guard let event else { return 0 }
+  let argument = CallbackArgument(event)
+  MainActor.assumeIsolated { GuardRuntime.shared.input.note(argument.value) }
+  return 0  // GDK_EVENT_PROPAGATE: the app sees every event
+}

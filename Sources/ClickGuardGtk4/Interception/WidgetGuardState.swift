@@ -1,0 +1,38 @@
+import CGtk4
+import ClickGuard
+
+/// What ClickGuard keeps on one widget, in its qdata with a destroy notify,
+/// so it lives without a wrapper and goes, with its gates, with the widget.
+@MainActor
+final class WidgetGuardState: ObjectAttachment {
+  var settings = ControlSettings()
+  /// Whether a ``Control`` wrapper routes this widget.
+  var isWrapped = false
+  private let control: ControlID
+  private let runtime: GuardRuntime
+
+  private init(control: ControlID, runtime: GuardRuntime) {
+    self.control = control
+    self.runtime = runtime
+    runtime.liveWidgetStates += 1
+  }
+
+  private static let quark = g_quark_from_string("clickguard-gtk4-state")
+
+  static func existing(on object: gpointer) -> WidgetGuardState? {
+    ObjectData.existing(WidgetGuardState.self, on: object, quark: quark)
+  }
+
+  /// The state on `object`, attached now (in `runtime`) if it has none.
+  static func attached(to object: gpointer, runtime: GuardRuntime) -> WidgetGuardState {
+    if let state = existing(on: object) { return state }
+    let state = WidgetGuardState(control: ControlID(object: object), runtime: runtime)
+    ObjectData.attach(state, to: object, quark: quark)
+    return state
+  }
+
+  func objectFinalized() {
+    runtime.liveWidgetStates -= 1
+    runtime.dispatcher.forget(control: control)
+  }
+}

@@ -1,0 +1,33 @@
+import CGtk4
+
+/// A control shown busy while its async action runs: the style class
+/// ``styleClass`` and the accessible busy state, both cleared by
+/// ``clear()``. Holds a weak reference: a widget gone meanwhile is left alone.
+@MainActor
+final class BusyMark {
+  /// The style class a busy control carries, for themes to style.
+  static let styleClass = "clickguard-busy"
+  /// The widget's type, for messages after it may be gone.
+  let typeName: String
+  private var weak = GWeakRef()
+
+  init(on widget: WidgetPointer) {
+    typeName = swiftString(g_type_name(cg_type_of(widget))) ?? "widget"
+    g_weak_ref_init(&weak, widget)
+    gtk_widget_add_css_class(widget, Self.styleClass)
+    cg4_set_accessible_busy(widget, 1)
+  }
+
+  /// The action ended: the control looks and reads idle again.
+  func clear() {
+    guard let object = g_weak_ref_get(&weak) else { return }
+    defer { g_object_unref(object) }
+    let widget = object.assumingMemoryBound(to: GtkWidget.self)
+    gtk_widget_remove_css_class(widget, Self.styleClass)
+    cg4_set_accessible_busy(widget, 0)
+  }
+
+  isolated deinit {
+    g_weak_ref_clear(&weak)
+  }
+}

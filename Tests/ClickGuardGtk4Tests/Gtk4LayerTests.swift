@@ -1,0 +1,85 @@
+// Gtk4LayerTests: ClickGuardGtk4 in real GTK 4 windows with real input.
+//
+// GTK 4 cannot share a process with GTK 3, which this test bundle links, so
+// each run is the proof program (Tests/ClickGuardGtk4Proof) in a process of
+// its own on the suite's X display: it shows one window, sends the input
+// through the X server with xdotool and prints what happened. Every
+// scenario runs twice, on plain GTK 4 and with ClickGuard, so each test
+// shows the duplicate (or the deliberate action) without ClickGuard too.
+
+import Foundation
+import XCTest
+
+@testable import ClickGuardTestSupport
+
+final class Gtk4LayerTests: XCTestCase {
+  /// What a run printed (ProofResult in the proof program).
+  struct Run: Decodable {
+    var actions: Int
+    var inputs: Int
+    var busySeen: Bool?
+    var focusKeptWhileBusy: Bool?
+    var busyCleared: Bool?
+    var active: Bool?
+  }
+
+  /// Runs `scenario` with ClickGuard (`guarded`) or without.
+  private func run(_ scenario: String, guarded: Bool) throws -> Run {
+    let path = ModuleHarness.binDirectory.appendingPathComponent("ClickGuardGtk4Proof").path
+    guard FileManager.default.isExecutableFile(atPath: path) else {
+      throw HarnessError(
+        "ClickGuardGtk4Proof is not built in \(ModuleHarness.binDirectory.path): swift build --build-tests")
+    }
+    let outcome = ChildProcess.output(of: path, [scenario, guarded ? "on" : "off"])
+    XCTAssertEqual(outcome.status, 0, "the proof of \(scenario) failed: \(outcome.output)")
+    guard let line = outcome.output.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else {
+      throw HarnessError("the proof of \(scenario) printed no result: \(outcome.output)")
+    }
+    return try JSONDecoder().decode(Run.self, from: Data(line.utf8))
+  }
+
+  func testAStalledButtonClickedFiveTimesActsOnce() throws {
+    let plain = try run("lag", guarded: false)
+    XCTAssertEqual(plain.actions, 5, "plain GTK 4 runs every queued click: the duplicate")
+    let guarded = try run("lag", guarded: true)
+    XCTAssertEqual(guarded.actions, 1)
+  }
+
+  func testTheGlobalGuardJudgesAButtonNobodyWrapped() throws {
+    XCTAssertEqual(try run("global", guarded: false).actions, 5)
+    XCTAssertEqual(try run("global", guarded: true).actions, 1)
+  }
+
+  func testAnAsyncActionKeepsTheGateClosedAndTheButtonBusyButFocused() throws {
+    let plain = try run("async", guarded: false)
+    XCTAssertEqual(plain.actions, 5, "without ClickGuard each click starts the work again")
+    XCTAssertEqual(plain.busySeen, false)
+    let guarded = try run("async", guarded: true)
+    XCTAssertEqual(guarded.actions, 1, "clicks made while the work runs are dropped")
+    XCTAssertEqual(guarded.busySeen, true, "the button carries clickguard-busy while its action runs")
+    XCTAssertEqual(guarded.focusKeptWhileBusy, true, "busy is not insensitive: the focus stays")
+    XCTAssertEqual(guarded.busyCleared, true)
+  }
+
+  func testTogglesAreSkippedByDefaultAndGuardedWhenAsked() throws {
+    let plain = try run("toggle", guarded: false)
+    XCTAssertEqual(plain.actions, 4)
+    let skipped = try run("toggle", guarded: true)
+    XCTAssertEqual(skipped.actions, 4, "a toggle is state: every click is meant")
+    XCTAssertEqual(skipped.active, false)
+    XCTAssertEqual(try run("toggle-guarded", guarded: false).actions, 4)
+    let guarded = try run("toggle-guarded", guarded: true)
+    XCTAssertEqual(guarded.actions, 1)
+    XCTAssertEqual(guarded.active, true, "a dropped toggle never flips: the widget shows what the app was told")
+  }
+
+  func testSpacePressedThreeTimesOnAStalledButtonActsOnce() throws {
+    XCTAssertEqual(try run("keys", guarded: false).actions, 3)
+    XCTAssertEqual(try run("keys", guarded: true).actions, 1)
+  }
+
+  func testTheAppsOwnClicksAreNotJudged() throws {
+    XCTAssertEqual(try run("programmatic", guarded: false).actions, 3)
+    XCTAssertEqual(try run("programmatic", guarded: true).actions, 3, "gtk code emitting clicked is not a person")
+  }
+}

@@ -1,0 +1,59 @@
+import CGtk4
+import ClickGuardGtk4
+
+/// One scenario of the proof: the control and its handler, and the input.
+@MainActor
+protocol ProofScenario {
+  /// Builds the control, ClickGuard's when `proof.isGuarded`, plain GTK 4's otherwise.
+  func makeControl(in proof: Proof) -> WidgetPointer
+  /// The xdotool commands that make the input, after the window's id;
+  /// empty when ``act(on:in:)`` makes it instead.
+  func input(window: String) -> [String]
+  /// How many clicks or key presses the input sends.
+  var inputCount: Int { get }
+  /// Runs before ClickGuard starts, when guarded (``GlobalGuard/install()``).
+  func prepare(_ proof: Proof)
+  /// Makes the input from the app's own code, when ``input(window:)`` is empty.
+  func act(on control: WidgetPointer, in proof: Proof)
+  /// Notes what the result needs once the input is handled.
+  func finish(_ control: WidgetPointer, in proof: Proof)
+}
+
+extension ProofScenario {
+  func prepare(_ proof: Proof) {}
+  func act(on control: WidgetPointer, in proof: Proof) {}
+  func finish(_ control: WidgetPointer, in proof: Proof) {}
+}
+
+/// Every scenario, by the name the command line gives.
+@MainActor
+let proofScenarios: [String: any ProofScenario] = [
+  "lag": StalledButton(),
+  "global": StalledButton(isWrapped: false),
+  "keys": StalledButton(byKeys: true),
+  "programmatic": AppClicks(),
+  "async": SlowAsyncButton(),
+  "toggle": StalledToggle(isGuarded: false),
+  "toggle-guarded": StalledToggle(isGuarded: true),
+]
+
+/// What a run saw, printed as JSON.
+struct ProofResult: Codable {
+  /// How many times the handler ran: the action a person would see.
+  var actions = 0
+  /// How many clicks or key presses the input sent.
+  var inputs = 0
+  /// Whether the control carried the busy style class while its action ran.
+  var busySeen: Bool?
+  /// Whether it kept the keyboard focus and stayed sensitive while busy.
+  var focusKeptWhileBusy: Bool?
+  /// Whether the busy style class was gone once the action ended.
+  var busyCleared: Bool?
+  /// The toggle's state at the end.
+  var active: Bool?
+}
+
+/// xdotool's clicks on the middle of the window: `count`, `delay` ms apart.
+func clicks(on window: String, count: Int, delay: Int) -> [String] {
+  ["mousemove", "--window", window, "120", "60", "click", "--repeat", "\(count)", "--delay", "\(delay)", "1"]
+}

@@ -7,7 +7,7 @@ import ClickGuard
 /// ``GtkClickGuard/dispatcher`` with or without ``GlobalGuard``. Settings live
 /// on the widget (qdata), so they outlive the wrapper, which holds a reference.
 @MainActor
-public class Control {
+public class Control: GuardedControl {
   /// The wrapped widget.
   public let widget: WidgetPointer
   let state: WidgetGuardState
@@ -40,42 +40,14 @@ public class Control {
     g_object_unref(widget.raw)
   }
 
-  /// The control's own settings (stored on the widget).
   public var settings: ControlSettings {
     get { state.settings }
     set { state.settings = newValue }
   }
 
-  /// Opt in, opt out, or follow the kind filter.
-  public var policy: ControlPolicy {
-    get { state.settings.policy }
-    set { state.settings.policy = newValue }
-  }
-
-  /// This control's interval; `nil` follows the global one.
-  public var interval: ClickInterval? {
-    get { state.settings.interval }
-    set { state.settings.interval = newValue }
-  }
-
-  /// The group whose gate this control shares; `nil` for its own gate.
-  public var group: GroupKey? {
-    get { state.settings.group }
-    set { state.settings.group = newValue }
-  }
-
-  /// The control's identity in the dispatcher.
   public var id: ControlID { ControlID(object: widget.raw) }
 
-  /// The decisions made for `action` so far; `nil` if none (a group counts on its gate).
-  public func counters(for action: ActionName = .clicked) -> DecisionCounters? {
-    runtime.dispatcher.counters(for: id, action: action)
-  }
-
-  /// Whether this control's own gate for `action` would accept an activation now.
-  public func isGateOpen(for action: ActionName = .clicked) -> Bool {
-    runtime.dispatcher.isOpen(.control(id, action))
-  }
+  public var dispatcher: ClickDispatcher { runtime.dispatcher }
 
   /// Sets the accessible name assistive technologies (and AT-SPI tests) read.
   package func setAccessibleName(_ name: String) {

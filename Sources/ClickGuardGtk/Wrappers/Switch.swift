@@ -2,7 +2,7 @@ import CGtk
 import ClickGuard
 
 /// A guarded switch. Skipped by default, like every stateful control; set
-/// ``Control/policy`` to `.guarded` to guard it.
+/// its `policy` to `.guarded` to guard it.
 ///
 /// A GtkSwitch flips `active` before it emits `state-set`, so a dropped change
 /// is put back without telling the app.

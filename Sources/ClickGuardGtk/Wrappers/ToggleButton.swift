@@ -2,7 +2,7 @@ import CGtk
 import ClickGuard
 
 /// A guarded toggle button (GtkToggleButton and subclasses). Skipped by
-/// default, like every stateful control; set ``Control/policy`` to
+/// default, like every stateful control; set its `policy` to
 /// `.guarded` to guard it. A dropped toggle never flips, so the widget always
 /// shows what the app was told.
 @MainActor

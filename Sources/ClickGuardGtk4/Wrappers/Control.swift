@@ -8,7 +8,7 @@ import ClickGuard
 /// live on the widget (qdata), so they outlive the wrapper, which holds a
 /// reference.
 @MainActor
-public class Control {
+public class Control: GuardedControl {
   /// The wrapped widget.
   public let widget: WidgetPointer
   let state: WidgetGuardState
@@ -41,25 +41,14 @@ public class Control {
     g_object_unref(widget)
   }
 
-  /// The control's own settings (stored on the widget): its policy,
-  /// interval and group.
   public var settings: ControlSettings {
     get { state.settings }
     set { state.settings = newValue }
   }
 
-  /// The control's identity in the dispatcher.
   public var id: ControlID { ControlID(object: widget) }
 
-  /// The decisions made for `action` so far; `nil` if none (a group counts on its gate).
-  public func counters(for action: ActionName = .clicked) -> DecisionCounters? {
-    runtime.dispatcher.counters(for: id, action: action)
-  }
-
-  /// Whether this control's own gate for `action` would accept an activation now.
-  public func isGateOpen(for action: ActionName = .clicked) -> Bool {
-    runtime.dispatcher.isOpen(.control(id, action))
-  }
+  public var dispatcher: ClickDispatcher { runtime.dispatcher }
 
   /// Connects `body` to a parameterless signal; GLib releases it with the widget.
   func connect(_ signal: String, _ body: @escaping @MainActor () -> Void) -> ActionConnection {

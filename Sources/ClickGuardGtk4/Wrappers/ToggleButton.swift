@@ -2,7 +2,7 @@ import CGtk4
 import ClickGuard
 
 /// A guarded GTK 4 toggle button (GtkToggleButton). Skipped by default,
-/// like every stateful control; set its settings' policy to `.guarded` to
+/// like every stateful control; set its `policy` to `.guarded` to
 /// guard it. A dropped toggle never flips, so the widget always shows what
 /// the app was told.
 @MainActor

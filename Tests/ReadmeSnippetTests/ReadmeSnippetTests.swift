@@ -15,7 +15,8 @@
 //   own (Snippet1, Snippet2, …: README.md's in order, then docs/*.md's by
 //   file name, then the DocC articles' by path, in App/ReadmeBlocks: not
 //   App/Snippets, which SwiftPM reads as snippet products), with the
-//   dependencies of the README manifest's first target. The test appends
+//   dependencies of the README manifest's first target (a block that
+//   imports ClickGuardGtk4 gets that product instead). The test appends
 //   those targets to the manifest in place of the README's own.
 // - `swift build` builds the package; its scratch directory stays under
 //   .build, so a rerun only rebuilds what changed (from scratch: about 20 s
@@ -166,6 +167,9 @@ struct SwiftBlock: Equatable {
     lines.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?.hasPrefix("// swift-tools-version") ?? false
   }
 
+  /// Whether the block is a GTK 4 program: it imports ClickGuardGtk4.
+  var importsGtk4: Bool { lines.contains { $0.hasPrefix("import ClickGuardGtk4") } }
+
   /// The code with its file's line numbers, for failure messages.
   var numbered: String {
     lines.enumerated().map { "\(String(format: "%5d", firstLine + $0.offset)) | \($0.element)" }
@@ -244,8 +248,10 @@ struct SnippetPackage {
       let folder = snippetsDirectory.appendingPathComponent(name)
       try files.createDirectory(at: folder, withIntermediateDirectories: true)
       try Self.write(snippet.code + "\n", to: folder.appendingPathComponent("main.swift"))
+      // A GTK 4 block imports the GTK 4 layer instead: no program links both GTKs.
+      let dependencies = snippet.importsGtk4 ? "gtk4Dependencies" : "readmeDependencies"
       targets.append(
-        #"    .executableTarget(name: "\#(name)", dependencies: readmeDependencies, path: "ReadmeBlocks/\#(name)"),"#)
+        #"    .executableTarget(name: "\#(name)", dependencies: \#(dependencies), path: "ReadmeBlocks/\#(name)"),"#)
     }
     // Blocks removed from the Markdown files since the last run.
     let wanted = Set(snippets.indices.map { "Snippet\($0 + 1)" })
@@ -263,6 +269,7 @@ struct SnippetPackage {
       // and docs/*.md as an executable target of its own, with the README
       // target's dependencies.
       let readmeDependencies = package.targets.first?.dependencies ?? []
+      let gtk4Dependencies: [Target.Dependency] = [.product(name: "ClickGuardGtk4", package: "ClickGuard")]
       package.products = []
       package.targets = [
       \(targets.joined(separator: "\n"))

@@ -171,12 +171,14 @@ deb: static
 ## Benchmarks (BENCHMARKS.md): release build, every budget row measured three
 ## times, the runs interleaved, under Xvfb: one table with each run's figure,
 ## their median and PASS/MISS, and the information rows. Builds the demo too
-## (its start-up is a row; swift build takes one --product at a time) and the
+## (its start-up is a row; swift build takes one --product at a time), the
+## GTK 4 bench program (rows 10 and 11 run it) and the
 ## installed build (its module is loaded into a C window).
 ## BENCH_ARGS="--quick" for smaller counts; "--rows 3,5" for some rows only;
 ## "--runs 1" for one run.
 bench: deps static
 	$(SWIFT) build -c release --product clickguard-bench
+	$(SWIFT) build -c release --product clickguard-bench-gtk4
 	$(SWIFT) build -c release --product clickguard-demo
 	$(XVFB) env CLICKGUARD_BENCH_MODULE="$(CURDIR)/$(STATIC_BIN)/libclickguard-gtk-module.so" \
 	  "$$($(SWIFT) build -c release --show-bin-path)/clickguard-bench" $(BENCH_ARGS)

@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "clickguard-gtk-module", type: .dynamic, targets: ["ClickGuardGtkModule"]),
     // The benchmarks: make bench, make soak.
     .executable(name: "clickguard-bench", targets: ["ClickGuardBench"]),
+    .executable(name: "clickguard-bench-gtk4", targets: ["ClickGuardBenchGtk4"]),
     // The desktop demo (make demo) and its scripted showcase driver.
     .executable(name: "clickguard-demo", targets: ["ClickGuardDemo"]),
     .executable(name: "clickguard-showcase", targets: ["ClickGuardShowcase"]),
@@ -88,6 +89,10 @@ let package = Package(
         "ClickGuardSeededRandom",
       ],
       exclude: ["first-frame.c"]),
+    // The GTK 4 layer's bench rows (10, 11), which clickguard-bench runs:
+    // a process of its own, since GTK 4 cannot share one with GTK 3.
+    .executableTarget(
+      name: "ClickGuardBenchGtk4", dependencies: ["ClickGuardGtk4", "CGtk4", "CBenchSupport"]),
     // The demo: a library (options, log, app, timeline) under a thin
     // executable. It starts without Foundation: what needs Foundation
     // (driving it from outside) is the showcase's.

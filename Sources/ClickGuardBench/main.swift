@@ -4,7 +4,7 @@
 // child processes (this executable again, `child …`) so each variant starts
 // from a clean process.
 //
-//   clickguard-bench [--quick] [--runs 3] [--rows 1,2,3,4,5,6,7,8,9]
+//   clickguard-bench [--quick] [--runs 3] [--rows 1,2,3,4,5,6,7,8,9,10,11]
 //   clickguard-bench soak [count]            churn row only; exit 1 on leftover state
 //   clickguard-bench core-once VARIANT N     one core-decision run, for profilers
 //   clickguard-bench --version
@@ -21,7 +21,7 @@ import Foundation
 func usage() -> Never {
   note(
     """
-    usage: clickguard-bench [--quick] [--runs 3] [--rows 1,2,3,4,5,6,7,8,9]
+    usage: clickguard-bench [--quick] [--runs 3] [--rows 1,2,3,4,5,6,7,8,9,10,11]
            clickguard-bench soak [count]
            clickguard-bench core-once core-supplied|core-system|classic-A|classic-B N
            clickguard-bench child signal VARIANT N [evict]
@@ -161,6 +161,8 @@ func measureRow(_ number: Int, _ settings: BenchSettings) -> ResultRow? {
   case 7: ModuleCostBench.row(pairs: settings.moduleCostPairs)
   case 8: IdleBench.row(seconds: settings.idleSeconds)
   case 9: RulesFileBench.row(runs: settings.rulesFileRuns)
+  case 10: Gtk4Bench.memoryRow(count: settings.memoryWidgets)
+  case 11: Gtk4Bench.latencyRow(clicks: settings.latencyClicks, rounds: settings.latencyRounds)
   default: nil
   }
 }

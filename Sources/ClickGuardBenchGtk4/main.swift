@@ -5,6 +5,7 @@
 //
 //   clickguard-bench-gtk4 memory COUNT
 //   clickguard-bench-gtk4 latency guarded|plain CLICKS DELAY_MS
+//   clickguard-bench-gtk4 --version
 
 import CGtk4
 import ClickGuardGtk4
@@ -13,6 +14,8 @@ import Foundation
 let arguments = CommandLine.arguments
 MainActor.assumeIsolated {
   switch (arguments.count, arguments.dropFirst().first) {
+  case (2, "--version"):
+    print("clickguard-bench-gtk4 \(ClickGuardVersion.current)")
   case (3, "memory"):
     Gtk4MemoryBench.run(count: Int(arguments[2]) ?? 5_000)
   case (5, "latency"):

@@ -215,7 +215,11 @@ final class PackageTests: XCTestCase {
   }
 
   func testEveryProgramPrintsItsNameAndVersion() throws {
-    for program in ["clickguard", "clickguard-demo", "clickguard-settings", "clickguard-showcase", "clickguard-bench"] {
+    let programs = [
+      "clickguard", "clickguard-demo", "clickguard-settings", "clickguard-showcase", "clickguard-bench",
+      "clickguard-bench-gtk4",
+    ]
+    for program in programs {
       let output = try InstallHarness.run(["-u", "DISPLAY", try ManualHarness.program(program), "--version"])
       XCTAssertEqual(output, "\(program) \(ClickGuardVersion.current)\n")
     }

@@ -22,6 +22,7 @@ final class GuardRuntime {
 
   private(set) lazy var input = InputTracker()
   private(set) lazy var judge = ActivationJudge(runtime: self)
+  private(set) lazy var accelerators = AcceleratorFilter(runtime: self)
 
   private var isPlumbingInstalled = false
 

@@ -31,6 +31,7 @@ final class Proof {
     let window = gtk_window_new()!
     gtk_window_set_title(window.cast(), title)
     gtk_window_set_default_size(window.cast(), 240, 120)
+    scenario.prepareWindow(window, in: self)
     let control = scenario.makeControl(in: self)
     gtk_window_set_child(window.cast(), control)
     gtk_window_present(window.cast())

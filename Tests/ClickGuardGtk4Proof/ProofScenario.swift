@@ -13,6 +13,8 @@ protocol ProofScenario {
   var inputCount: Int { get }
   /// Runs before ClickGuard starts, when guarded (``GlobalGuard/install()``).
   func prepare(_ proof: Proof)
+  /// Sets up the window once it exists, before it is shown (its application).
+  func prepareWindow(_ window: WidgetPointer, in proof: Proof)
   /// Makes the input from the app's own code, when ``input(window:)`` is empty.
   func act(on control: WidgetPointer, in proof: Proof)
   /// Notes what the result needs once the input is handled.
@@ -21,6 +23,7 @@ protocol ProofScenario {
 
 extension ProofScenario {
   func prepare(_ proof: Proof) {}
+  func prepareWindow(_ window: WidgetPointer, in proof: Proof) {}
   func act(on control: WidgetPointer, in proof: Proof) {}
   func finish(_ control: WidgetPointer, in proof: Proof) {}
 }
@@ -35,6 +38,8 @@ let proofScenarios: [String: any ProofScenario] = [
   "async": SlowAsyncButton(),
   "toggle": StalledToggle(isGuarded: false),
   "toggle-guarded": StalledToggle(isGuarded: true),
+  "accelerator": StalledAccelerator(),
+  "accelerator-held": StalledAccelerator(isHeld: true),
 ]
 
 /// What a run saw, printed as JSON.

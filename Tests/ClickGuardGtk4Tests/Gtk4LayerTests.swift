@@ -82,4 +82,16 @@ final class Gtk4LayerTests: XCTestCase {
     XCTAssertEqual(try run("programmatic", guarded: false).actions, 3)
     XCTAssertEqual(try run("programmatic", guarded: true).actions, 3, "gtk code emitting clicked is not a person")
   }
+
+  func testAnApplicationAcceleratorPressedThreeTimesFastActsOnce() throws {
+    XCTAssertEqual(try run("accelerator", guarded: false).actions, 3, "plain GTK 4 runs app.save for every Ctrl+S")
+    XCTAssertEqual(try run("accelerator", guarded: true).actions, 1)
+  }
+
+  func testAHeldAcceleratorRepeatsWithAndWithoutClickGuard() throws {
+    let plain = try run("accelerator-held", guarded: false)
+    XCTAssertGreaterThan(plain.actions, 3, "X repeats a held Ctrl+S")
+    let guarded = try run("accelerator-held", guarded: true)
+    XCTAssertGreaterThanOrEqual(guarded.actions, plain.actions - 2, "a held key's repeats are meant: they act")
+  }
 }

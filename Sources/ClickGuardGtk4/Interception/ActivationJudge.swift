@@ -32,18 +32,27 @@ final class ActivationJudge {
   fileprivate func allowsClick(on button: gpointer) -> Bool {
     let state = WidgetGuardState.existing(on: button)
     guard runtime.guardsEveryButton || state?.isWrapped == true else { return true }
-    let input = runtime.input.attribution(ofClickOn: button)
-    let activation = Activation(
-      control: ControlID(object: button), action: Self.actionName(of: button),
+    return allows(
+      button, action: Self.actionName(of: button),
       kind: GObjectType.isA(button, gtk_toggle_button_get_type()) ? .toggle : .button,
-      settings: state?.settings ?? ControlSettings(), eventTime: input.eventTime, pressTime: input.pressTime,
-      source: input.source)
+      input: runtime.input.attribution(ofClickOn: button), state: state)
+  }
+
+  /// The one judgment every path makes: whether `action` on `object`, begun
+  /// by `input`, may act now. An accepted activation joins the scope of the
+  /// main-loop level; `false` means the caller drops it.
+  func allows(
+    _ object: gpointer, action: ActionName, kind: ControlKind, input: InputAttribution, state: WidgetGuardState?
+  ) -> Bool {
+    let activation = Activation(
+      control: ControlID(object: object), action: action, kind: kind, settings: state?.settings ?? ControlSettings(),
+      eventTime: input.eventTime, pressTime: input.pressTime, source: input.source)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else { return false }
     if decision.gate != nil { runtime.input.currentEventAcceptedActivation() }
     if state == nil, decision.gate?.owningControl != nil {
-      // The button's own gate: forgotten when the button is finalized.
-      _ = WidgetGuardState.attached(to: button, runtime: runtime)
+      // The object's own gate: forgotten when the object is finalized.
+      _ = WidgetGuardState.attached(to: object, runtime: runtime)
     }
     if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true

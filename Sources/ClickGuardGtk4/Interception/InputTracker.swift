@@ -25,6 +25,7 @@ struct InputAttribution {
 /// | button press, key press or release | the person's, at the event |
 /// | a key's `activate` earlier (GtkButton clicks 250 ms later) | the person's, at that key |
 /// | an activation already accepted in the same event | nested |
+/// | an application accelerator's key press (``AcceleratorFilter``) | a shortcut, or a held key's repeat |
 /// | none | the app's own code |
 ///
 /// What was noted is forgotten when the main loop begins its next iteration.
@@ -36,6 +37,8 @@ final class InputTracker {
   /// A key's `activate` of a button, waiting for the `clicked` GTK emits after it.
   private var pendingKeyActivations: [ControlID: InputAttribution] = [:]
   private var isWatching = false
+  /// The keys down now, by keycode: a press of one is its auto-repeat.
+  private var heldKeys: Set<guint> = []
 
   /// Adds the capture controller to every toplevel, now and as they are made.
   func watchWindows() {
@@ -58,15 +61,16 @@ final class InputTracker {
       let controller = gtk_event_controller_legacy_new()!
       gtk_event_controller_set_name(controller, "clickguard-input")
       gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
-      _ = cg4_connect_legacy_event(controller, legacyEvent, nil)
+      _ = cg4_connect_legacy_event(controller, legacyEvent, item)
       gtk_widget_add_controller(window, controller)
     }
   }
 
   private static let watchedQuark = g_quark_from_string("clickguard-gtk4-input-watched")
 
-  /// A window saw `event` before its widgets.
-  fileprivate func note(_ event: OpaquePointer) {
+  /// `window` saw `event` before its widgets.
+  /// - Returns: whether to consume it (a dropped accelerator).
+  fileprivate func note(_ event: OpaquePointer, in window: WidgetPointer) -> Bool {
     let time = EventTimestamp(gdkTime: gdk_event_get_time(event))
     switch gdk_event_get_event_type(event) {
     case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
@@ -74,10 +78,18 @@ final class InputTracker {
       noteCurrent(InputAttribution(source: .user, eventTime: time, pressTime: time))
     case GDK_BUTTON_RELEASE, GDK_TOUCH_END:
       noteCurrent(InputAttribution(source: .user, eventTime: time, pressTime: lastPress))
-    case GDK_KEY_PRESS, GDK_KEY_RELEASE:
+    case GDK_KEY_PRESS:
+      // X11 repeats a held key as presses without releases.
+      let isRepeat = !heldKeys.insert(gdk_key_event_get_keycode(event)).inserted
+      noteCurrent(InputAttribution(source: .user, eventTime: time))
+      let shortcut = InputAttribution(source: isRepeat ? .keyRepeat : .shortcut, eventTime: time)
+      return GuardRuntime.shared.accelerators.drops(event, in: window, input: shortcut)
+    case GDK_KEY_RELEASE:
+      heldKeys.remove(gdk_key_event_get_keycode(event))
       noteCurrent(InputAttribution(source: .user, eventTime: time))
     default: break
     }
+    return false
   }
 
   private func noteCurrent(_ attribution: InputAttribution) {
@@ -122,10 +134,13 @@ private let toplevelsChanged: @convention(c) (OpaquePointer?, guint, guint, guin
   }
 }
 
+/// The capture controller's `event`: its data is the window it is on. Every
+/// event propagates (the app sees it) but a dropped accelerator's press.
 private let legacyEvent: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = {
-  _, event, _ in
-  guard let event else { return 0 }
-  let argument = CallbackArgument(event)
-  MainActor.assumeIsolated { GuardRuntime.shared.input.note(argument.value) }
-  return 0  // GDK_EVENT_PROPAGATE: the app sees every event
+  _, event, window in
+  guard let event, let window else { return 0 }
+  let argument = CallbackArgument((event, window.assumingMemoryBound(to: GtkWidget.self)))
+  return MainActor.assumeIsolated {
+    GuardRuntime.shared.input.note(argument.value.0, in: argument.value.1) ? 1 : 0
+  }
 }

@@ -49,6 +49,10 @@ final class Proof {
 
   private func makeInput(on control: WidgetPointer) throws {
     result.inputs = scenario.inputCount
+    if g_getenv("CLICKGUARD_PROOF_INPUT").map({ String(cString: $0) }) == "external" {
+      awaitExternalInput()
+      return
+    }
     let windowID =
       try xdotool(["search", "--sync", "--onlyvisible", "--name", title])
       .split(separator: "\n").first.map(String.init) ?? ""
@@ -62,6 +66,29 @@ final class Proof {
     input.arguments = arguments
     try input.run()
     iterate(for: .seconds(20)) { input.isRunning }
+  }
+
+  /// The input comes from outside (a Wayland compositor's remote desktop
+  /// session, driven by the test): says `ready`, runs the main loop until
+  /// stdin says `done`, and answers `ok`.
+  private func awaitExternalInput() {
+    say("ready")
+    var line: [UInt8] = []
+    iterate(for: .seconds(60)) {
+      var poller = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+      guard poll(&poller, 1, 0) > 0 else { return true }
+      var byte: UInt8 = 0
+      guard read(0, &byte, 1) == 1 else { return false }
+      if byte == UInt8(ascii: "\n") { return String(decoding: line, as: UTF8.self) != "done" }
+      line.append(byte)
+      return true
+    }
+    say("ok")
+  }
+
+  /// Writes `line` to stdout at once (print's buffer would hold it).
+  private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
   }
 
   /// A button running `action` on `clicked`: ClickGuard's when guarded, else plain GTK 4's.

@@ -9,6 +9,10 @@
 // shows the duplicate (or the deliberate action) without ClickGuard.
 //
 //   ClickGuardGtk4Proof SCENARIO on|off
+//
+// With CLICKGUARD_PROOF_INPUT=external the test makes the input instead
+// (on Wayland, through the compositor): the proof says `ready`, and runs
+// until its stdin says `done`.
 
 import ClickGuardGtk4
 import Foundation

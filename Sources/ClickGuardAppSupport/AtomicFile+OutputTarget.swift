@@ -12,7 +12,7 @@ extension AtomicFile {
   /// - Throws: ``OutputFileError`` naming the path and why; the target is
   ///   then as it was.
   package static func write(
-    _ bytes: UnsafeRawBufferPointer, to target: OutputTarget, accepted: String, newFilePermissions: mode_t = 0o666
+    _ bytes: UnsafeRawBufferPointer, to target: OutputTarget, accepted: Phrase, newFilePermissions: mode_t = 0o666
   ) throws(OutputFileError) {
     if let refusal = target.refusal(for: accepted) {
       throw OutputFileError(path: target.name.displayName, problem: refusal)
@@ -26,7 +26,7 @@ extension AtomicFile {
 
   /// Replaces `target` with `bytes` (see ``write(_:to:accepted:newFilePermissions:)``).
   package static func write(
-    _ bytes: [UInt8], to target: OutputTarget, accepted: String, newFilePermissions: mode_t = 0o666
+    _ bytes: [UInt8], to target: OutputTarget, accepted: Phrase, newFilePermissions: mode_t = 0o666
   ) throws(OutputFileError) {
     let written = bytes.withUnsafeBytes { buffer in
       Result { () throws(OutputFileError) in
@@ -40,15 +40,17 @@ extension AtomicFile {
   /// it is absent or a regular file, in a directory this process may make
   /// files in.
   /// - Throws: ``OutputFileError`` naming the path and why not.
-  package static func check(_ target: OutputTarget, accepted: String) throws(OutputFileError) {
+  package static func check(_ target: OutputTarget, accepted: Phrase) throws(OutputFileError) {
     if let refusal = target.refusal(for: accepted) {
       throw OutputFileError(path: target.name.displayName, problem: refusal)
     }
     guard target.directory.withCString({ access($0, W_OK | X_OK) }) == 0 else {
+      let reason = String(cString: strerror(errno))
       throw OutputFileError(
         path: target.name.displayName,
-        problem: "cannot be written: no new file can be made in \(target.directory.displayName): "
-          + String(cString: strerror(errno)))
+        problem: Phrase(
+          translatable("cannot be written: no new file can be made in {folder}: {reason}"),
+          ["folder": .text(target.directory.displayName), "reason": .text(reason)]))
     }
   }
 }

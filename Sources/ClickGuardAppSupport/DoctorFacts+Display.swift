@@ -5,6 +5,7 @@
 // settings.ini files alone.
 
 import CGtk
+import ClickGuardGObject
 
 extension DoctorFacts {
   /// The display GDK opened, and the settings source GTK uses on it.
@@ -14,6 +15,12 @@ extension DoctorFacts {
       case x11 = "X11"
       case wayland = "Wayland"
       case other = "neither X11 nor Wayland"
+
+      /// Its name, or for another backend what it is not, in the reader's
+      /// language.
+      package var words: String {
+        self == .other ? localized("neither X11 nor Wayland") : rawValue
+      }
     }
 
     /// The D-Bus service GTK on Wayland reads its settings from.
@@ -45,31 +52,33 @@ extension DoctorFacts {
     }
 
     /// Where GTK on this display takes `gtk-modules` and its other settings
-    /// from, besides the settings.ini files.
+    /// from, besides the settings.ini files, in the reader's language.
     package var settingsSource: String {
-      switch backend {
-      case .x11:
-        return "XSETTINGS (a settings daemon: gsd-xsettings, xsettingsd), over the settings.ini files"
-      case .wayland:
-        switch hasSettingsService {
-        case true?:
-          return
-            "the \(Self.settingsService) D-Bus service (gsd-xsettings) on the session bus, over the settings.ini files"
-        case false?:
-          return "the settings.ini files only: no \(Self.settingsService) D-Bus service on the session bus"
-        case nil:
-          return "the settings.ini files only: no session bus to find the \(Self.settingsService) D-Bus service on"
+      let source =
+        switch backend {
+        case .x11:
+          localized("XSETTINGS (a settings daemon: gsd-xsettings, xsettingsd), over the settings.ini files")
+        case .wayland:
+          switch hasSettingsService {
+          case true?:
+            localized("the {service} D-Bus service (gsd-xsettings) on the session bus, over the settings.ini files")
+          case false?:
+            localized("the settings.ini files only: no {service} D-Bus service on the session bus")
+          case nil:
+            localized("the settings.ini files only: no session bus to find the {service} D-Bus service on")
+          }
+        case .other:
+          localized("the settings.ini files")
         }
-      case .other:
-        return "the settings.ini files"
-      }
+      return source.filling(["service": Self.settingsService])
     }
 
-    /// What the display's own `gtk-modules` comes from, for the report.
+    /// What the display's own `gtk-modules` comes from, for the report, in
+    /// the reader's language.
     package var modulesOrigin: String {
       backend == .wayland
-        ? "the \(Self.settingsService) service's Modules, over the files"
-        : "a settings daemon's XSETTINGS, over the files"
+        ? localized("the {service} service's Modules, over the files").filling(["service": Self.settingsService])
+        : localized("a settings daemon's XSETTINGS, over the files")
     }
   }
 }

@@ -3,6 +3,8 @@
 // the command, then the installed file under the command's prefix. Pure:
 // the caller says which files exist.
 
+import ClickGuardGObject
+
 /// Where the ClickGuard GTK module is, for `clickguard run` and `doctor`.
 ///
 /// The places, in order:
@@ -16,7 +18,8 @@ package struct ModuleLocator: Sendable {
   package struct Candidate: Equatable, Sendable {
     /// The file.
     package let path: String
-    /// Why it is looked at, in words (`CLICKGUARD_MODULE`, `build tree`).
+    /// Why it is looked at, in the reader's words (`CLICKGUARD_MODULE`,
+    /// `build tree, beside clickguard`).
     package let origin: String
   }
 
@@ -39,14 +42,12 @@ package struct ModuleLocator: Sendable {
       candidates.append(Candidate(path: path, origin: Self.variable))
     }
     let prefix = Self.parent(of: executableDirectory)
+    let installed = localized("installed, beside clickguard's prefix")
     candidates += [
-      Candidate(path: executableDirectory + "/" + Self.buildFileName, origin: "build tree, beside clickguard"),
       Candidate(
-        path: prefix + "/lib/" + multiarch + "/gtk-3.0/modules/" + Self.installedFileName,
-        origin: "installed, beside clickguard's prefix"),
-      Candidate(
-        path: prefix + "/lib/gtk-3.0/modules/" + Self.installedFileName, origin: "installed, beside clickguard's prefix"
-      ),
+        path: executableDirectory + "/" + Self.buildFileName, origin: localized("build tree, beside clickguard")),
+      Candidate(path: prefix + "/lib/" + multiarch + "/gtk-3.0/modules/" + Self.installedFileName, origin: installed),
+      Candidate(path: prefix + "/lib/gtk-3.0/modules/" + Self.installedFileName, origin: installed),
     ]
     self.candidates = candidates
   }
@@ -58,14 +59,15 @@ package struct ModuleLocator: Sendable {
   package func module(exists: (String) -> Bool) throws(CommandFailure) -> String {
     if let named = candidates.first, named.origin == Self.variable, !exists(named.path) {
       throw CommandFailure(
-        "\(Self.variable)=\(named.path) does not exist (accepted: the path of the ClickGuard GTK module)",
-        status: ExitStatus.failure)
+        localized("{variable}={path} does not exist (accepted: the path of the ClickGuard GTK module)").filling([
+          "variable": Self.variable, "path": named.path,
+        ]), status: ExitStatus.failure)
     }
     if let found = candidates.first(where: { exists($0.path) }) { return found.path }
     throw CommandFailure(
-      "cannot find the ClickGuard GTK module; looked at:\n"
-        + candidates.map { "  \($0.path) (\($0.origin))" }.joined(separator: "\n")
-        + "\nInstall it (make install), or set \(Self.variable) to its path.",
+      localized("cannot find the ClickGuard GTK module; looked at:") + "\n"
+        + candidates.map { "  \($0.path) (\($0.origin))" }.joined(separator: "\n") + "\n"
+        + localized("Install it (make install), or set {variable} to its path.").filling(["variable": Self.variable]),
       status: ExitStatus.failure)
   }
 

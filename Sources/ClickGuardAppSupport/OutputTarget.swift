@@ -40,9 +40,9 @@ package struct OutputTarget: Sendable {
     case symbolicLink
     /// The folder it would be in does not exist, or is not a folder: the
     /// words say which.
-    case noDirectory(String)
-    /// The path cannot be looked at: the system's reason.
-    case unreachable(String)
+    case noDirectory(Phrase)
+    /// The path cannot be looked at: the reason.
+    case unreachable(Phrase)
 
     /// Whether it is a regular file.
     var isFile: Bool {
@@ -50,16 +50,17 @@ package struct OutputTarget: Sendable {
       return false
     }
 
-    /// What it is, in words (`a character device`), when it is there and
-    /// is not a regular file; `nil` otherwise.
+    /// What it is, in English words (`a character device`) marked for
+    /// translation, when it is there and is not a regular file; `nil`
+    /// otherwise.
     package var noun: String? {
       switch self {
-      case .characterDevice: "a character device"
-      case .pipe: "a pipe"
-      case .directory: "a directory"
-      case .blockDevice: "a block device"
-      case .socket: "a socket"
-      case .symbolicLink: "a symbolic link"
+      case .characterDevice: translatable("a character device")
+      case .pipe: translatable("a pipe")
+      case .directory: translatable("a directory")
+      case .blockDevice: translatable("a block device")
+      case .socket: translatable("a socket")
+      case .symbolicLink: translatable("a symbolic link")
       case .absent, .regularFile, .danglingLink, .noDirectory, .unreachable: nil
       }
     }
@@ -102,7 +103,8 @@ package struct OutputTarget: Sendable {
         return
       }
       let opened = Self.kind(of: status)
-      kind = opened.isFile ? .unreachable("is a link to a file with no path to replace it at") : opened
+      kind =
+        opened.isFile ? .unreachable(Phrase(translatable("is a link to a file with no path to replace it at"))) : opened
       return
     }
     defer { free(real) }
@@ -122,13 +124,22 @@ package struct OutputTarget: Sendable {
   /// Why the target is left alone, in words that follow its path;
   /// `accepted` says what the output may go to. `nil` for a target that is
   /// absent or a regular file.
-  package func refusal(for accepted: String) -> String? {
+  package func refusal(for accepted: Phrase) -> Phrase? {
     switch kind {
-    case .absent, .regularFile: nil
-    case .danglingLink: "is a symbolic link to a file that does not exist (\(accepted))"
-    case .noDirectory(let words): words
-    case .unreachable(let reason): "cannot be looked at: \(reason)"
-    default: "is \(kind.noun ?? "not a regular file"), not a regular file, and is left as it is (\(accepted))"
+    case .absent, .regularFile:
+      nil
+    case .danglingLink:
+      Phrase(
+        translatable("is a symbolic link to a file that does not exist ({accepted})"),
+        ["accepted": .phrase(accepted)])
+    case .noDirectory(let words):
+      words
+    case .unreachable(let reason):
+      Phrase(translatable("cannot be looked at: {reason}"), ["reason": .phrase(reason)])
+    default:
+      Phrase(
+        translatable("is {kind}, not a regular file, and is left as it is ({accepted})"),
+        ["kind": .phrase(Phrase(kind.noun ?? translatable("not a regular file"))), "accepted": .phrase(accepted)])
     }
   }
 
@@ -141,7 +152,7 @@ package struct OutputTarget: Sendable {
     case S_IFBLK: .blockDevice
     case S_IFSOCK: .socket
     case S_IFLNK: .symbolicLink
-    default: .unreachable("an unknown kind of file")
+    default: .unreachable(Phrase(translatable("an unknown kind of file")))
     }
   }
 
@@ -153,12 +164,15 @@ package struct OutputTarget: Sendable {
     guard folder.withCString({ stat($0, &status) }) == 0 else {
       let error = errno
       if error == ENOENT || error == ENOTDIR {
-        return .noDirectory("is in a directory that does not exist (\(folder.displayName))")
+        return .noDirectory(
+          Phrase(
+            translatable("is in a directory that does not exist ({folder})"), ["folder": .text(folder.displayName)]))
       }
       return .unreachable(reason(error))
     }
     guard status.st_mode & S_IFMT == S_IFDIR else {
-      return .noDirectory("is in \(folder.displayName), which is not a directory")
+      return .noDirectory(
+        Phrase(translatable("is in {folder}, which is not a directory"), ["folder": .text(folder.displayName)]))
     }
     return .absent
   }
@@ -171,8 +185,9 @@ package struct OutputTarget: Sendable {
     }
   }
 
-  private static func reason(_ error: Int32) -> String {
-    String(cString: strerror(error))
+  /// The system's reason for `error` (in the locale's language already).
+  private static func reason(_ error: Int32) -> Phrase {
+    Phrase(verbatim: String(cString: strerror(error)))
   }
 }
 
@@ -184,14 +199,20 @@ package struct OutputFileError: Error, Equatable, Sendable, CustomStringConverti
   package let path: String
   /// What is wrong, in words that follow the path: `is a directory, not a
   /// regular file, …`, `cannot be written: No space left on device`.
-  package let problem: String
+  package let problem: Phrase
 
   /// An error about `path` (as shown).
-  package init(path: String, problem: String) {
+  package init(path: String, problem: Phrase) {
     self.path = path
     self.problem = problem
   }
 
-  /// `'/tmp/x/full' is a character device, not a regular file, …`.
+  /// `'/tmp/x/full' is a character device, not a regular file, …`, in
+  /// English (the demo's log says it so).
   package var description: String { "'\(path)' \(problem)" }
+
+  /// The error in the reader's language, for a message.
+  package var translated: String {
+    localized("'{path}' {problem}").filling(["path": path, "problem": problem.translated])
+  }
 }

@@ -325,7 +325,7 @@ package struct SettingsIniSwitch {
     do {
       try AtomicFile.write(
         data, to: OutputTarget(ByteString(bytes: path.bytes)),
-        accepted: "settings.ini is made new or replaces a regular file")
+        accepted: Phrase("settings.ini is made new or replaces a regular file"))
     } catch {
       throw Failure(message: "\(error); it is as it was")
     }

@@ -104,7 +104,7 @@ package struct DoctorReport: Sendable {
     }
     lines.append(
       localized("  GDK opens {display}: {backend}").filling([
-        "display": display.name, "backend": display.backend.rawValue,
+        "display": display.name, "backend": display.backend.words,
       ]))
     lines.append(
       localized("  GTK's settings there (gtk-modules among them) come from {source}").filling([

@@ -16,7 +16,7 @@ package enum AtomicFile {
     /// The path as it can be shown.
     package let path: String
     /// What is wrong, in words that follow the path.
-    package let problem: String
+    package let problem: Phrase
 
     package var description: String { "'\(path)' \(problem)" }
   }
@@ -32,7 +32,8 @@ package enum AtomicFile {
     var replaces = false
     if path.withCString({ lstat($0, &status) }) == 0 {
       guard status.st_mode & S_IFMT == S_IFREG else {
-        throw Failure(path: path.displayName, problem: "is not a regular file, and is left as it is")
+        throw Failure(
+          path: path.displayName, problem: Phrase(translatable("is not a regular file, and is left as it is")))
       }
       mode = status.st_mode & 0o777
       replaces = true
@@ -46,7 +47,9 @@ package enum AtomicFile {
         gssize(bytes.count), flags, gint(mode), &error)
     }
     guard written != 0 else {
-      throw Failure(path: path.displayName, problem: "cannot be written: \(reason(messageTaking(&error)))")
+      throw Failure(
+        path: path.displayName,
+        problem: Phrase(translatable("cannot be written: {reason}"), ["reason": .text(reason(messageTaking(&error)))]))
     }
     if replaces { keepPermissions(mode, of: path) }
   }

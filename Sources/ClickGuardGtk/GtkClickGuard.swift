@@ -29,9 +29,12 @@ public enum GtkClickGuard {
       // Before gtk_init loads modules, so a loaded ClickGuard module stays idle.
       claimProcess()
       guard gtk_init_check(nil, nil) != 0 else {
-        let display = swiftString(g_getenv("DISPLAY")) ?? "(unset)"
+        // TRANSLATORS: stands for the value of DISPLAY when it is not set.
+        let display = swiftString(g_getenv("DISPLAY")) ?? localized("(unset)")
         throw GtkStartError(
-          description: "cannot open a display (DISPLAY=\(display)); run under a desktop session or Xvfb (xvfb-run -a)")
+          description: localized(
+            "cannot open a display (DISPLAY={display}); run under a desktop session or Xvfb (xvfb-run -a)"
+          ).filling(["display": display]))
       }
     }
     prepare()
@@ -48,6 +51,6 @@ public enum GtkClickGuard {
 
 /// GTK could not start: there is no display to open.
 public struct GtkStartError: Error, CustomStringConvertible {
-  /// Why, naming the display it tried.
+  /// Why, naming the display it tried, in the reader's language.
   public let description: String
 }

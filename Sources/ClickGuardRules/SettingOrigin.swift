@@ -1,3 +1,5 @@
+import ClickGuardGObject
+
 /// Where one setting in force came from: what `clickguard doctor` prints
 /// beside each value.
 package enum SettingOrigin: Hashable, Sendable, CustomStringConvertible {
@@ -9,11 +11,12 @@ package enum SettingOrigin: Hashable, Sendable, CustomStringConvertible {
   /// widget group such as `gnome-calculator: label=7`).
   case file(path: String, line: Int, group: String)
 
-  /// For example `built-in default`, `CLICKGUARD_MODE`, or
+  /// For example `built-in default` (in the reader's language),
+  /// `CLICKGUARD_MODE`, or
   /// `/home/ana/.config/clickguard/clickguard.conf:4 [gnome-calculator]`.
   package var description: String {
     switch self {
-    case .builtIn: "built-in default"
+    case .builtIn: localized("built-in default")
     case .environment(let variable): variable
     case .file(let path, let line, let group): "\(path):\(line) [\(group)]"
     }

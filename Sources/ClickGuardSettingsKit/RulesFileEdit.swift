@@ -127,7 +127,7 @@ package final class RulesFileEdit {
       try AtomicFile.write(
         UnsafeRawBufferPointer(start: data, count: Int(length)),
         to: OutputTarget(location.fileName, followingLinks: false),
-        accepted: "the rules file is made new or replaces a regular file", newFilePermissions: 0o644)
+        accepted: Phrase("the rules file is made new or replaces a regular file"), newFilePermissions: 0o644)
     } catch {
       throw RulesFileEditError("\(location.path) was not written (it \(error.problem)); it is as it was")
     }

@@ -47,7 +47,7 @@ final class TranslationTests: XCTestCase {
     let listed = Set(
       try String(contentsOf: Self.root.appendingPathComponent("po/POTFILES"), encoding: .utf8)
         .split(separator: "\n").map(String.init))
-    let swiftMarker = try Regex(#"\b(localized|localizedPlural|translatable)\(""#)
+    let swiftMarker = try Regex(#"\b(localized|localizedPlural|translatable)\(\s*""#)
     let builderMarker = try Regex(#"translatable="yes""#)
     var marking: [String] = []
     for (folder, suffix, marker) in [("Sources", ".swift", swiftMarker), ("Resources", ".ui", builderMarker)] {
@@ -75,8 +75,8 @@ final class TranslationTests: XCTestCase {
   }
 
   /// Under the German locale: `--help`, usage errors, `status`, `doctor`
-  /// (with the module's warning about a bad variable) and `report` in
-  /// German; under C, the same runs in English.
+  /// (with the origins it names and the module's warning about a bad
+  /// variable) and `report` in German; under C, the same runs in English.
   func testTheCommandSpeaksGermanUnderAGermanLocaleAndEnglishOtherwise() throws {
     let german = try GermanTestLocale()
     defer { german.remove() }
@@ -126,6 +126,10 @@ final class TranslationTests: XCTestCase {
       Said(
         arguments: ["doctor"], german: "\nFür jede Anwendung eingeschaltet?\n",
         english: "\nSwitched on for every app?\n"),
+      Said(
+        arguments: ["doctor"], german: " (Build-Baum, neben clickguard)\n",
+        english: " (build tree, beside clickguard)\n"),
+      Said(arguments: ["doctor"], german: "  (eingebaute Vorgabe)\n", english: "  (built-in default)\n"),
       Said(
         arguments: ["doctor"], variables: badInterval,
         german: "  - CLICKGUARD_INTERVAL_MS=\"abc\" wird nicht angenommen (angenommen: ganze Millisekunden von 0 bis "

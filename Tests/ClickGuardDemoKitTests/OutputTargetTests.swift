@@ -26,6 +26,13 @@ final class OutputTargetTests: XCTestCase {
     OutputTarget(ByteString(path)).kind
   }
 
+  /// The English words saying that the folder of `path` is missing, or
+  /// `nil` when it is not.
+  private func missingFolder(_ path: String) -> String? {
+    guard case .noDirectory(let words) = kind(path) else { return nil }
+    return words.description
+  }
+
   private func write(_ text: String, to path: String) throws {
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
   }
@@ -39,8 +46,8 @@ final class OutputTargetTests: XCTestCase {
     XCTAssertEqual(kind(scratch), .directory)
     XCTAssertEqual(kind("/dev/null"), .characterDevice)
     XCTAssertEqual(
-      kind(scratch + "/missing/new.txt"), .noDirectory("is in a directory that does not exist (\(scratch)/missing)"))
-    XCTAssertEqual(kind(file + "/new.txt"), .noDirectory("is in \(file), which is not a directory"))
+      missingFolder(scratch + "/missing/new.txt"), "is in a directory that does not exist (\(scratch)/missing)")
+    XCTAssertEqual(missingFolder(file + "/new.txt"), "is in \(file), which is not a directory")
     let fifo = scratch + "/fifo"
     XCTAssertEqual(mkfifo(fifo, 0o600), 0)
     XCTAssertEqual(kind(fifo), .pipe)
@@ -72,7 +79,7 @@ final class OutputTargetTests: XCTestCase {
     let path = scratch + "/shot.png"
     try write("old", to: path)
     XCTAssertEqual(chmod(path, 0o604), 0)
-    try AtomicFile.write(Array("new".utf8), to: OutputTarget(ByteString(path)), accepted: "test")
+    try AtomicFile.write(Array("new".utf8), to: OutputTarget(ByteString(path)), accepted: Phrase("test"))
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
     XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch), ["shot.png"])
     var status = stat()
@@ -84,7 +91,8 @@ final class OutputTargetTests: XCTestCase {
   func testADirectoryIsLeftAsItIs() throws {
     let path = scratch + "/shot.png"
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
-    XCTAssertThrowsError(try AtomicFile.write([1], to: OutputTarget(ByteString(path)), accepted: "test")) { error in
+    XCTAssertThrowsError(try AtomicFile.write([1], to: OutputTarget(ByteString(path)), accepted: Phrase("test"))) {
+      error in
       XCTAssertTrue("\(error)".contains("is a directory, not a regular file"), "\(error)")
     }
     var isDirectory: ObjCBool = false
@@ -93,7 +101,8 @@ final class OutputTargetTests: XCTestCase {
   }
 
   func testADeviceIsNeverReplaced() {
-    XCTAssertThrowsError(try AtomicFile.write([1], to: OutputTarget(ByteString("/dev/null")), accepted: "test")) {
+    XCTAssertThrowsError(try AtomicFile.write([1], to: OutputTarget(ByteString("/dev/null")), accepted: Phrase("test")))
+    {
       XCTAssertEqual(
         "\($0)", "'/dev/null' is a character device, not a regular file, and is left as it is (test)")
     }

@@ -107,13 +107,13 @@ package final class DemoApplication {
     do {
       if let screenshot = options.screenshot { try WindowCapture.check(screenshot) }
     } catch {
-      Console.error("\(Self.programName): --screenshot \(error)")
+      Console.error("\(Self.programName): --screenshot \(error.translated)")
       return DemoExitStatus.failure
     }
     do {
       log = try DemoLog(name: options.logFile)
     } catch {
-      Console.error("\(Self.programName): --log-file \(error)")
+      Console.error("\(Self.programName): --log-file \(error.translated)")
       return DemoExitStatus.failure
     }
     let dispatcher = ClickDispatcher(configuration: configuration(for: options))
@@ -123,8 +123,8 @@ package final class DemoApplication {
       try GtkClickGuard.start()
     } catch {
       Console.error(
-        "\(Self.programName): \(Self.noDisplayMessage(error))\n"
-          + "\(Self.programName): `make demo` runs a scripted showcase under Xvfb instead")
+        "\(Self.programName): \(Self.noDisplayMessage(error))\n\(Self.programName): "
+          + localized("`make demo` runs a scripted showcase under Xvfb instead"))
       return DemoExitStatus.noDisplay
     }
     return -1
@@ -200,7 +200,7 @@ package final class DemoApplication {
   /// rather than `$DISPLAY`.
   private static func noDisplayMessage(_ error: GtkStartError) -> String {
     guard let asked = gdk_get_display_arg_name() else { return error.description }
-    return "cannot open a display (--display=\(String(cString: asked))); "
-      + "run under a desktop session or Xvfb (xvfb-run -a)"
+    return localized("cannot open a display (--display={display}); run under a desktop session or Xvfb (xvfb-run -a)")
+      .filling(["display": String(cString: asked)])
   }
 }

@@ -12,7 +12,7 @@ func adopt<C>(_ make: () throws(ControlError) -> C) throws(DemoStartError) -> C 
   do {
     return try make()
   } catch {
-    throw DemoStartError("demo layout: \(error)")
+    throw DemoStartError(localized("demo layout: {error}").filling(["error": error.description]))
   }
 }
 

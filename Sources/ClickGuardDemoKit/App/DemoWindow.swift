@@ -122,7 +122,7 @@ final class DemoWindow {
     var error: UnsafeMutablePointer<GError>?
     if gtk_css_provider_load_from_path(provider, path, &error) == 0 {
       let message = messageTaking(&error)
-      throw DemoStartError("cannot load \(path): \(message)")
+      throw DemoStartError(localized("cannot load {file}: {message}").filling(["file": path, "message": message]))
     }
     gtk_style_context_add_provider_for_screen(
       gdk_screen_get_default(), OpaquePointer(provider), guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))

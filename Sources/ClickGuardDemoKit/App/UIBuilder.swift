@@ -8,7 +8,7 @@ import ClickGuardGtk
 
 /// The demo could not start; ``status`` is the exit status to use.
 package struct DemoStartError: Error, CustomStringConvertible {
-  /// What went wrong.
+  /// What went wrong, in the reader's language.
   package let description: String
   /// The exit status (see ``DemoExitStatus``).
   package let status: Int32
@@ -37,7 +37,7 @@ final class UIBuilder {
     if gtk_builder_add_from_file(builder, file, &error) == 0 {
       let message = messageTaking(&error)
       g_object_unref(builder.raw)
-      throw DemoStartError("cannot load \(file): \(message)")
+      throw DemoStartError(localized("cannot load {file}: {message}").filling(["file": file, "message": message]))
     }
   }
 
@@ -49,7 +49,7 @@ final class UIBuilder {
   /// - Throws: ``DemoStartError`` naming the file and id.
   func object(_ id: String) throws(DemoStartError) -> gpointer {
     guard let object = gtk_builder_get_object(builder, id) else {
-      throw DemoStartError("\(file) has no object with id '\(id)'")
+      throw DemoStartError(localized("{file} has no object with id '{id}'").filling(["file": file, "id": id]))
     }
     return UnsafeMutableRawPointer(object)
   }
@@ -59,7 +59,7 @@ final class UIBuilder {
   func widget(_ id: String) throws(DemoStartError) -> WidgetPointer {
     let object = try object(id)
     guard GObjectType.isA(object, gtk_widget_get_type()) else {
-      throw DemoStartError("\(file): '\(id)' is not a widget")
+      throw DemoStartError(localized("{file}: '{id}' is not a widget").filling(["file": file, "id": id]))
     }
     let widget = object.assumingMemoryBound(to: GtkWidget.self)
     gtk_widget_set_name(widget, id)

@@ -14,7 +14,7 @@ import ClickGuardGtk
 @MainActor
 enum WindowCapture {
   /// What a screenshot may go to, for messages.
-  static let accepted = "a screenshot goes to a new file or replaces a regular file"
+  static let accepted = Phrase(translatable("a screenshot goes to a new file or replaces a regular file"))
 
   /// Checks, before the window exists, that a screenshot can be saved to
   /// `name`: it is absent or a regular file, and a new file can be made in
@@ -44,7 +44,10 @@ enum WindowCapture {
       var size: gsize = 0
       var error: UnsafeMutablePointer<GError>?
       guard gdk_pixbuf_save_to_bufferv(pixbuf, &png, &size, "png", nil, nil, &error) != 0 else {
-        throw OutputFileError(path: path, problem: "cannot be written: \(messageTaking(&error)) (left as it was)")
+        throw OutputFileError(
+          path: path,
+          problem: Phrase(
+            translatable("cannot be written: {reason} (left as it was)"), ["reason": .text(messageTaking(&error))]))
       }
       defer { g_free(png) }
       try AtomicFile.write(

@@ -26,8 +26,8 @@ import ClickGuardGtk
 @MainActor
 final class LogFile {
   /// What the log may go to, for messages.
-  static let accepted =
-    "the log goes to a new file, replaces a regular file, or is appended to a character device or a pipe"
+  static let accepted = Phrase(
+    translatable("the log goes to a new file, replaces a regular file, or is appended to a character device or a pipe"))
 
   private let descriptor: Int32
   /// The path as messages show it.
@@ -47,7 +47,8 @@ final class LogFile {
     case .characterDevice, .pipe:
       descriptor = try Self.openForAppending(target)
     default:
-      throw OutputFileError(path: path, problem: target.refusal(for: Self.accepted) ?? "is refused")
+      throw OutputFileError(
+        path: path, problem: target.refusal(for: Self.accepted) ?? Phrase(translatable("is refused")))
     }
   }
 
@@ -70,9 +71,12 @@ final class LogFile {
     let fd = target.resolved.withCString { open($0, O_WRONLY | O_APPEND | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC) }
     var status = stat()
     guard fd >= 0, fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      let reason = fd >= 0 ? "changed while the demo opened it" : String(cString: strerror(errno))
+      let problem =
+        fd >= 0
+        ? Phrase(translatable("cannot be opened: changed while the demo opened it"))
+        : Phrase(translatable("cannot be opened: {reason}"), ["reason": .text(String(cString: strerror(errno)))])
       if fd >= 0 { close(fd) }
-      throw OutputFileError(path: target.name.displayName, problem: "cannot be opened: \(reason)")
+      throw OutputFileError(path: target.name.displayName, problem: problem)
     }
     return fd
   }
@@ -86,16 +90,18 @@ final class LogFile {
     let fd = target.resolved.withCString { open($0, flags) }
     guard fd >= 0 else {
       let error = errno
-      let reason =
+      let problem =
         error == ENXIO && target.kind == .pipe
-        ? "is a pipe that no process reads" : "cannot be opened: " + String(cString: strerror(error))
-      throw OutputFileError(path: path, problem: reason)
+        ? Phrase(translatable("is a pipe that no process reads"))
+        : Phrase(translatable("cannot be opened: {reason}"), ["reason": .text(String(cString: strerror(error)))])
+      throw OutputFileError(path: path, problem: problem)
     }
     var status = stat()
     let kind = fstat(fd, &status) == 0 ? status.st_mode & S_IFMT : 0
     guard kind == S_IFCHR || kind == S_IFIFO else {
       close(fd)
-      throw OutputFileError(path: path, problem: "changed while the demo opened it, and is left as it is")
+      throw OutputFileError(
+        path: path, problem: Phrase(translatable("changed while the demo opened it, and is left as it is")))
     }
     // Blocking writes from here on, as to a terminal.
     _ = fcntl(fd, F_SETFL, O_WRONLY | O_APPEND)

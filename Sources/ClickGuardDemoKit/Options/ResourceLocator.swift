@@ -120,12 +120,17 @@ package struct ResourceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// Whether the search was pinned by `$CLICKGUARD_RESOURCES`.
   let viaEnvironment: Bool
 
+  /// What went wrong and what to do, in the reader's language.
   package var description: String {
-    let head =
-      viaEnvironment
-      ? "\(ResourceLocator.environmentVariable)=\(searched.first ?? "") does not contain \(ResourceLocator.markerFile)"
-      : "cannot find the demo's resources (\(ResourceLocator.markerFile))"
-    return head + "; looked in: " + searched.joined(separator: ", ")
-      + "; set \(ResourceLocator.environmentVariable) to the folder holding \(ResourceLocator.markerFile)"
+    (viaEnvironment
+      ? localized(
+        "{variable}={folder} does not contain {file}; looked in: {folders}; set {variable} to the folder holding {file}"
+      )
+      : localized(
+        "cannot find the demo's resources ({file}); looked in: {folders}; set {variable} to the folder holding {file}"))
+      .filling([
+        "variable": ResourceLocator.environmentVariable, "folder": searched.first ?? "",
+        "file": ResourceLocator.markerFile, "folders": searched.joined(separator: ", "),
+      ])
   }
 }

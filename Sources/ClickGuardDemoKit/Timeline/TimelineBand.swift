@@ -1,5 +1,7 @@
 // TimelineBand: injected lag, shaded across every lane.
 
+import ClickGuardGObject
+
 /// Lag the demo injected: a stall or a handler lag shaded across all lanes
 /// (the main loop was blocked), an async load across its control's lane.
 package struct TimelineBand: Sendable {
@@ -15,12 +17,13 @@ package struct TimelineBand: Sendable {
     /// Whether the main loop was blocked meanwhile (the band is hatched).
     var blocksMainLoop: Bool { self != .async }
 
-    /// The band's label.
+    /// The band's label, in the reader's language.
     var label: String {
       switch self {
-      case .stall: "stall"
-      case .handler: "handler lag"
-      case .async: "async load"
+      // TRANSLATORS: the timeline's band for a blocked main loop.
+      case .stall: localized("stall")
+      case .handler: localized("handler lag")
+      case .async: localized("async load")
       }
     }
   }
@@ -43,5 +46,7 @@ package struct TimelineBand: Sendable {
   }
 
   /// Its label: `stall 1000 ms`.
-  var label: String { "\(kind.label) \(Int((endMs - startMs).rounded())) ms" }
+  var label: String {
+    localized("{lag} {ms} ms").filling(["lag": kind.label, "ms": String(Int((endMs - startMs).rounded()))])
+  }
 }

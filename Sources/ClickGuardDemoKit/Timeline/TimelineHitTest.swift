@@ -1,4 +1,7 @@
-// TimelineHitTest: what is under the pointer, as the text a hover shows.
+// TimelineHitTest: what is under the pointer, as the text a hover shows, in
+// the reader's language.
+
+import ClickGuardGObject
 
 /// Finds what the pointer is over in a drawn timeline and says what it is.
 package enum TimelineHitTest {
@@ -16,7 +19,11 @@ package enum TimelineHitTest {
       guard distance <= reach, distance < (best?.distance ?? .infinity) else { continue }
       var text = "\(at(mark.processedMs))  \(mark.detail)"
       if let made = model.eventMs(of: mark) {
-        text += "\nclick made at \(at(made)), judged \(TimelineFormat.milliseconds(mark.processedMs - made)) later"
+        text +=
+          "\n"
+          + localized("click made at {made}, judged {delay} later").filling([
+            "made": at(made), "delay": TimelineFormat.milliseconds(mark.processedMs - made),
+          ])
       }
       best = (distance, text)
     }
@@ -29,14 +36,21 @@ package enum TimelineHitTest {
       guard let (bar, end) = layout.bar(of: span),
         bar.contains(x: x, y: y) || (x >= bar.x && x < bar.maxX && abs(y - bar.midY) <= 4)
       else { continue }
-      let running = span.endMs == nil ? " (still running)" : ""
-      return "\(span.lane): \(span.kind.label) \(TimelineFormat.milliseconds(end - span.startMs))\(running), "
-        + "from \(at(span.startMs)) to \(at(end))"
+      let words: KeyValuePairs = [
+        "lane": span.lane, "bar": translated(span.kind.label),
+        "length": TimelineFormat.milliseconds(end - span.startMs), "start": at(span.startMs), "end": at(end),
+      ]
+      return
+        (span.endMs == nil
+        ? localized("{lane}: {bar} {length} (still running), from {start} to {end}")
+        : localized("{lane}: {bar} {length}, from {start} to {end}")).filling(words)
     }
     if layout.plot.contains(x: x, y: y) {
       let ms = layout.milliseconds(atX: x)
       if let band = model.bands.last(where: { ms >= $0.startMs && ms <= $0.endMs }) {
-        return "\(band.label) (\(band.trigger)), from \(at(band.startMs)) to \(at(band.endMs))"
+        return localized("{lag} ({trigger}), from {start} to {end}").filling([
+          "lag": band.label, "trigger": band.trigger, "start": at(band.startMs), "end": at(band.endMs),
+        ])
       }
     }
     return nil

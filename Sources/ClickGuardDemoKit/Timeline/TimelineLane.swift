@@ -1,5 +1,7 @@
 // TimelineLane: one row of the timeline.
 
+import ClickGuardGObject
+
 /// One row of the timeline: a control, the spill-over fence, or the page
 /// navigations.
 package struct TimelineLane: Hashable, Sendable {
@@ -29,12 +31,13 @@ package struct TimelineLane: Hashable, Sendable {
     self.kind = kind
   }
 
-  /// The title in the lane's gutter.
+  /// The title in the lane's gutter, in the reader's language (a control's
+  /// lane: the control's name, as the log has it).
   package var title: String {
     switch kind {
     case .control: id
-    case .fence: "spill-over fence"
-    case .navigation: "navigations"
+    case .fence: localized("spill-over fence")
+    case .navigation: localized("navigations")
     }
   }
 }

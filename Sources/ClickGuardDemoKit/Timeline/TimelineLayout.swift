@@ -87,7 +87,7 @@ package struct TimelineLayout: Sendable {
     var row = 0
     let swatchWidth = 22.0
     for item in legend {
-      let entryWidth = swatchWidth + 4 + measure(item.label) + 14
+      let entryWidth = swatchWidth + 4 + measure(item.text) + 14
       if x + entryWidth > width - pad && x > pad {
         row += 1
         x = pad

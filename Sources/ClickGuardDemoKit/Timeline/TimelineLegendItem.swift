@@ -1,5 +1,7 @@
 // TimelineLegendItem: one entry of the timeline's legend.
 
+import ClickGuardGObject
+
 /// One entry of the legend: an outcome's mark, a bar, the lag band, the
 /// navigation flag, or the line from a click to its judgement.
 package enum TimelineLegendItem: Hashable, Sendable {
@@ -20,14 +22,17 @@ package enum TimelineLegendItem: Hashable, Sendable {
       .lag, .navigation, .delay,
     ]
 
-  /// The entry's words.
+  /// The entry's words in English, as the `timeline` log line gives them.
   var label: String {
     switch self {
     case .outcome(let outcome): outcome.label
     case .span(let kind): kind.label
-    case .lag: "injected lag"
-    case .navigation: "navigation"
-    case .delay: "click made → judged"
+    case .lag: translatable("injected lag")
+    case .navigation: translatable("navigation")
+    case .delay: translatable("click made → judged")
     }
   }
+
+  /// The entry's words as the legend shows them, in the reader's language.
+  var text: String { translated(label) }
 }

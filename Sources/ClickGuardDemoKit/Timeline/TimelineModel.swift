@@ -3,6 +3,8 @@
 // TimelineRecorder builds it from the demo's events, TimelineLayout places
 // it, TimelineRenderer draws it.
 
+import ClickGuardGObject
+
 /// Everything the timeline shows, on the demo's `CLOCK_MONOTONIC` ms axis.
 package struct TimelineModel: Sendable {
   /// The control lanes, in order: the pinned ones, then each control as it
@@ -82,7 +84,7 @@ package struct TimelineModel: Sendable {
 
   /// A sentence saying what happened between `start` and `end` (ms), lane by
   /// lane: the timeline's accessible description, for people who cannot see
-  /// it.
+  /// it, in their language (a control's lane by the control's name).
   package func summary(from start: Double, to end: Double) -> String {
     var parts: [String] = []
     for lane in controlLanes + [TimelineLane.fenceID] {
@@ -90,14 +92,24 @@ package struct TimelineModel: Sendable {
       guard !inView.isEmpty else { continue }
       let counts = TimelineOutcome.allCases.compactMap { outcome -> String? in
         let n = inView.filter { $0.outcome == outcome }.count
-        return n == 0 ? nil : "\(n) \(outcome.label)"
+        return n == 0
+          ? nil : localized("{count} {outcome}").filling(["count": String(n), "outcome": translated(outcome.label)])
       }
-      parts.append("\(lane == TimelineLane.fenceID ? "fence" : lane): " + counts.joined(separator: ", "))
+      parts.append(
+        localized("{lane}: {counts}").filling([
+          // TRANSLATORS: the spill-over fence's lane, in the timeline's accessible description.
+          "lane": lane == TimelineLane.fenceID ? localized("fence") : lane, "counts": counts.joined(separator: ", "),
+        ]))
     }
     let navigations = flags.filter { !$0.refused && $0.atMs >= start && $0.atMs <= end }.count
-    if navigations > 0 { parts.append("\(navigations) navigation\(navigations == 1 ? "" : "s")") }
+    if navigations > 0 {
+      parts.append(
+        localizedPlural("{count} navigation", "{count} navigations", count: navigations).filling([
+          "count": String(navigations)
+        ]))
+    }
     let lag = bands.filter { $0.endMs >= start && $0.startMs <= end }.map(\.label)
-    if !lag.isEmpty { parts.append("lag: " + lag.joined(separator: ", ")) }
-    return parts.isEmpty ? "No clicks in view." : parts.joined(separator: "; ") + "."
+    if !lag.isEmpty { parts.append(localized("lag: {bands}").filling(["bands": lag.joined(separator: ", ")])) }
+    return parts.isEmpty ? localized("No clicks in view.") : parts.joined(separator: "; ") + "."
   }
 }

@@ -2,6 +2,7 @@
 // timeline's legend.
 
 import ClickGuard
+import ClickGuardGObject
 
 /// What happened to one activation (or one press the fence consumed), as the
 /// timeline colours and shapes its mark.
@@ -39,16 +40,18 @@ package enum TimelineOutcome: String, CaseIterable, Sendable {
     }
   }
 
-  /// The legend's words for it.
+  /// The legend's words for it, in English (the `timeline` log line's
+  /// legend), marked for translation where they are shown.
   var label: String {
     switch self {
-    case .accepted: "accepted"
-    case .droppedBusy: "dropped: busy"
-    case .droppedWithinInterval: "dropped: interval"
-    case .droppedEventTime: "dropped: event time"
-    case .wouldDrop: "would drop"
-    case .passed: "passed"
-    case .fenceDrop: "fence drop"
+    case .accepted: translatable("accepted")
+    case .droppedBusy: translatable("dropped: busy")
+    case .droppedWithinInterval: translatable("dropped: interval")
+    case .droppedEventTime: translatable("dropped: event time")
+    case .wouldDrop: translatable("would drop")
+    // TRANSLATORS: an activation let through without being judged.
+    case .passed: translatable("passed")
+    case .fenceDrop: translatable("fence drop")
     }
   }
 

@@ -4,6 +4,7 @@
 // file show the same thing.
 
 import ClickGuard
+import ClickGuardGObject
 
 /// Turns the demo's events into a ``TimelineModel``.
 ///
@@ -83,7 +84,9 @@ package struct TimelineRecorder: Sendable {
       armFence(at: ms)
     case .navigationRefused(let reason, _, _, _):
       model.flags.append(
-        TimelineFlag(atMs: ms, label: "refused: \(reason)", refused: true, detail: event.summary ?? ""))
+        TimelineFlag(
+          atMs: ms, label: localized("refused: {reason}").filling(["reason": reason]), refused: true,
+          detail: event.summary ?? ""))
     case .fenceDrop(_, _, let eventTime):
       if let eventTime { model.eventClock.observe(eventTime, processedMs: ms) }
       model.marks.append(

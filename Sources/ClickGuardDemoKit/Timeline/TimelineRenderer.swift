@@ -2,6 +2,7 @@
 // the live widget's `draw` handler and an offscreen image surface share it.
 
 import CGtk
+import ClickGuardGObject
 
 /// Draws the timeline with cairo.
 ///
@@ -59,7 +60,7 @@ package enum TimelineRenderer {
     cairo_restore(cairo)
     drawLegend(layout, theme: theme, text: text, into: cairo)
     if paused {
-      let label = "paused"
+      let label = localized("paused")
       text.draw(
         label, x: layout.plot.maxX - text.width(of: label) - 2, centerY: layout.axis.midY, color: theme.foreground)
     }
@@ -396,7 +397,7 @@ package enum TimelineRenderer {
         cairo_arc(cairo, swatch.maxX - 5, swatch.midY, 3.5, 0, 2 * Double.pi)
         cairo_fill(cairo)
       }
-      text.draw(entry.item.label, x: entry.labelX, centerY: swatch.midY, color: theme.foreground)
+      text.draw(entry.item.text, x: entry.labelX, centerY: swatch.midY, color: theme.foreground)
     }
   }
 }

@@ -1,6 +1,8 @@
 // TimelineSpan: a bar on one lane — a gate busy with its action, the interval
 // after it, or the spill-over fence armed on a new page.
 
+import ClickGuardGObject
+
 /// A stretch of time on one lane, drawn as a bar under its marks.
 package struct TimelineSpan: Sendable {
   /// What the bar means.
@@ -13,12 +15,15 @@ package struct TimelineSpan: Sendable {
     /// The spill-over fence was armed on a newly shown page.
     case fence
 
-    /// The legend's words for it.
+    /// The legend's words for it, in English (the `timeline` log line's
+    /// legend), marked for translation where they are shown.
     var label: String {
       switch self {
-      case .busy: "busy"
-      case .window: "interval"
-      case .fence: "fence armed"
+      // TRANSLATORS: the timeline's bar while a control's action runs.
+      case .busy: translatable("busy")
+      // TRANSLATORS: the timeline's bar for the guard interval after an action.
+      case .window: translatable("interval")
+      case .fence: translatable("fence armed")
       }
     }
   }

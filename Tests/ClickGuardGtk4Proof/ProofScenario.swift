@@ -40,6 +40,9 @@ let proofScenarios: [String: any ProofScenario] = [
   "toggle-guarded": StalledToggle(isGuarded: true),
   "accelerator": StalledAccelerator(),
   "accelerator-held": StalledAccelerator(isHeld: true),
+  "keypad": KeypadScenario(count: 3, delayMs: 200),
+  "keypad-bounce": KeypadScenario(count: 2, delayMs: 30),
+  "words": KeypadScenario(isKeypad: false, count: 3, delayMs: 200),
 ]
 
 /// What a run saw, printed as JSON.

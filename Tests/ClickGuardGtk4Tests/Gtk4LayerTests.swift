@@ -94,4 +94,19 @@ final class Gtk4LayerTests: XCTestCase {
     let guarded = try run("accelerator-held", guarded: true)
     XCTAssertGreaterThanOrEqual(guarded.actions, plain.actions - 2, "a held key's repeats are meant: they act")
   }
+
+  func testAPersonTypingZeroThreeTimesOnAKeypadGetsThreeZeros() throws {
+    XCTAssertEqual(try run("keypad", guarded: false).actions, 3)
+    XCTAssertEqual(try run("keypad", guarded: true).actions, 3, "a keypad key pressed at a person's pace is meant")
+  }
+
+  func testAKeypadKeysBounceIsStillCaught() throws {
+    XCTAssertEqual(try run("keypad-bounce", guarded: false).actions, 2, "a bounce 30 ms after the click acts twice")
+    XCTAssertEqual(try run("keypad-bounce", guarded: true).actions, 1)
+  }
+
+  func testTheSamePaceOnAButtonThatIsNoKeyIsADuplicate() throws {
+    XCTAssertEqual(try run("words", guarded: false).actions, 3)
+    XCTAssertEqual(try run("words", guarded: true).actions, 1, "Open pressed again within the interval is a duplicate")
+  }
 }

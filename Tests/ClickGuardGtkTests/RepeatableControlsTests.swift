@@ -19,12 +19,12 @@ final class RepeatableControlsTests: XCTestCase {
       "win.next-change", "EditUndo", "go-up-symbolic", "zoom-in", "app.redo", "media-skip-forward", "GoBack",
     ]
     for name in repeated {
-      XCTAssertTrue(RepeatableControls.isRepeatName(name), name)
+      XCTAssertTrue(RepeatableNames.isRepeatName(name), name)
     }
     for name in ["document-open", "FileNew", "go-home", "list-add", "win.save", "edit-delete", "nextcloud"] {
-      XCTAssertFalse(RepeatableControls.isRepeatName(name), name)
+      XCTAssertFalse(RepeatableNames.isRepeatName(name), name)
     }
-    XCTAssertEqual(RepeatableControls.words(of: "win.nextChange-2"), ["win", "next", "change", "2"])
+    XCTAssertEqual(RepeatableNames.words(of: "win.nextChange-2"), ["win", "next", "change", "2"])
   }
 
   /// A grid of one-character keys makes each of its buttons a key, "DEL"

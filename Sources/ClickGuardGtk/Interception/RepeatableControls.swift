@@ -1,24 +1,11 @@
 import CGtk
 import ClickGuard
 
-/// What the repeat rule reads of a pressed button (``RepeatFacts``): whether
-/// people press its kind again on purpose, whether it is in place, its scene.
-///
-/// Repeatable: a keypad's key, a stepper or arrow label, a label saying undo,
-/// redo or zoom, or a name (GAction, GtkAction, icon, stock) saying undo,
-/// redo, zoom, next, previous, back, go up or down, increase or decrease.
+/// What the repeat rule reads of a pressed GTK 3 button (``RepeatFacts``):
+/// its names and label, judged by the core's ``RepeatableNames``, whether it
+/// is in place, its scene.
 @MainActor
 enum RepeatableControls {
-  nonisolated private static let repeatWords: Set<String> = [
-    "undo", "redo", "zoom", "next", "previous", "prev", "forward", "back", "backward", "increase", "decrease",
-  ]
-  private static let labelWords: Set<String> = ["undo", "redo", "zoom", "increase", "decrease"]
-  /// Repeatable only after `go` (`go-up`, `go-down`).
-  nonisolated private static let directionWords: Set<String> = ["up", "down"]
-  private static let stepperLabels: Set<String> = ["+", "-", "−", "–", "›", "‹", "»", "«", "<", ">", "→", "←"]
-  /// The fewest buttons a container needs to be taken for a keypad.
-  private static let keypadButtons = 6
-
   /// The facts of `button` now; whether it is repeatable is kept on `state`.
   static func facts(of button: gpointer, state: WidgetGuardState?, appearances: UInt64) -> RepeatFacts {
     let widget = button.assumingMemoryBound(to: GtkWidget.self)
@@ -44,44 +31,7 @@ enum RepeatableControls {
 
   /// Whether `button` is of a kind people press again on purpose.
   static func isRepeatable(_ button: UnsafeMutablePointer<GtkWidget>) -> Bool {
-    if names(of: button).contains(where: isRepeatName) { return true }
-    // A worded "Next" or "Back" is as often a wizard's step: only some label words count.
-    if let label = label(of: button),
-      stepperLabels.contains(label) || words(of: label).contains(where: labelWords.contains)
-    {
-      return true
-    }
-    return isKeypadKey(button)
-  }
-
-  /// Whether a name (`win.next-change`, `EditUndo`, `go-up-symbolic`) says people repeat it.
-  nonisolated static func isRepeatName(_ name: String) -> Bool {
-    let words = Self.words(of: name)
-    if words.contains(where: repeatWords.contains) { return true }
-    return words.contains("go") && words.contains(where: directionWords.contains)
-  }
-
-  /// The lowercase words of a name, split at punctuation and camel case.
-  nonisolated static func words(of name: String) -> [String] {
-    var words: [String] = []
-    var word = ""
-    var previousIsLower = false
-    for character in name {
-      guard character.isLetter || character.isNumber else {
-        if !word.isEmpty { words.append(word) }
-        word = ""
-        previousIsLower = false
-        continue
-      }
-      if character.isUppercase && previousIsLower {
-        words.append(word)
-        word = ""
-      }
-      word += character.lowercased()
-      previousIsLower = character.isLowercase
-    }
-    if !word.isEmpty { words.append(word) }
-    return words
+    RepeatableNames.isRepeatable(names: names(of: button), label: label(of: button)) || isKeypadKey(button)
   }
 
   // MARK: Names and labels
@@ -121,9 +71,7 @@ enum RepeatableControls {
     if text == nil, let label = descendant(of: button, type: gtk_label_get_type()) {
       text = swiftString(gtk_label_get_text(label.assumingMemoryBound(to: GtkLabel.self)))
     }
-    guard let text else { return nil }
-    let shown = String(text.filter { $0 != "_" }.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace))
-    return shown.isEmpty ? nil : String(shown.reversed())
+    return RepeatableNames.shown(text)
   }
 
   /// The first widget of `type` among the children and grandchildren.
@@ -140,16 +88,13 @@ enum RepeatableControls {
   // MARK: Keypads
 
   /// Whether `button` is a keypad's key: the nearest of three ancestors with
-  /// ``keypadButtons`` buttons has mostly one-character labels.
+  /// enough buttons is a keypad (``RepeatableNames/isKeypad(labels:)``).
   private static func isKeypadKey(_ button: UnsafeMutablePointer<GtkWidget>) -> Bool {
     var ancestor = gtk_widget_get_parent(button)
     for _ in 0..<3 {
       guard let container = ancestor else { return false }
       let buttons = children(of: container).compactMap { pushButton(in: $0, depth: 2) }
-      if buttons.count >= keypadButtons {
-        let keys = buttons.filter { label(of: $0).map { $0.count == 1 } ?? false }.count
-        return keys * 2 > buttons.count
-      }
+      if let isKeypad = RepeatableNames.isKeypad(labels: buttons.map(label(of:))) { return isKeypad }
       ancestor = gtk_widget_get_parent(container)
     }
     return false

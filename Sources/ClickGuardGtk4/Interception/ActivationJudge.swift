@@ -32,21 +32,24 @@ final class ActivationJudge {
   fileprivate func allowsClick(on button: gpointer) -> Bool {
     let state = WidgetGuardState.existing(on: button)
     guard runtime.guardsEveryButton || state?.isWrapped == true else { return true }
+    let input = runtime.input.attribution(ofClickOn: button)
     return allows(
       button, action: Self.actionName(of: button),
-      kind: GObjectType.isA(button, gtk_toggle_button_get_type()) ? .toggle : .button,
-      input: runtime.input.attribution(ofClickOn: button), state: state)
+      kind: GObjectType.isA(button, gtk_toggle_button_get_type()) ? .toggle : .button, input: input, state: state,
+      repeatFacts: input.source == .user ? RepeatableControls.facts(of: button, state: state) : nil)
   }
 
   /// The one judgment every path makes: whether `action` on `object`, begun
   /// by `input`, may act now. An accepted activation joins the scope of the
   /// main-loop level; `false` means the caller drops it.
+  /// `repeatFacts` says whether a person's repeat may act within the window.
   func allows(
-    _ object: gpointer, action: ActionName, kind: ControlKind, input: InputAttribution, state: WidgetGuardState?
+    _ object: gpointer, action: ActionName, kind: ControlKind, input: InputAttribution, state: WidgetGuardState?,
+    repeatFacts: RepeatFacts? = nil
   ) -> Bool {
     let activation = Activation(
       control: ControlID(object: object), action: action, kind: kind, settings: state?.settings ?? ControlSettings(),
-      eventTime: input.eventTime, pressTime: input.pressTime, source: input.source)
+      eventTime: input.eventTime, pressTime: input.pressTime, source: input.source, repeatFacts: repeatFacts)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else { return false }
     if decision.gate != nil { runtime.input.currentEventAcceptedActivation() }

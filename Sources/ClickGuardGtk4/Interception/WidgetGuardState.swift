@@ -8,6 +8,8 @@ final class WidgetGuardState: ObjectAttachment {
   var settings = ControlSettings()
   /// Whether a ``Control`` wrapper routes this widget.
   var isWrapped = false
+  /// Whether people press it again on purpose (``RepeatableControls``), once asked.
+  var isRepeatable: Bool?
   private let control: ControlID
   private let runtime: GuardRuntime
 

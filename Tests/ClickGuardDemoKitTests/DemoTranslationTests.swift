@@ -165,17 +165,9 @@ final class DemoTranslationTests: XCTestCase {
     let german = try GermanTestLocale()
     defer { german.remove() }
     let target = scratch + "/shot.png"
-    let demo = try DemoProcess(
-      binary: try DemoBinary.path(), arguments: ["--screenshot", target], logPath: scratch + "/log.jsonl",
-      environment: german.environment)
+    let (demo, failed) = try screenshotOverADirectory(
+      target, logPath: scratch + "/log.jsonl", environment: german.environment)
     defer { demo.stop() }
-    let first = try XCTUnwrap(demo.waitForLine(type: "screenshot", timeout: 20), demo.output)
-    XCTAssertNil(first.error, first.text)
-    try FileManager.default.removeItem(atPath: target)
-    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
-
-    demo.send(SIGUSR1)
-    let failed = try XCTUnwrap(demo.waitForLine(type: "screenshot", after: first.seq, timeout: 10), demo.output)
     XCTAssertTrue(
       failed.error?.contains("'\(target)' is a directory, not a regular file, and is left as it is") ?? false,
       failed.text)

@@ -69,8 +69,9 @@ package struct SettingsIniSwitch {
       defer { g_free(contents) }
       if UnsafeRawBufferPointer(start: contents, count: Int(length)).contains(0) {
         throw Failure(
-          message: "cannot change \(path.displayName): it holds a NUL byte, after which GTK reads nothing of its line; "
-            + "it is left as it is")
+          message: localized(
+            "cannot change {file}: it holds a NUL byte, after which GTK reads nothing of its line; it is left as it is"
+          ).filling(["file": path.displayName]))
       }
     }
     let file = g_key_file_new()!
@@ -84,7 +85,10 @@ package struct SettingsIniSwitch {
       let message = messageTaking(&error)
       if missing != true {
         g_key_file_free(file)
-        throw Failure(message: "cannot read \(path.displayName): \(message) (it must be a GKeyFile, as GTK reads it)")
+        throw Failure(
+          message: localized("cannot read {file}: {reason} (it must be a GKeyFile, as GTK reads it)").filling([
+            "file": path.displayName, "reason": message,
+          ]))
       }
     }
     return file
@@ -99,9 +103,9 @@ package struct SettingsIniSwitch {
     let before = Self.modules(of: file)
     if before == nil, g_key_file_has_key(file, "Settings", "gtk-modules", nil) != 0 {
       throw Failure(
-        message: "cannot change gtk-modules in \(path.displayName): its value is not text GTK can read "
-          + "(it is not UTF-8, or holds a backslash escape GKeyFile does not accept); "
-          + "it is left as it is")
+        message: localized(
+          "cannot change gtk-modules in {file}: its value is not text GTK can read (it is not UTF-8, or holds a backslash escape GKeyFile does not accept); it is left as it is"
+        ).filling(["file": path.displayName]))
     }
     guard let after = GtkModuleList.addingClickGuard(to: before) else { return nil }
     if before == nil, let text = contents(),
@@ -129,23 +133,25 @@ package struct SettingsIniSwitch {
       if start.first == UInt8(ascii: "["), let close = start.lastIndex(of: UInt8(ascii: "]")) {
         group = start[start.index(after: start.startIndex)..<close]
         guard groups.insert(group).inserted else {
-          throw repeated("the group [\(String(decoding: group, as: UTF8.self))]")
+          throw repeated(localized("the group [{group}]").filling(["group": String(decoding: group, as: UTF8.self)]))
         }
       } else if start.first != UInt8(ascii: "#"), let equals = start.firstIndex(of: UInt8(ascii: "=")) {
         var key = start[..<equals]
         while let last = key.last, Self.isASCIISpace(last) { key = key.dropLast() }
         guard keys.insert([group, key]).inserted else {
-          throw repeated("the key \(String(decoding: key, as: UTF8.self))")
+          throw repeated(localized("the key {key}").filling(["key": String(decoding: key, as: UTF8.self)]))
         }
       }
     }
   }
 
+  /// The failure for a file naming `what` (a group or a key, in the
+  /// reader's language) twice.
   private func repeated(_ what: String) -> Failure {
     Failure(
-      message: "cannot edit \(path.displayName): it names \(what) twice, and GKeyFile would write the two as one, "
-        + "moving lines; it is left as it is. Remove one, or add clickguard to gtk-modules in its [Settings] group "
-        + "by hand")
+      message: localized(
+        "cannot edit {file}: it names {what} twice, and GKeyFile would write the two as one, moving lines; it is left as it is. Remove one, or add clickguard to gtk-modules in its [Settings] group by hand"
+      ).filling(["file": path.displayName, "what": what]))
   }
 
   /// Whether GKeyFile takes `byte` for space (`g_ascii_isspace`: not the
@@ -297,25 +303,29 @@ package struct SettingsIniSwitch {
   /// so a line ending in two would lose one.
   private func save(_ file: OpaquePointer) throws(Failure) {
     guard let data = Self.data(of: file) else {
-      throw Failure(message: "cannot write \(path.displayName): GKeyFile gave no text")
+      throw Failure(
+        message: localized("cannot write {file}: GKeyFile gave no text").filling(["file": path.displayName]))
     }
     if let original = contents(), !Self.commentLines(of: original).isSubsequence(of: Self.commentLines(of: data)) {
       throw Failure(
-        message: "cannot edit \(path.displayName) without moving or losing a comment line (GKeyFile merges a group "
-          + "that appears twice as it writes the file); it is left as it is. Add clickguard to gtk-modules "
-          + "in its [Settings] group by hand")
+        message: localized(
+          "cannot edit {file} without moving or losing a comment line (GKeyFile merges a group that appears twice as it writes the file); it is left as it is. Add clickguard to gtk-modules in its [Settings] group by hand"
+        ).filling(["file": path.displayName]))
     }
     let reread = Self.loaded(data)
     defer { reread.map { g_key_file_free($0) } }
     guard let reread, Self.data(of: reread) == data else {
       throw Failure(
-        message: "cannot edit \(path.displayName) without changing a line that is not ClickGuard's (a line "
-          + "ending in a carriage return would lose it); it is left as it is. Add clickguard to gtk-modules "
-          + "in its [Settings] group by hand, or remove the carriage return")
+        message: localized(
+          "cannot edit {file} without changing a line that is not ClickGuard's (a line ending in a carriage return would lose it); it is left as it is. Add clickguard to gtk-modules in its [Settings] group by hand, or remove the carriage return"
+        ).filling(["file": path.displayName]))
     }
     if data.allSatisfy({ $0 == UInt8(ascii: "\n") }) {
       guard path.withCString({ unlink($0) }) == 0 || errno == ENOENT else {
-        throw Failure(message: "cannot write \(path.displayName): \(String(cString: strerror(errno)))")
+        throw Failure(
+          message: localized("cannot write {file}: {reason}").filling([
+            "file": path.displayName, "reason": String(cString: strerror(errno)),
+          ]))
       }
       return
     }
@@ -325,9 +335,9 @@ package struct SettingsIniSwitch {
     do {
       try AtomicFile.write(
         data, to: OutputTarget(ByteString(bytes: path.bytes)),
-        accepted: Phrase("settings.ini is made new or replaces a regular file"))
+        accepted: Phrase(translatable("settings.ini is made new or replaces a regular file")))
     } catch {
-      throw Failure(message: "\(error); it is as it was")
+      throw Failure(message: localized("{error}; it is as it was").filling(["error": error.translated]))
     }
   }
 }

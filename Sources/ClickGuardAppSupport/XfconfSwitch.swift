@@ -52,7 +52,10 @@ final class XfconfSwitch {
     let value = g_variant_get_variant(boxed)
     defer { g_variant_unref(value) }
     guard String(cString: g_variant_get_type_string(value)) == "s" else {
-      throw Failure(message: "\(Self.displayName) is not a string; GTK takes a string of module names")
+      throw Failure(
+        message: localized("{property} is not a string; GTK takes a string of module names").filling([
+          "property": Self.displayName
+        ]))
     }
     return String(cString: g_variant_get_string(value, nil))
   }
@@ -91,8 +94,11 @@ final class XfconfSwitch {
       bus, "org.xfce.Xfconf", "/org/xfce/Xfconf", "org.xfce.Xfconf", method, parameters, nil,
       G_DBUS_CALL_FLAGS_NONE, 5000, nil, &error)
     guard let reply else {
-      let message = messageTaking(&error, or: "no answer")
-      throw Failure(message: "cannot \(method == "GetProperty" ? "read" : "change") \(Self.displayName): \(message)")
+      let reason = messageTaking(&error, or: localized("no answer"))
+      let message =
+        method == "GetProperty"
+        ? localized("cannot read {property}: {reason}") : localized("cannot change {property}: {reason}")
+      throw Failure(message: message.filling(["property": Self.displayName, "reason": reason]))
     }
     return reply
   }

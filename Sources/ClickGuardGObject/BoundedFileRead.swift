@@ -55,12 +55,12 @@ package enum BoundedFileRead {
   private static func refusal(of status: stat, limit: Int) -> Refusal? {
     switch status.st_mode & S_IFMT {
     case S_IFREG: status.st_size > limit ? .tooLarge : nil
-    case S_IFIFO: .notRegular("a FIFO")
-    case S_IFCHR: .notRegular("a character device")
-    case S_IFBLK: .notRegular("a block device")
-    case S_IFSOCK: .notRegular("a socket")
-    case S_IFDIR: .notRegular("a directory")
-    default: .notRegular("an unknown kind of file")
+    case S_IFIFO: .notRegular(translatable("a FIFO"))
+    case S_IFCHR: .notRegular(translatable("a character device"))
+    case S_IFBLK: .notRegular(translatable("a block device"))
+    case S_IFSOCK: .notRegular(translatable("a socket"))
+    case S_IFDIR: .notRegular(translatable("a directory"))
+    default: .notRegular(translatable("an unknown kind of file"))
     }
   }
 

@@ -23,7 +23,7 @@ package enum LineWriter {
       } else if written < 0 && errno == EINTR {
         continue
       } else {
-        return written == 0 ? "nothing was written" : String(cString: strerror(errno))
+        return written == 0 ? localized("nothing was written") : String(cString: strerror(errno))
       }
     }
     return nil
@@ -39,18 +39,26 @@ package struct LostLines {
   /// No line lost yet.
   package init() {}
 
-  /// Takes how one line of `log` to `destination` went (`failure`: why it was
-  /// not written); returns the message to show when something changed.
+  /// Takes how one line of `log` (its name in the reader's language) to
+  /// `destination` went (`failure`: why it was not written); returns the
+  /// message to show, in the reader's language, when something changed.
   package mutating func note(
     _ failure: String?, log: String, destination: String
   ) -> (message: String, isFailure: Bool)? {
     if let failure {
       defer { count = (count ?? 0) + 1 }
       guard count == nil else { return nil }
-      return ("cannot write \(log) to \(destination): \(failure); each next line is tried again", true)
+      return (
+        localized("cannot write {log} to {destination}: {reason}; each next line is tried again").filling([
+          "log": log, "destination": destination, "reason": failure,
+        ]), true
+      )
     }
     guard let lost = count else { return nil }
     count = nil
-    return ("\(log) is written to \(destination) again; \(lost) line\(lost == 1 ? " was" : "s were") lost", false)
+    let words = localizedPlural(
+      "{log} is written to {destination} again; {count} line was lost",
+      "{log} is written to {destination} again; {count} lines were lost", count: lost)
+    return (words.filling(["log": log, "destination": destination, "count": String(lost)]), false)
   }
 }

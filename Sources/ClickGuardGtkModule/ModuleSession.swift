@@ -31,7 +31,10 @@ final class ModuleSession {
       do throws(DecisionLogError) {
         log = try DecisionLog(fileName: name)
       } catch {
-        GtkModule.logMessage("\(ModuleConfiguration.logVariable): \(error); decisions are not logged")
+        GtkModule.logMessage(
+          localized("{variable}: {error}; decisions are not logged").filling([
+            "variable": ModuleConfiguration.logVariable, "error": error.description,
+          ]))
       }
     case .standardError:
       log = DecisionLog()

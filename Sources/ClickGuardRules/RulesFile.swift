@@ -61,7 +61,7 @@ package struct RulesFile: Hashable, Sendable {
         warn(
           line: nil,
           localized("is not read: it is {kind} (accepted: {accepted}); using the defaults throughout").filling([
-            "kind": kind, "accepted": Self.acceptedFile,
+            "kind": translated(kind), "accepted": Self.acceptedFile,
           ]))
       case .tooLarge:
         warn(

@@ -46,13 +46,19 @@ package final class RulesFileEdit {
     keyFile = g_key_file_new()
     let path = location.path
     if let kind = OutputTarget(location.fileName, followingLinks: false).kind.noun {
-      throw RulesFileEditError("\(path) is \(kind), not a regular file; it is left as it is (edit it by hand)")
+      throw RulesFileEditError(
+        localized("{file} is {kind}, not a regular file; it is left as it is (edit it by hand)").filling([
+          "file": path, "kind": translated(kind),
+        ]))
     }
     switch BoundedFileRead.contents(of: location.fileName, limit: RulesFile.sizeLimit) {
     case .failure(.missing):
       return
     case .failure(let refusal):
-      throw RulesFileEditError("\(path) cannot be read (\(Self.words(refusal))); it is left as it is")
+      throw RulesFileEditError(
+        localized("{file} cannot be read ({reason}); it is left as it is").filling([
+          "file": path, "reason": Self.words(refusal),
+        ]))
     case .success(let bytes):
       var error: UnsafeMutablePointer<GError>?
       let flags = GKeyFileFlags(rawValue: G_KEY_FILE_KEEP_COMMENTS.rawValue | G_KEY_FILE_KEEP_TRANSLATIONS.rawValue)
@@ -64,7 +70,8 @@ package final class RulesFileEdit {
       if loaded == 0 {
         let reason = messageTaking(&error)
         throw RulesFileEditError(
-          "\(path) cannot be parsed (\(reason)); it is left as it is: fix it by hand, then try again")
+          localized("{file} cannot be parsed ({reason}); it is left as it is: fix it by hand, then try again").filling(
+            ["file": path, "reason": reason]))
       }
     }
   }
@@ -115,29 +122,37 @@ package final class RulesFileEdit {
   package func save() throws(RulesFileEditError) {
     var length: gsize = 0
     guard let data = g_key_file_to_data(keyFile, &length, nil) else {
-      throw RulesFileEditError("\(location.path) was not written: GLib could not render it")
+      throw RulesFileEditError(
+        localized("{file} was not written: GLib could not render it").filling(["file": location.path]))
     }
     defer { g_free(data) }
     let folder = OutputTarget(location.fileName, followingLinks: false).directory
     if folder.withCString({ g_mkdir_with_parents($0, 0o700) }) != 0 {
       let reason = String(cString: strerror(errno))
-      throw RulesFileEditError("\(location.path) was not written (cannot make \(folder.displayName): \(reason))")
+      throw RulesFileEditError(
+        localized("{file} was not written (cannot make {folder}: {reason})").filling([
+          "file": location.path, "folder": folder.displayName, "reason": reason,
+        ]))
     }
     do {
       try AtomicFile.write(
         UnsafeRawBufferPointer(start: data, count: Int(length)),
         to: OutputTarget(location.fileName, followingLinks: false),
-        accepted: Phrase("the rules file is made new or replaces a regular file"), newFilePermissions: 0o644)
+        accepted: Phrase(translatable("the rules file is made new or replaces a regular file")),
+        newFilePermissions: 0o644)
     } catch {
-      throw RulesFileEditError("\(location.path) was not written (it \(error.problem)); it is as it was")
+      throw RulesFileEditError(
+        localized("{file} was not written (it {problem}); it is as it was").filling([
+          "file": location.path, "problem": error.problem.translated,
+        ]))
     }
   }
 
   private static func words(_ refusal: BoundedFileRead.Refusal) -> String {
     switch refusal {
-    case .missing: "it is missing"
-    case .notRegular(let kind): "it is \(kind)"
-    case .tooLarge: "it is over \(RulesFile.sizeLimitText)"
+    case .missing: localized("it is missing")
+    case .notRegular(let kind): localized("it is {kind}").filling(["kind": translated(kind)])
+    case .tooLarge: localized("it is over {size}").filling(["size": RulesFile.sizeLimitText])
     case .failed(let reason): reason
     }
   }

@@ -76,7 +76,9 @@ final class TranslationTests: XCTestCase {
 
   /// Under the German locale: `--help`, usage errors, `status`, `doctor`
   /// (with the origins it names and the module's warning about a bad
-  /// variable) and `report` in German; under C, the same runs in English.
+  /// variable), `enable` and `disable` refusing a settings.ini they cannot
+  /// write or edit, and `report` in German; under C, the same runs in
+  /// English.
   func testTheCommandSpeaksGermanUnderAGermanLocaleAndEnglishOtherwise() throws {
     let german = try GermanTestLocale()
     defer { german.remove() }
@@ -92,6 +94,19 @@ final class TranslationTests: XCTestCase {
     inEnglish["LANGUAGE"] = nil
     let log = Self.root.appendingPathComponent("Tests/ClickGuardCommandKitTests/Fixtures/sample.log").path
     let badInterval = ["CLICKGUARD_INTERVAL_MS": "abc"]
+    // settings.ini as a link to a file that does not exist: enable refuses
+    // to write through it. A NUL byte in it: enable and disable refuse to
+    // edit it.
+    let linked = german.root.appendingPathComponent("linked-config")
+    let linkedIni = linked.appendingPathComponent("gtk-3.0/settings.ini").path
+    try FileManager.default.createDirectory(
+      at: linked.appendingPathComponent("gtk-3.0"), withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: linkedIni, withDestinationPath: "nowhere.ini")
+    let nul = german.root.appendingPathComponent("nul-config")
+    let nulIni = nul.appendingPathComponent("gtk-3.0/settings.ini")
+    try FileManager.default.createDirectory(
+      at: nul.appendingPathComponent("gtk-3.0"), withIntermediateDirectories: true)
+    try Data("[Settings]\ngtk-modules=clickguard\u{0}x\n".utf8).write(to: nulIni)
     let runs = [
       Said(
         arguments: ["--help"], german: "  --version        Die Version ausgeben und beenden\n",
@@ -136,6 +151,18 @@ final class TranslationTests: XCTestCase {
           + "60000); die Vorgabe 500 gilt\n",
         english: "  - CLICKGUARD_INTERVAL_MS=\"abc\" is not accepted (accepted: whole milliseconds from 0 to 60000); "
           + "using the default, 500\n"),
+      Said(
+        arguments: ["enable"], variables: ["XDG_CONFIG_HOME": linked.path], onError: true,
+        german: "clickguard: „\(linkedIni)“ ist ein symbolischer Link auf eine Datei, die es nicht gibt "
+          + "(settings.ini wird neu angelegt oder ersetzt eine reguläre Datei); die Datei ist, wie sie war\n",
+        english: "clickguard: '\(linkedIni)' is a symbolic link to a file that does not exist "
+          + "(settings.ini is made new or replaces a regular file); it is as it was\n"),
+      Said(
+        arguments: ["disable"], variables: ["XDG_CONFIG_HOME": nul.path], onError: true,
+        german: "clickguard: \(nulIni.path) lässt sich nicht ändern: Die Datei enthält ein NUL-Byte, nach dem GTK "
+          + "von ihrer Zeile nichts mehr liest; sie bleibt, wie sie ist\n",
+        english: "clickguard: cannot change \(nulIni.path): it holds a NUL byte, after which GTK reads nothing of "
+          + "its line; it is left as it is\n"),
       Said(
         arguments: ["report", log], german: "ClickGuard-Bericht: 31 Entscheidungen aus \(log), 2 Programme\n",
         english: "ClickGuard report: 31 decisions from \(log), 2 programs\n"),

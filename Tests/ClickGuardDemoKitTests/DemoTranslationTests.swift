@@ -5,6 +5,7 @@
 // are in German or in English; and its JSON log keeps the log's English
 // words either way.
 
+import ClickGuardShowcase
 import ClickGuardTestSupport
 import Foundation
 import XCTest
@@ -154,5 +155,26 @@ final class DemoTranslationTests: XCTestCase {
         }
       }
     }
+  }
+
+  /// A screenshot asked for (SIGUSR1) after the path became a directory:
+  /// the warning on standard error is in German under the German locale,
+  /// while the JSON log's `screenshot` line keeps the English reason.
+  func testARuntimeScreenshotWarningIsInGermanAndTheLogKeepsItsEnglish() throws {
+    try XDisplay.require()
+    let german = try GermanTestLocale()
+    defer { german.remove() }
+    let target = scratch + "/shot.png"
+    let (demo, failed) = try screenshotOverADirectory(
+      target, logPath: scratch + "/log.jsonl", environment: german.environment)
+    defer { demo.stop() }
+    XCTAssertTrue(
+      failed.error?.contains("'\(target)' is a directory, not a regular file, and is left as it is") ?? false,
+      failed.text)
+    let warning =
+      "clickguard-demo: Warnung: kein Bildschirmfoto gespeichert: „\(target)“ ist ein Verzeichnis, keine reguläre "
+      + "Datei, und bleibt, wie es ist (ein Bildschirmfoto wird als neue Datei angelegt oder ersetzt eine reguläre "
+      + "Datei); die Demo läuft weiter"
+    XCTAssertTrue(RawDemoProcess.wait(timeout: 5) { demo.output.contains(warning) }, demo.output)
   }
 }

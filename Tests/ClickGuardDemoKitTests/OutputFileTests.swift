@@ -136,16 +136,8 @@ final class OutputFileTests: XCTestCase {
   func testAShotToAPathThatBecameADirectoryWarnsAndTheDemoRuns() throws {
     try XDisplay.require()
     let target = scratch + "/shot.png"
-    let demo = try DemoProcess(
-      binary: try DemoBinary.path(), arguments: ["--screenshot", target], logPath: scratch + "/log.jsonl")
+    let (demo, failed) = try screenshotOverADirectory(target, logPath: scratch + "/log.jsonl")
     defer { demo.stop() }
-    let first = try XCTUnwrap(demo.waitForLine(type: "screenshot", timeout: 20), demo.output)
-    XCTAssertNil(first.error, first.text)
-    try FileManager.default.removeItem(atPath: target)
-    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: false)
-
-    demo.send(SIGUSR1)
-    let failed = try XCTUnwrap(demo.waitForLine(type: "screenshot", after: first.seq, timeout: 10), demo.output)
     let problem = "'\(target)' is a directory, not a regular file, and is left as it is"
     XCTAssertTrue(failed.error?.contains(problem) ?? false, failed.text)
     XCTAssertTrue(

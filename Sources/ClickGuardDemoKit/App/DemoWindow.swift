@@ -95,10 +95,14 @@ final class DemoWindow {
   /// timeline in it drew its marks; a failure is also said on standard
   /// error, and the demo keeps running.
   func screenshot(to name: ByteString) {
-    let event = WindowCapture.save(window, to: name)
+    let (event, failure) = WindowCapture.save(window, to: name)
     log.record(event)
-    if case .screenshot(_, _, _, let error?) = event {
-      Console.error("\(DemoApplication.programName): warning: no screenshot saved: \(error); the demo keeps running")
+    if let failure {
+      Console.error(
+        "\(DemoApplication.programName): "
+          + localized("warning: no screenshot saved: {error}; the demo keeps running").filling([
+            "error": failure.translated
+          ]))
     } else if let drawn = timeline.snapshot(reason: "screenshot", in: window) {
       log.record(drawn)
     }
@@ -200,7 +204,9 @@ final class DemoWindow {
       detailsPages[name] = page
       return true
     } catch {
-      Console.error("clickguard-demo: cannot build page '\(name)': \(error)")
+      Console.error(
+        "\(DemoApplication.programName): "
+          + localized("cannot build page '{page}': {error}").filling(["page": name, "error": "\(error)"]))
       return false
     }
   }

@@ -25,18 +25,25 @@ enum WindowCapture {
   }
 
   /// Saves `toplevel` as PNG to `name`, and returns the `screenshot` event
-  /// (with an error when it failed). `name` is replaced only when it is
+  /// (with the English error when it failed) and the failure, for a
+  /// message in the reader's language. `name` is replaced only when it is
   /// absent or a regular file, and only by a complete PNG: see
   /// ``AtomicFile``.
-  static func save(_ toplevel: WidgetPointer, to name: ByteString) -> DemoEvent {
+  static func save(_ toplevel: WidgetPointer, to name: ByteString) -> (event: DemoEvent, failure: OutputFileError?) {
     let path = name.displayName
+    func failed(_ error: OutputFileError, width: Int32 = 0, height: Int32 = 0) -> (DemoEvent, OutputFileError?) {
+      (.screenshot(path: path, width: Int(width), height: Int(height), error: error.description), error)
+    }
     guard let window = gtk_widget_get_window(toplevel) else {
-      return .screenshot(path: path, width: 0, height: 0, error: "the window is not realized")
+      return failed(
+        OutputFileError(path: path, problem: Phrase(translatable("is not written: the window is not realized"))))
     }
     let width = gdk_window_get_width(window)
     let height = gdk_window_get_height(window)
     guard let pixbuf = gdk_pixbuf_get_from_window(window, 0, 0, width, height) else {
-      return .screenshot(path: path, width: 0, height: 0, error: "cannot read the window's pixels")
+      return failed(
+        OutputFileError(path: path, problem: Phrase(translatable("is not written: the window's pixels cannot be read")))
+      )
     }
     defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
     do throws(OutputFileError) {
@@ -53,8 +60,8 @@ enum WindowCapture {
       try AtomicFile.write(
         UnsafeRawBufferPointer(start: png, count: Int(size)), to: OutputTarget(name), accepted: accepted)
     } catch {
-      return .screenshot(path: path, width: Int(width), height: Int(height), error: error.description)
+      return failed(error, width: width, height: height)
     }
-    return .screenshot(path: path, width: Int(width), height: Int(height), error: nil)
+    return (.screenshot(path: path, width: Int(width), height: Int(height), error: nil), nil)
   }
 }

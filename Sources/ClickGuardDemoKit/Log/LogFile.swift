@@ -59,8 +59,12 @@ final class LogFile {
   /// Writes `line` and a line break with one `write`, or reports why not.
   func append(_ line: String) {
     let reason = LineWriter.append(line, to: descriptor)
-    if let (message, isFailure) = lostLines.note(reason, log: "the log", destination: "'\(path)'") {
-      Console.error("\(DemoApplication.programName): \(isFailure ? "warning: " : "")\(message)")
+    if let (message, isFailure) = lostLines.note(
+      reason, log: localized("the log"), destination: localized("'{path}'").filling(["path": path]))
+    {
+      Console.error(
+        "\(DemoApplication.programName): "
+          + (isFailure ? localized("warning: {message}").filling(["message": message]) : message))
     }
   }
 

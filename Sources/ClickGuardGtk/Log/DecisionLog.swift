@@ -95,10 +95,14 @@ public final class DecisionLog {
     switch file?.followPath(at: clock.now) {
     case .recreated:
       cg_log_message(
-        "the decision log \(destination) was deleted or moved away; the following lines go to a new file at that path")
+        localized(
+          "the decision log {destination} was deleted or moved away; the following lines go to a new file at that path"
+        ).filling(["destination": destination]))
     case .replaced:
       cg_log_message(
-        "the decision log \(destination) was replaced by another file (rotated); the following lines go to the new one")
+        localized(
+          "the decision log {destination} was replaced by another file (rotated); the following lines go to the new one"
+        ).filling(["destination": destination]))
     case nil:
       break
     }
@@ -108,7 +112,7 @@ public final class DecisionLog {
       } else {
         standardError.append(record.jsonLine)
       }
-    if let (message, isFailure) = lostLines.note(reason, log: "the decision log", destination: destination) {
+    if let (message, isFailure) = lostLines.note(reason, log: localized("the decision log"), destination: destination) {
       // GLib's messages go to standard error too: say nothing while it is stuck.
       if file != nil || !isFailure { cg_log_message(message) }
     }
@@ -122,8 +126,8 @@ public struct DecisionLogError: Error, Hashable, Sendable, CustomStringConvertib
   /// The system's reason (`strerror`).
   public let reason: String
 
-  /// `cannot open PATH for appending: REASON`.
+  /// `cannot open PATH for appending: REASON`, in the reader's language.
   public var description: String {
-    "cannot open \(path) for appending: \(reason)"
+    localized("cannot open {path} for appending: {reason}").filling(["path": path, "reason": reason])
   }
 }

@@ -69,7 +69,7 @@ final class DecisionLogFile {
 
   /// Writes `line` and a line break in one `write` where possible; never waits.
   func append(_ line: String) -> Outcome {
-    guard descriptor >= 0 else { return .lost(openFailure ?? "it is not open") }
+    guard descriptor >= 0 else { return .lost(openFailure ?? localized("it is not open")) }
     if !unfinished.isEmpty {
       let (written, error) = writeSome(unfinished)
       unfinished.removeFirst(written)
@@ -128,7 +128,8 @@ final class DecisionLogFile {
       let isFIFO = name.withCString { stat($0, &pathStatus) } == 0 && pathStatus.st_mode & S_IFMT == S_IFIFO
       openFailure =
         error == ENXIO && isFIFO
-        ? "it is a FIFO that no process is reading (\(Self.reason(error)))" : Self.reason(error)
+        ? localized("it is a FIFO that no process is reading ({reason})").filling(["reason": Self.reason(error)])
+        : Self.reason(error)
       return openFailure
     }
     descriptor = opened

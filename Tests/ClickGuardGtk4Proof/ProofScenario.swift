@@ -17,12 +17,15 @@ protocol ProofScenario {
   func act(on control: WidgetPointer, in proof: Proof)
   /// Notes what the result needs once the input is handled.
   func finish(_ control: WidgetPointer, in proof: Proof)
+  /// Gives the keyboard focus before the input: to `control` unless the scenario says otherwise.
+  func focus(_ control: WidgetPointer)
 }
 
 extension ProofScenario {
   func prepare(_ proof: Proof) {}
   func act(on control: WidgetPointer, in proof: Proof) {}
   func finish(_ control: WidgetPointer, in proof: Proof) {}
+  func focus(_ control: WidgetPointer) { gtk_widget_grab_focus(control) }
 }
 
 /// Every scenario, by the name the command line gives.
@@ -35,6 +38,13 @@ let proofScenarios: [String: any ProofScenario] = [
   "async": SlowAsyncButton(),
   "toggle": StalledToggle(isGuarded: false),
   "toggle-guarded": StalledToggle(isGuarded: true),
+  "entry": StalledEntry(),
+  "list-row": StalledListRow(),
+  "list-row-keys": StalledListRow(byKeys: true),
+  "check": StalledCheckButton(isGuarded: false),
+  "check-guarded": StalledCheckButton(isGuarded: true),
+  "switch": StalledSwitch(isGuarded: false),
+  "switch-guarded": StalledSwitch(isGuarded: true),
 ]
 
 /// What a run saw, printed as JSON.
@@ -51,6 +61,10 @@ struct ProofResult: Codable {
   var busyCleared: Bool?
   /// The toggle's state at the end.
   var active: Bool?
+  /// The state the app's handler was told last.
+  var toldState: Bool?
+  /// A switch's `state` at the end: what the app let it show.
+  var switchState: Bool?
 }
 
 /// xdotool's clicks on the middle of the window: `count`, `delay` ms apart.

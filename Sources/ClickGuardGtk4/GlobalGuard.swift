@@ -1,7 +1,7 @@
 /// Guards every GtkButton in the process (GtkToggleButton, GtkLinkButton
 /// and GtkMenuButton's button among them), and every entry's Return, list
-/// box row, check button and switch: GTK 4 has no modules, so the app calls
-/// this itself.
+/// box row, list view item, check button and switch: GTK 4 has no modules,
+/// so the app calls this itself.
 ///
 /// Opt-in and reversible (``install()``, ``uninstall()``). Unwrapped widgets
 /// are judged by ``GtkClickGuard/dispatcher`` with ``WidgetSettings``.

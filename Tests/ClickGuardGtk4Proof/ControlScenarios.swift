@@ -143,3 +143,37 @@ func clicks(on window: String, atX xs: [Int], delay: Int) -> [String] {
 func keys(_ key: String, on window: String, count: Int) -> [String] {
   ["key", "--window", window, "--repeat", "\(count)", "--delay", "60", key]
 }
+
+/// A list view of one tall item whose activation stalls 250 ms, activated
+/// by Return three times fast.
+struct StalledListViewItem: ProofScenario {
+  func makeControl(in proof: Proof) -> WidgetPointer {
+    let model = gtk_string_list_new(nil)!
+    gtk_string_list_append(model, "Report.pdf")
+    let factory = gtk_signal_list_item_factory_new()!
+    Signal.connect(
+      UnsafeMutableRawPointer(factory), "setup",
+      withArgument: { _, item in
+        let label = gtk_label_new("Report.pdf")!
+        gtk_widget_set_size_request(label, 200, 100)
+        gtk_list_item_set_child(OpaquePointer(item), label)
+        return 0
+      })
+    let view = gtk_list_view_new(gtk_no_selection_new(model), factory)!
+    let open: @MainActor (Int) -> Void = { _ in
+      proof.result.actions += 1
+      proof.stall(ms: 250)
+    }
+    guard proof.isGuarded else {
+      Signal.connect(view, "activate", uint: { _, position in open(Int(position)) })
+      return view
+    }
+    let list = try! ListView(adopting: view)
+    list.onActivate(open)
+    proof.keep(list)
+    return view
+  }
+
+  func input(window: String) -> [String] { keys("Return", on: window, count: 3) }
+  var inputCount: Int { 3 }
+}

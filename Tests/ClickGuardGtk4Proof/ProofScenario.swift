@@ -41,6 +41,7 @@ let proofScenarios: [String: any ProofScenario] = [
   "entry": StalledEntry(),
   "list-row": StalledListRow(),
   "list-row-keys": StalledListRow(byKeys: true),
+  "list-view-keys": StalledListViewItem(),
   "check": StalledCheckButton(isGuarded: false),
   "check-guarded": StalledCheckButton(isGuarded: true),
   "switch": StalledSwitch(isGuarded: false),

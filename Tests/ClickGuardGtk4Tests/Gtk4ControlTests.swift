@@ -1,5 +1,5 @@
-// Gtk4ControlTests: ClickGuardGtk4's entry, list box, check button and
-// switch in real GTK 4 windows with real input (Gtk4Proof.swift). Each
+// Gtk4ControlTests: ClickGuardGtk4's entry, list box, list view, check
+// button and switch in real GTK 4 windows with real input (Gtk4Proof.swift). Each
 // scenario runs on plain GTK 4 too, to show the duplicate without ClickGuard.
 
 import XCTest
@@ -18,6 +18,11 @@ final class Gtk4ControlTests: XCTestCase {
   func testAStalledListRowActivatedByReturnThreeTimesOpensOnce() throws {
     XCTAssertEqual(try run("list-row-keys", guarded: false).actions, 3)
     XCTAssertEqual(try run("list-row-keys", guarded: true).actions, 1)
+  }
+
+  func testAStalledListViewItemActivatedByReturnThreeTimesOpensOnce() throws {
+    XCTAssertEqual(try run("list-view-keys", guarded: false).actions, 3)
+    XCTAssertEqual(try run("list-view-keys", guarded: true).actions, 1, "the view's settings guard its item")
   }
 
   func testCheckButtonsAreSkippedByDefault() throws {

@@ -2,7 +2,8 @@ import CGtk4
 import ClickGuard
 
 /// Judges the activations of GTK 4's controls other than GtkButton before
-/// the app hears of them: an entry's Return, a list box row's activation, a
+/// the app hears of them: an entry's Return, a list box row's or a list
+/// view item's activation, a
 /// check button's toggle and a switch's change.
 ///
 /// A run-last signal (`activate`, `row-activated`, `state-set`) runs the
@@ -49,6 +50,18 @@ final class ControlSignals {
     }
     cg4_override_class_handler_pointer("row-activated", list, rowActivated, nil)
 
+    // A list view's items are its model's objects: each has its own gate,
+    // whichever recycled widget shows it.
+    let view = initializedClass(gtk_list_view_get_type())
+    judgeBeforeHandlers("activate", on: view) { emission in
+      guard emission.parameters.count > 1,
+        let item = Self.item(of: emission.instance, at: g_value_get_uint(emission.parameters.baseAddress! + 1))
+      else { return true }
+      defer { g_object_unref(item) }
+      return self.judge.allows(item, in: emission.instance, action: "activate", kind: .button)
+    }
+    cg4_override_class_handler_uint("activate", view, listViewActivated, nil)
+
     cg_override_class_handler("toggled", initializedClass(gtk_check_button_get_type()), checkButtonToggledHandler, nil)
 
     let toggleSwitch = initializedClass(gtk_switch_get_type())
@@ -68,6 +81,12 @@ final class ControlSignals {
       }
       return true
     }
+  }
+
+  /// The model's item at `position` in the list view `view`, referenced.
+  private static func item(of view: gpointer, at position: guint) -> gpointer? {
+    guard let model = gtk_list_view_get_model(OpaquePointer(view)) else { return nil }
+    return g_list_model_get_item(model, position)
   }
 
   private func initializedClass(_ type: GType) -> GType {
@@ -156,6 +175,15 @@ private let rowActivated: @convention(c) (gpointer?, gpointer?, gpointer?) -> Vo
   MainActor.assumeIsolated {
     guard !GuardRuntime.shared.judge.controls.endsDropped(arguments.value.0, signal: "row-activated") else { return }
     cg4_chain_up_pointer(arguments.value.0, arguments.value.1)
+  }
+}
+
+private let listViewActivated: @convention(c) (gpointer?, guint, gpointer?) -> Void = { instance, position, _ in
+  guard let instance else { return }
+  let view = CallbackArgument(instance)
+  MainActor.assumeIsolated {
+    guard !GuardRuntime.shared.judge.controls.endsDropped(view.value, signal: "activate") else { return }
+    cg4_chain_up_uint(view.value, position)
   }
 }
 

@@ -39,6 +39,13 @@ static inline gulong cg_signal_connect_boolean(gpointer instance, const gchar *s
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, flags);
 }
 
+/* void (*)(gpointer instance, guint value, gpointer data): GtkListView::activate. */
+static inline gulong cg_signal_connect_uint(gpointer instance, const gchar *signal,
+                                            void (*handler)(gpointer instance, guint value, gpointer data),
+                                            gpointer data, GClosureNotify notify, GConnectFlags flags) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, notify, flags);
+}
+
 /* gint (*)(gpointer instance, gpointer argument, gpointer data): notify::prop,
  * draw, handle-local-options, GSimpleAction::activate. */
 static inline gulong cg_signal_connect_pointer(gpointer instance, const gchar *signal,

@@ -38,4 +38,27 @@ static inline gulong cg4_connect_items_changed(GListModel *model,
     return g_signal_connect_data(model, "items-changed", G_CALLBACK(handler), data, NULL, 0);
 }
 
+/* For a `void (instance, gpointer argument)` class handler
+ * (GtkListBox::row-activated), and its chain-up through GLib. */
+static inline void cg4_override_class_handler_pointer(const char *signal, GType type,
+                                                      void (*handler)(gpointer instance, gpointer argument,
+                                                                      gpointer data),
+                                                      gpointer data) {
+    cg_override_class_closure(signal, type, G_CALLBACK(handler), data);
+}
+static inline void cg4_chain_up_pointer(gpointer instance, gpointer argument) {
+    g_signal_chain_from_overridden_handler(instance, argument);
+}
+
+/* For a `void (instance, guint argument)` class handler
+ * (GtkListView::activate), and its chain-up through GLib. */
+static inline void cg4_override_class_handler_uint(const char *signal, GType type,
+                                                   void (*handler)(gpointer instance, guint argument, gpointer data),
+                                                   gpointer data) {
+    cg_override_class_closure(signal, type, G_CALLBACK(handler), data);
+}
+static inline void cg4_chain_up_uint(gpointer instance, guint argument) {
+    g_signal_chain_from_overridden_handler(instance, argument);
+}
+
 #endif

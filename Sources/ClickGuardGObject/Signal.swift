@@ -32,6 +32,18 @@ package enum Signal {
     return SignalConnection(instance: instance, handlerID: id)
   }
 
+  /// `void (instance, guint value, data)`: `GtkListView::activate`'s position.
+  @discardableResult
+  package static func connect(
+    _ instance: gpointer, _ signal: String, after: Bool = false,
+    uint body: @escaping @MainActor (gpointer, UInt32) -> Void
+  ) -> SignalConnection {
+    let data = ClosureBox.retained(body)
+    let id = cg_signal_connect_uint(instance, signal, uintTrampoline, data, closureBoxNotify, flags(after: after))
+    if id == 0 { ClosureBox<@MainActor (gpointer, UInt32) -> Void>.release(data) }
+    return SignalConnection(instance: instance, handlerID: id)
+  }
+
   /// `gint (instance, gpointer argument, data)`: `draw`, `handle-local-options`.
   @discardableResult
   package static func connect(
@@ -108,6 +120,13 @@ private let booleanTrampoline: @convention(c) (gpointer?, gboolean, gpointer?) -
   let box = ClosureBox<@MainActor (gpointer, Bool) -> Bool>.at(data)
   let object = CallbackArgument(instance)
   return MainActor.assumeIsolated { box.body(object.value, value != 0) } ? 1 : 0
+}
+
+private let uintTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { instance, value, data in
+  guard let instance, let data else { return }
+  let box = ClosureBox<@MainActor (gpointer, UInt32) -> Void>.at(data)
+  let object = CallbackArgument(instance)
+  MainActor.assumeIsolated { box.body(object.value, value) }
 }
 
 private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> gint = { instance, argument, data in

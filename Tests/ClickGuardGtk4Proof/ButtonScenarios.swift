@@ -98,10 +98,7 @@ struct StalledToggle: ProofScenario {
   var isGuarded: Bool
 
   func makeControl(in proof: Proof) -> WidgetPointer {
-    let count: @MainActor (Bool) -> Void = { _ in
-      proof.result.actions += 1
-      proof.stall(ms: 150)
-    }
+    let count = proof.stalledStateHandler(ms: 150)
     guard proof.isGuarded else {
       let plain = gtk_toggle_button_new_with_label("Bold")!
       Signal.connect(plain, "toggled") { _ in count(true) }

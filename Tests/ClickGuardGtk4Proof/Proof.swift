@@ -37,7 +37,7 @@ final class Proof {
     gtk_window_present(window.cast())
     iterate(for: .milliseconds(200)) { gtk_widget_get_mapped(control) == 0 }
     iterate(for: .milliseconds(400))
-    gtk_widget_grab_focus(control)
+    scenario.focus(control)
     iterate(for: .milliseconds(100))
     try makeInput(on: control)
     iterate(for: .seconds(1))
@@ -102,6 +102,16 @@ final class Proof {
     wrapped.onClick(action)
     keep(wrapped)
     return wrapped.widget
+  }
+
+  /// A state control's handler: counts the change, notes the state it was
+  /// told and stalls the main loop `ms`.
+  func stalledStateHandler(ms: Int) -> @MainActor (Bool) -> Void {
+    { state in
+      self.result.actions += 1
+      self.result.toldState = state
+      self.stall(ms: ms)
+    }
   }
 
   /// Keeps `control`'s wrapper for the run.

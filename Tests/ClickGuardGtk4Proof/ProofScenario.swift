@@ -19,6 +19,8 @@ protocol ProofScenario {
   func act(on control: WidgetPointer, in proof: Proof)
   /// Notes what the result needs once the input is handled.
   func finish(_ control: WidgetPointer, in proof: Proof)
+  /// Gives the keyboard focus before the input: to `control` unless the scenario says otherwise.
+  func focus(_ control: WidgetPointer)
 }
 
 extension ProofScenario {
@@ -26,6 +28,7 @@ extension ProofScenario {
   func prepareWindow(_ window: WidgetPointer, in proof: Proof) {}
   func act(on control: WidgetPointer, in proof: Proof) {}
   func finish(_ control: WidgetPointer, in proof: Proof) {}
+  func focus(_ control: WidgetPointer) { gtk_widget_grab_focus(control) }
 }
 
 /// Every scenario, by the name the command line gives.
@@ -43,6 +46,14 @@ let proofScenarios: [String: any ProofScenario] = [
   "keypad": KeypadScenario(count: 3, delayMs: 200),
   "keypad-bounce": KeypadScenario(count: 2, delayMs: 30),
   "words": KeypadScenario(isKeypad: false, count: 3, delayMs: 200),
+  "entry": StalledEntry(),
+  "list-row": StalledListRow(),
+  "list-row-keys": StalledListRow(byKeys: true),
+  "list-view-keys": StalledListViewItem(),
+  "check": StalledCheckButton(isGuarded: false),
+  "check-guarded": StalledCheckButton(isGuarded: true),
+  "switch": StalledSwitch(isGuarded: false),
+  "switch-guarded": StalledSwitch(isGuarded: true),
 ]
 
 /// What a run saw, printed as JSON.
@@ -59,6 +70,10 @@ struct ProofResult: Codable {
   var busyCleared: Bool?
   /// The toggle's state at the end.
   var active: Bool?
+  /// The state the app's handler was told last.
+  var toldState: Bool?
+  /// A switch's `state` at the end: what the app let it show.
+  var switchState: Bool?
 }
 
 /// xdotool's clicks on the middle of the window: `count`, `delay` ms apart.

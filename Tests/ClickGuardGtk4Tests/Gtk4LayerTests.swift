@@ -1,11 +1,8 @@
 // Gtk4LayerTests: ClickGuardGtk4 in real GTK 4 windows with real input.
 //
-// GTK 4 cannot share a process with GTK 3, which this test bundle links, so
-// each run is the proof program (Tests/ClickGuardGtk4Proof) in a process of
-// its own on the suite's X display: it shows one window, sends the input
-// through the X server with xdotool and prints what happened. Every
-// scenario runs twice, on plain GTK 4 and with ClickGuard, so each test
-// shows the duplicate (or the deliberate action) without ClickGuard too.
+// Each run is the proof program in a process of its own (Gtk4Proof.swift).
+// Every scenario runs twice, on plain GTK 4 and with ClickGuard, so each
+// test shows the duplicate (or the deliberate action) without ClickGuard too.
 
 import Foundation
 import XCTest
@@ -13,31 +10,6 @@ import XCTest
 @testable import ClickGuardTestSupport
 
 final class Gtk4LayerTests: XCTestCase {
-  /// What a run printed (ProofResult in the proof program).
-  struct Run: Decodable {
-    var actions: Int
-    var inputs: Int
-    var busySeen: Bool?
-    var focusKeptWhileBusy: Bool?
-    var busyCleared: Bool?
-    var active: Bool?
-  }
-
-  /// Runs `scenario` with ClickGuard (`guarded`) or without.
-  private func run(_ scenario: String, guarded: Bool) throws -> Run {
-    let path = ModuleHarness.binDirectory.appendingPathComponent("ClickGuardGtk4Proof").path
-    guard FileManager.default.isExecutableFile(atPath: path) else {
-      throw HarnessError(
-        "ClickGuardGtk4Proof is not built in \(ModuleHarness.binDirectory.path): swift build --build-tests")
-    }
-    let outcome = ChildProcess.output(of: path, [scenario, guarded ? "on" : "off"])
-    XCTAssertEqual(outcome.status, 0, "the proof of \(scenario) failed: \(outcome.output)")
-    guard let line = outcome.output.split(separator: "\n").last(where: { $0.hasPrefix("{") }) else {
-      throw HarnessError("the proof of \(scenario) printed no result: \(outcome.output)")
-    }
-    return try JSONDecoder().decode(Run.self, from: Data(line.utf8))
-  }
-
   func testAStalledButtonClickedFiveTimesActsOnce() throws {
     let plain = try run("lag", guarded: false)
     XCTAssertEqual(plain.actions, 5, "plain GTK 4 runs every queued click: the duplicate")

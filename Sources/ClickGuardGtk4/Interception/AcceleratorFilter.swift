@@ -24,7 +24,7 @@ final class AcceleratorFilter {
       let application = gtk_window_get_application(window.cast()),
       let action = enabledAction(for: event, in: application, window: window)
     else { return false }
-    return !runtime.judge.allows(window, action: action, kind: .button, input: input, state: nil)
+    return !runtime.judge.allows(window, action: action, kind: .button, input: input)
   }
 
   /// The first enabled GAction `application` runs for `event`'s accelerator, as GTK picks.

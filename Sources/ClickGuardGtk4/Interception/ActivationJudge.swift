@@ -1,61 +1,72 @@
 import CGtk4
 import ClickGuard
 
-/// Judges every GtkButton `clicked` in the process, wrapped or under
-/// ``GlobalGuard``, with one dispatcher: GtkButton's class handler is
-/// overridden, so a drop stops the emission before the app's handlers and
-/// a dropped toggle button never flips.
+/// Judges every activation in the process, wrapped or under ``GlobalGuard``,
+/// with one dispatcher, whatever signal it comes by: GtkButton's `clicked`
+/// (its class handler is overridden, so a drop stops the emission before the
+/// app's handlers and a dropped toggle button never flips), and the controls'
+/// signals ``ControlSignals`` hooks.
 ///
-/// An accepted click joins the main-loop level's ``ActivationScope``, so its
-/// interval starts when its handlers return.
+/// An accepted activation joins the main-loop level's ``ActivationScope``,
+/// so its interval starts when its handlers return.
 @MainActor
 final class ActivationJudge {
   private unowned let runtime: GuardRuntime
+  private(set) lazy var controls = ControlSignals(judge: self, input: runtime.input)
 
   init(runtime: GuardRuntime) {
     self.runtime = runtime
   }
 
-  /// Overrides `clicked` and notes each `activate`. Once per process.
+  /// Overrides `clicked`, notes each `activate` and hooks the controls'
+  /// signals. Once per process.
   func install() {
     let button = gtk_button_get_type()
     g_type_class_unref(g_type_class_ref(button))
     cg_override_class_handler("clicked", button, clickedHandler, nil)
     // A key's `clicked` comes later, from a timeout: note the `activate`.
     EmissionHook.add("activate", on: button) { [runtime] emission in
-      runtime.input.buttonActivated(emission.instance)
+      runtime.input.activationBegun(on: emission.instance)
       return true
     }
+    controls.install()
   }
 
   /// Whether the `clicked` being emitted on `button` may act.
   fileprivate func allowsClick(on button: gpointer) -> Bool {
-    let state = WidgetGuardState.existing(on: button)
-    guard runtime.guardsEveryButton || state?.isWrapped == true else { return true }
-    let input = runtime.input.attribution(ofClickOn: button)
-    return allows(
+    allows(
       button, action: Self.actionName(of: button),
-      kind: GObjectType.isA(button, gtk_toggle_button_get_type()) ? .toggle : .button, input: input, state: state,
-      repeatFacts: input.source == .user ? RepeatableControls.facts(of: button, state: state) : nil)
+      kind: GObjectType.isA(button, gtk_toggle_button_get_type()) ? .toggle : .button, readsRepeats: true)
   }
 
-  /// The one judgment every path makes: whether `action` on `object`, begun
-  /// by `input`, may act now. An accepted activation joins the scope of the
-  /// main-loop level; `false` means the caller drops it.
-  /// `repeatFacts` says whether a person's repeat may act within the window.
+  /// The one judgment every signal makes: whether `action` on `widget`, an
+  /// item of `container` if given, may act now. A widget is judged when a
+  /// wrapper routes it or its container, or the global guard is on; a
+  /// wrapped container's settings apply to items not wrapped themselves.
+  /// `input` is who began it when the caller knows (an accelerator), and
+  /// `readsRepeats` whether a person's repeat may act within the window.
   func allows(
-    _ object: gpointer, action: ActionName, kind: ControlKind, input: InputAttribution, state: WidgetGuardState?,
-    repeatFacts: RepeatFacts? = nil
+    _ widget: gpointer, in container: gpointer? = nil, action: ActionName, kind: ControlKind,
+    input known: InputAttribution? = nil, readsRepeats: Bool = false
   ) -> Bool {
+    let state = WidgetGuardState.existing(on: widget)
+    let list = container.flatMap { WidgetGuardState.existing(on: $0) }
+    guard runtime.guardsEveryButton || state?.isWrapped == true || list?.isWrapped == true else { return true }
+    let settings =
+      if state?.isWrapped != true, let list, list.isWrapped { list.settings } else {
+        state?.settings ?? ControlSettings()
+      }
+    let input = known ?? runtime.input.attribution(of: widget)
+    let repeatFacts = readsRepeats && input.source == .user ? RepeatableControls.facts(of: widget, state: state) : nil
     let activation = Activation(
-      control: ControlID(object: object), action: action, kind: kind, settings: state?.settings ?? ControlSettings(),
+      control: ControlID(object: widget), action: action, kind: kind, settings: settings,
       eventTime: input.eventTime, pressTime: input.pressTime, source: input.source, repeatFacts: repeatFacts)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else { return false }
     if decision.gate != nil { runtime.input.currentEventAcceptedActivation() }
     if state == nil, decision.gate?.owningControl != nil {
-      // The object's own gate: forgotten when the object is finalized.
-      _ = WidgetGuardState.attached(to: object, runtime: runtime)
+      // The widget's own gate: forgotten when the widget is finalized.
+      _ = WidgetGuardState.attached(to: widget, runtime: runtime)
     }
     if let ticket = decision.ticket { runtime.scopes.enter(ticket, dispatcher: runtime.dispatcher) }
     return true

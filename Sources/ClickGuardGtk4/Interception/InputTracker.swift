@@ -23,7 +23,7 @@ struct InputAttribution {
 /// |---|---|
 /// | button release, touch end | the person's, at the release, pressed at the press |
 /// | button press, key press or release | the person's, at the event |
-/// | a key's `activate` earlier (GtkButton clicks 250 ms later) | the person's, at that key |
+/// | a key's `activate` or a release earlier (a GtkButton clicks 250 ms after a key, a GtkSwitch flips after its animation) | the person's, at that event |
 /// | an activation already accepted in the same event | nested |
 /// | an application accelerator's key press (``AcceleratorFilter``) | a shortcut, or a held key's repeat |
 /// | none | the app's own code |
@@ -34,8 +34,9 @@ final class InputTracker {
   private var current: InputAttribution?
   private var acceptedInCurrentEvent = false
   private var lastPress: EventTimestamp?
-  /// A key's `activate` of a button, waiting for the `clicked` GTK emits after it.
-  private var pendingKeyActivations: [ControlID: InputAttribution] = [:]
+  /// Activations begun by an event whose signal GTK emits later: a key's
+  /// `clicked`, an animated switch's `state-set`.
+  private var pendingActivations: [ControlID: InputAttribution] = [:]
   private var isWatching = false
   /// The keys down now, by keycode: a press of one is its auto-repeat.
   private var heldKeys: Set<guint> = []
@@ -103,16 +104,17 @@ final class InputTracker {
     acceptedInCurrentEvent = false
   }
 
-  /// A button's `activate` (a key, a mnemonic, `gtk_widget_activate`):
-  /// its `clicked` follows later, and is the person's if this was.
-  func buttonActivated(_ button: gpointer) {
+  /// `widget` begins an activation whose signal follows later (a button's
+  /// `activate` by a key, a switch's click or key): the signal is the
+  /// person's if this was.
+  func activationBegun(on widget: gpointer) {
     guard let current else { return }
-    pendingKeyActivations[ControlID(object: button)] = current
+    pendingActivations[ControlID(object: widget)] = current
   }
 
-  /// Who began the `clicked` of `button` being emitted now.
-  func attribution(ofClickOn button: gpointer) -> InputAttribution {
-    let pending = pendingKeyActivations.removeValue(forKey: ControlID(object: button))
+  /// Who began the activation of `widget` being emitted now.
+  func attribution(of widget: gpointer) -> InputAttribution {
+    let pending = pendingActivations.removeValue(forKey: ControlID(object: widget))
     guard var attribution = current ?? pending else { return .programmatic }
     if acceptedInCurrentEvent, current != nil { attribution.source = .nested }
     return attribution

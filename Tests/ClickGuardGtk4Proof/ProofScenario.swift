@@ -54,6 +54,8 @@ let proofScenarios: [String: any ProofScenario] = [
   "check-guarded": StalledCheckButton(isGuarded: true),
   "switch": StalledSwitch(isGuarded: false),
   "switch-guarded": StalledSwitch(isGuarded: true),
+  "navigation": LaggingNavigation(),
+  "navigation-back": LaggingNavigation(startingAt: ["list", "details"]),
 ]
 
 /// What a run saw, printed as JSON.
@@ -74,9 +76,13 @@ struct ProofResult: Codable {
   var toldState: Bool?
   /// A switch's `state` at the end: what the app let it show.
   var switchState: Bool?
+  /// How many navigations the handlers made (pushes, or pops for the back button).
+  var navigations: Int?
+  /// How many pages the history holds at the end (the root counts as 1).
+  var depth: Int?
 }
 
-/// xdotool's clicks on the middle of the window: `count`, `delay` ms apart.
-func clicks(on window: String, count: Int, delay: Int) -> [String] {
-  ["mousemove", "--window", window, "120", "60", "click", "--repeat", "\(count)", "--delay", "\(delay)", "1"]
+/// xdotool's clicks at `x`, `y` in the window (by default its middle): `count`, `delay` ms apart.
+func clicks(on window: String, x: Int = 120, y: Int = 60, count: Int, delay: Int) -> [String] {
+  ["mousemove", "--window", window, "\(x)", "\(y)", "click", "--repeat", "\(count)", "--delay", "\(delay)", "1"]
 }

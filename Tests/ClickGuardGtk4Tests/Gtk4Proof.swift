@@ -20,6 +20,8 @@ struct Gtk4ProofRun: Decodable {
   var active: Bool?
   var toldState: Bool?
   var switchState: Bool?
+  var navigations: Int?
+  var depth: Int?
 }
 
 extension XCTestCase {

@@ -8,7 +8,7 @@ import ClickGuard
 /// is a reported no-op. Each newly shown page and the header bar are fenced
 /// by the fresh-content fence, with or without ``GlobalGuard``.
 @MainActor
-public final class StackNavigator {
+public final class StackNavigator: StackNavigating {
   /// The GtkStack holding the pages.
   public let stack: WidgetPointer
   /// A GtkHeaderBar showing the top page's title and the back button.
@@ -16,7 +16,7 @@ public final class StackNavigator {
   /// The guarded back button, which pops.
   public let backButton: Button
   /// The stack of pages, known pages and counters.
-  public private(set) var history: NavigationHistory
+  public var history: NavigationHistory { navigation.history }
   /// How the fence treats each newly shown page (``SpillOverFence/defaultSettle``
   /// by default); off lets input reach the top page at once.
   public var fenceSettings = FenceSettings(settle: SpillOverFence.defaultSettle) {
@@ -26,8 +26,7 @@ public final class StackNavigator {
     }
   }
 
-  private var titles: [String: String] = [:]
-  private let observers = ObserverList<@MainActor (NavigatorEvent) -> Void>()
+  private let navigation: PageNavigation
   private var fenceObserver: ObservationToken?
   /// The process's runtime, whose fence guards the pages.
   private let runtime = GtkClickGuard.runtime
@@ -51,8 +50,7 @@ public final class StackNavigator {
     backButton.setAccessibleName("Back")
     gtk_widget_set_no_show_all(backButton.widget, 1)
     gtk_header_bar_pack_start(headerBar.cast(), backButton.widget)
-    history = NavigationHistory(root: root)
-    titles[root] = title
+    navigation = PageNavigation(root: root, title: title)
     gtk_stack_add_named(stack.cast(), page, root)
     gtk_stack_set_visible_child_name(stack.cast(), root)
     backButton.onClick { [weak self] in self?.pop() }
@@ -72,82 +70,37 @@ public final class StackNavigator {
   /// Adds a page.
   /// - Throws: ``NavigatorError`` when the name is taken (GtkStack would only warn).
   public func addPage(_ name: String, widget: WidgetPointer, title: String) throws(NavigatorError) {
-    guard history.register(name) else {
-      throw NavigatorError(description: "a page named '\(name)' exists already; page names must be unique")
-    }
-    titles[name] = title
+    try navigation.addPage(name, title: title)
     gtk_stack_add_named(stack.cast(), widget, name)
   }
-
-  /// The page on top.
-  public var top: String { history.top }
 
   /// Whether a transition is animating now.
   package var isTransitionRunning: Bool { gtk_stack_get_transition_running(stack.cast()) != 0 }
 
-  /// Pushes `page`; a reported no-op when it is on top, unknown, or a transition runs.
-  @discardableResult
-  public func push(_ page: String) -> Result<NavigationChange, NavigationRejection> {
-    apply(history.push(page, transitionRunning: isTransitionRunning), forward: true)
-  }
-
-  /// Pops the top page; a no-op (reported) on the root.
-  @discardableResult
-  public func pop() -> Result<NavigationChange, NavigationRejection> {
-    apply(history.pop(), forward: false)
-  }
-
-  /// Pops to the root page; a no-op (reported) on the root.
-  @discardableResult
-  public func popToRoot() -> Result<NavigationChange, NavigationRejection> {
-    apply(history.popToRoot(), forward: false)
-  }
-
-  /// Replaces the top page with `page`.
-  @discardableResult
-  public func replace(with page: String) -> Result<NavigationChange, NavigationRejection> {
-    apply(history.replace(with: page, transitionRunning: isTransitionRunning), forward: true)
-  }
-
   /// Calls `body` with every navigator event.
   @discardableResult
   public func addObserver(_ body: @escaping @MainActor (NavigatorEvent) -> Void) -> ObservationToken {
-    observers.add(body)
+    navigation.addObserver(body)
   }
 
   /// Stops calling the observer `token` names.
   public func removeObserver(_ token: ObservationToken) {
-    observers.remove(token)
+    navigation.removeObserver(token)
   }
 
-  private func apply(
-    _ result: Result<NavigationChange, NavigationRejection>, forward: Bool
-  ) -> Result<NavigationChange, NavigationRejection> {
-    switch result {
-    case .failure(let rejection):
-      report(.ignored(rejection))
-    case .success(let change):
+  /// Performs `request` and shows the page it leaves on top, sliding back for a pop.
+  @discardableResult
+  public func navigate(_ request: NavigationRequest) -> Result<NavigationChange, NavigationRejection> {
+    navigation.perform(request, transitionRunning: isTransitionRunning) { change, forward in
       let type = gtk_stack_get_transition_type(stack.cast())
-      gtk_stack_set_visible_child_full(stack.cast(), change.to, forward ? type : reversed(type))
+      let played = forward ? type : GtkStackTransitionType(StackTransition(rawValue: type.rawValue).reversed.rawValue)
+      gtk_stack_set_visible_child_full(stack.cast(), change.to, played)
       updateChrome()
-      if fenceSettings.isEnabled {
-        for content in fencedContent {
-          runtime.fences.appeared(
-            content, defaults: fenceSettings, managed: true, transitionRunning: isTransitionRunning)
-        }
+      guard fenceSettings.isEnabled else { return }
+      for content in fencedContent {
+        runtime.fences.appeared(
+          content, defaults: fenceSettings, managed: true, transitionRunning: isTransitionRunning)
       }
-      report(.navigated(change))
-    }
-    return result
-  }
-
-  private func reversed(_ type: GtkStackTransitionType) -> GtkStackTransitionType {
-    switch type {
-    case GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT_RIGHT: GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT
-    case GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT: GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT
-    case GTK_STACK_TRANSITION_TYPE_SLIDE_RIGHT: GTK_STACK_TRANSITION_TYPE_SLIDE_LEFT
-    case GTK_STACK_TRANSITION_TYPE_SLIDE_UP_DOWN: GTK_STACK_TRANSITION_TYPE_SLIDE_DOWN
-    default: type
     }
   }
 
@@ -161,32 +114,12 @@ public final class StackNavigator {
   }
 
   private func updateChrome() {
-    gtk_header_bar_set_title(headerBar.cast(), titles[history.top] ?? history.top)
+    gtk_header_bar_set_title(headerBar.cast(), navigation.topTitle)
     if history.depth > 1 { gtk_widget_show(backButton.widget) } else { gtk_widget_hide(backButton.widget) }
-  }
-
-  private func report(_ event: NavigatorEvent) {
-    for observer in observers.observers { observer(event) }
   }
 
   private func fenceDropped(_ fenced: FencedInput) {
     guard case .fenced(let reason) = fenced.outcome, fencedContent.contains(fenced.content) else { return }
-    report(.inputDropped(page: history.top, reason: reason, eventTime: fenced.eventTime))
+    navigation.report(.inputDropped(page: history.top, reason: reason, eventTime: fenced.eventTime))
   }
-}
-
-/// A page was added twice or was not a widget.
-public struct NavigatorError: Error, Equatable, CustomStringConvertible {
-  /// What went wrong, naming the page.
-  public let description: String
-}
-
-/// Something the navigator did or refused, for logs and counters.
-public enum NavigatorEvent: Sendable {
-  /// A navigation happened.
-  case navigated(NavigationChange)
-  /// A navigation was refused (repeated push, push during a transition, …).
-  case ignored(NavigationRejection)
-  /// The fence dropped input aimed at `page`.
-  case inputDropped(page: String, reason: SpillOverFence.Reason, eventTime: EventTimestamp?)
 }

@@ -13,7 +13,7 @@ enum Gtk4Bench {
       .path
   }
 
-  /// Row 10: ClickGuard's heap per guarded GtkButton, against the button's own (row 3's budget).
+  /// ClickGuard's heap per guarded GTK 4 GtkButton, against the button's own, under the GTK 3 heap budget.
   static func memoryRow(count: Int) -> ResultRow {
     let name = "10. GTK 4: heap per guarded widget"
     let budget = "≤ \(fmt(MemoryBench.budgetShare * 100, 0))% of a plain labelled GTK 4 GtkButton's heap"
@@ -42,7 +42,7 @@ enum Gtk4Bench {
     return row
   }
 
-  /// Row 11: release → action with real clicks, guarded against plain (row 5's budget).
+  /// Release → action with real clicks on GTK 4, guarded against plain, under the GTK 3 latency budget.
   static func latencyRow(clicks: Int, rounds: Int) -> ResultRow {
     let name = "11. GTK 4: latency added to an accepted click"
     let budget = "≤ \(fmt(LatencyBench.budgetShare * 100, 0))% of the path without ClickGuard"

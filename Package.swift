@@ -82,17 +82,20 @@ let package = Package(
       name: "ClickGuardAppSupport", dependencies: ["ClickGuardRules", "ClickGuardGtk", "ClickGuardGObject", "CGtk"]),
     // libc calls the benchmarks need that Glibc does not import (malloc.h).
     .systemLibrary(name: "CBenchSupport", path: "Modules/CBenchSupport"),
+    // The figures both bench programs take and print (clocks, medians, formats).
+    .target(name: "ClickGuardBenchSupport", dependencies: ["CBenchSupport"]),
     .executableTarget(
       name: "ClickGuardBench",
       dependencies: [
         "ClickGuard", "ClickGuardGtk", "ClickGuardRules", "ClickGuardGtkModule", "CGtk", "CBenchSupport",
-        "ClickGuardSeededRandom",
+        "ClickGuardBenchSupport", "ClickGuardSeededRandom",
       ],
       exclude: ["first-frame.c"]),
-    // The GTK 4 layer's bench rows (10, 11), which clickguard-bench runs:
-    // a process of its own, since GTK 4 cannot share one with GTK 3.
+    // The GTK 4 layer's bench rows, which clickguard-bench runs: a process
+    // of its own, since GTK 4 cannot share one with GTK 3.
     .executableTarget(
-      name: "ClickGuardBenchGtk4", dependencies: ["ClickGuardGtk4", "CGtk4", "CBenchSupport"]),
+      name: "ClickGuardBenchGtk4",
+      dependencies: ["ClickGuardGtk4", "CGtk4", "CBenchSupport", "ClickGuardBenchSupport"]),
     // The demo: a library (options, log, app, timeline) under a thin
     // executable. It starts without Foundation: what needs Foundation
     // (driving it from outside) is the showcase's.

@@ -2,6 +2,8 @@
 // each figure's median against its limit, every run's figure printed beside
 // it, so a reader sees how far the runs spread.
 
+import ClickGuardBenchSupport
+
 /// One row's results from every run, and the verdict they give together.
 struct BudgetRuns {
   /// The row in each run, in the order the runs were made.

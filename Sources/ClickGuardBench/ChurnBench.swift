@@ -6,6 +6,7 @@
 import CBenchSupport
 import CGtk
 import ClickGuard
+import ClickGuardBenchSupport
 import ClickGuardGtk
 import Foundation
 

@@ -1,4 +1,5 @@
 import ClickGuard
+import ClickGuardBenchSupport
 import Foundation
 
 /// Classic approach B (prior-art.md), modelled literally: a flag and the

@@ -3,6 +3,7 @@
 // (prior-art.md), on one workload of 1M decisions over 1 000 gates.
 
 import ClickGuard
+import ClickGuardBenchSupport
 import Foundation
 
 /// Runs the core and the classic models over one workload.

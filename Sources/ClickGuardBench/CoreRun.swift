@@ -1,3 +1,5 @@
+import ClickGuardBenchSupport
+
 /// What one run of one core variant did.
 struct CoreRun {
   /// Wall time of the whole run.

@@ -2,9 +2,10 @@
 // each measured by clickguard-bench-gtk4, a program beside this one, since
 // GTK 4 cannot share this process with GTK 3.
 
+import ClickGuardBenchSupport
 import Foundation
 
-/// Rows 10 and 11: heap per widget and latency added, on GTK 4.
+/// Heap per widget and latency added, on GTK 4.
 @MainActor
 enum Gtk4Bench {
   /// The GTK 4 bench program, built beside this one.
@@ -48,6 +49,8 @@ enum Gtk4Bench {
     let budget = "≤ \(fmt(LatencyBench.budgetShare * 100, 0))% of the path without ClickGuard"
     var plain: [Double] = []
     var guarded: [Double] = []
+    var plainCPU: [Double] = []
+    var guardedCPU: [Double] = []
     var problems: [String] = []
     for round in 1...rounds {
       for isGuarded in round % 2 == 0 ? [true, false] : [false, true] {
@@ -59,7 +62,14 @@ enum Gtk4Bench {
         }
         let actions = Int(result.values["actions"] ?? "") ?? 0
         if actions != clicks { problems.append("\(kind) round \(round): \(actions) actions of \(clicks) clicks") }
-        if isGuarded { guarded.append(m) } else { plain.append(m) }
+        let cpu = Double(result.values["cpu-median-us"] ?? "") ?? .nan
+        if isGuarded {
+          guarded.append(m)
+          guardedCPU.append(cpu)
+        } else {
+          plain.append(m)
+          plainCPU.append(cpu)
+        }
       }
       note("row 11: round \(round)/\(rounds)")
     }
@@ -77,6 +87,9 @@ enum Gtk4Bench {
         + "reads it (GdkX11Display's xevent) to the action; median of per-process medians, \(rounds) processes each",
       "per-process medians: plain [\(plain.map { fmt($0, 1) }.joined(separator: ", "))], guarded "
         + "[\(guarded.map { fmt($0, 1) }.joined(separator: ", "))]",
+      "the main thread's CPU time over the same span (CLOCK_THREAD_CPUTIME_ID: the work on the path, without waits "
+        + "for Xvfb and xdotool): plain median \(fmt(median(plainCPU), 1)) µs, guarded \(fmt(median(guardedCPU), 1)) µs, "
+        + "added \(signed(median(guardedCPU) - median(plainCPU), 1)) µs",
     ]
     row.details += problems
     return row

@@ -4,6 +4,7 @@
 // CGtk shim's typed connects.
 
 import CGtk
+import ClickGuardBenchSupport
 import ClickGuardGtk
 import Foundation
 

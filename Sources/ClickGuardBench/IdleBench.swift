@@ -4,6 +4,7 @@
 // /proc/PID/task/*/status) counted over the same idle time after its first
 // frame.
 
+import ClickGuardBenchSupport
 import Foundation
 
 #if canImport(Glibc)

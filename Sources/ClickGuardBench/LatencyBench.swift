@@ -11,6 +11,7 @@
 import CBenchSupport
 import CGtk
 import ClickGuard
+import ClickGuardBenchSupport
 import ClickGuardGtk
 import Foundation
 import Synchronization

@@ -3,6 +3,7 @@
 // module in GTK3_MODULES, in pairs: the private (unshared) memory it adds and
 // the CPU time, with peak resident memory as information.
 
+import ClickGuardBenchSupport
 import Foundation
 
 #if canImport(Glibc)

@@ -6,6 +6,7 @@
 // instead of a timed assertion in the tests.
 
 import CGtk
+import ClickGuardBenchSupport
 import ClickGuardGtkModule
 import Foundation
 

@@ -4,6 +4,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardBenchSupport
 import ClickGuardGtk
 import Foundation
 

@@ -2,6 +2,7 @@
 // window (first-frame.c, compiled here with cc + pkg-config), in the same run.
 
 import CGtk
+import ClickGuardBenchSupport
 import ClickGuardGtk
 import Foundation
 

@@ -1,5 +1,5 @@
-// Support for the benchmarks: a monotonic nanosecond clock, medians,
-// formatting, progress notes, child processes and memory figures.
+// Support for the benchmarks: verdicts, progress notes, child processes
+// and resident memory (the shared figures are in ClickGuardBenchSupport).
 
 import CBenchSupport
 import Foundation
@@ -7,48 +7,6 @@ import Foundation
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// `CLOCK_MONOTONIC` in nanoseconds: the stopwatch every row times with.
-func monotonicNanoseconds() -> Int64 {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
-}
-
-/// CPU time this thread has used (`CLOCK_THREAD_CPUTIME_ID`) in
-/// nanoseconds: what the CPU rows time with, so time the thread spends
-/// preempted on a busy machine is not counted.
-func threadCPUNanoseconds() -> Int64 {
-  var spec = timespec()
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &spec)
-  return Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
-}
-
-/// The median of `values` (the mean of the middle two for an even count).
-func median(_ values: [Double]) -> Double {
-  precondition(!values.isEmpty, "median of nothing")
-  let sorted = values.sorted()
-  let mid = sorted.count / 2
-  return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-
-/// The `p`-th percentile (0…100, nearest rank) of `values`.
-func percentile(_ values: [Double], _ p: Double) -> Double {
-  precondition(!values.isEmpty, "percentile of nothing")
-  let sorted = values.sorted()
-  let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
-  return sorted[min(max(rank, 0), sorted.count - 1)]
-}
-
-/// Formats `value` with `digits` decimals.
-func fmt(_ value: Double, _ digits: Int = 1) -> String {
-  String(format: "%.\(digits)f", value)
-}
-
-/// Formats `value` with `digits` decimals and its sign (`+1.5`, `-0.3`).
-func signed(_ value: Double, _ digits: Int = 1) -> String {
-  (value >= 0 ? "+" : "") + fmt(value, digits)
-}
 
 /// `PASS` when `ok`, else `MISS`.
 func verdict(_ ok: Bool) -> String { ok ? "PASS" : "MISS" }
@@ -99,11 +57,6 @@ func runProgram(_ executable: String, _ arguments: [String]) -> ChildResult {
   return ChildResult(status: process.terminationStatus, values: values, output: output)
 }
 
-/// Prints a `key value` line for the parent.
-func report(_ key: String, _ value: CustomStringConvertible) {
-  print("\(key) \(value)")
-}
-
 // MARK: Memory
 
 /// Resident memory of this process in bytes (`/proc/self/statm`).
@@ -113,6 +66,3 @@ func residentBytes() -> Int {
   guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
   return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
-
-/// Bytes in use in malloc's heap.
-func heapInUse() -> Int { Int(cgb_heap_in_use()) }

@@ -11,6 +11,7 @@
 
 import CGtk
 import ClickGuard
+import ClickGuardBenchSupport
 import Foundation
 
 #if canImport(Glibc)

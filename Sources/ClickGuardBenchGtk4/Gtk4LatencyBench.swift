@@ -1,5 +1,6 @@
 import CBenchSupport
 import CGtk4
+import ClickGuardBenchSupport
 import ClickGuardGtk4
 import Foundation
 
@@ -11,11 +12,20 @@ import Foundation
 enum Gtk4LatencyBench {
   /// When GDK read the last release (ns), 0 once an action used it.
   static var releasedAt: Int64 = 0
+  /// The main thread's CPU time when GDK read the last release (ns).
+  static var releasedAtCPU: Int64 = 0
   static var samples: [Double] = []
+  /// Main-thread CPU time from the release to the action (µs): the work on
+  /// the path, without the waits for other processes.
+  static var cpuSamples: [Double] = []
 
   static func action() {
     let now = monotonicNanoseconds()
-    if releasedAt != 0 { samples.append(Double(now - releasedAt) / 1000) }
+    let cpu = threadCPUNanoseconds()
+    if releasedAt != 0 {
+      samples.append(Double(now - releasedAt) / 1000)
+      cpuSamples.append(Double(cpu - releasedAtCPU) / 1000)
+    }
     releasedAt = 0
   }
 
@@ -54,10 +64,14 @@ enum Gtk4LatencyBench {
     // Warm-up clicks, not counted.
     click(count: 5, delayMs: delayMs)
     samples.removeAll()
+    cpuSamples.removeAll()
     click(count: clicks, delayMs: delayMs)
     report("clicks", clicks)
     report("actions", samples.count)
-    if !samples.isEmpty { report("median-us", fmt(median(samples), 2)) }
+    if !samples.isEmpty {
+      report("median-us", fmt(median(samples), 2))
+      report("cpu-median-us", fmt(median(cpuSamples), 2))
+    }
     report("accepted", GtkClickGuard.dispatcher.totals.accepted)
     withExtendedLifetime(wrapper) {}
   }
@@ -90,6 +104,10 @@ enum Gtk4LatencyBench {
 private let releaseStamp: @convention(c) (gpointer?, gpointer?, gpointer?) -> gint = { _, xevent, _ in
   guard let xevent, cgb_is_button_release(xevent) != 0 else { return 0 }
   let now = monotonicNanoseconds()
-  MainActor.assumeIsolated { Gtk4LatencyBench.releasedAt = now }
+  let cpu = threadCPUNanoseconds()
+  MainActor.assumeIsolated {
+    Gtk4LatencyBench.releasedAt = now
+    Gtk4LatencyBench.releasedAtCPU = cpu
+  }
   return 0
 }

@@ -1,4 +1,5 @@
 import CGtk4
+import ClickGuardBenchSupport
 import ClickGuardGtk4
 
 /// Heap per guarded GTK 4 widget: its WidgetGuardState (qdata) and the gate

@@ -3,26 +3,6 @@ import CGtk4
 import ClickGuardGtk4
 import Foundation
 
-/// Prints a `key value` line for clickguard-bench.
-func report(_ key: String, _ value: CustomStringConvertible) {
-  print("\(key) \(value)")
-}
-
-/// Formats `value` with `digits` decimals.
-func fmt(_ value: Double, _ digits: Int = 1) -> String {
-  String(format: "%.\(digits)f", value)
-}
-
-/// Bytes in use in malloc's heap (mallinfo2).
-func heapInUse() -> Int { Int(cgb_heap_in_use()) }
-
-/// The middle value of `values`.
-func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  let mid = sorted.count / 2
-  return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
-
 /// Starts GTK 4; exits with a message when there is no display.
 @MainActor
 func startGtk() {
@@ -69,11 +49,4 @@ func emitClicked(_ button: UnsafeMutablePointer<GtkWidget>) {
   g_value_set_object(&instance, button)
   g_signal_emitv(&instance, g_signal_lookup("clicked", gtk_button_get_type()), 0, nil)
   g_value_unset(&instance)
-}
-
-/// `CLOCK_MONOTONIC` in nanoseconds.
-func monotonicNanoseconds() -> Int64 {
-  var now = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &now)
-  return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
 }

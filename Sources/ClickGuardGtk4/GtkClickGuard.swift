@@ -21,9 +21,14 @@ public enum GtkClickGuard {
   public static func start() throws(GtkStartError) {
     if gdk_display_get_default() == nil {
       guard gtk_init_check() != 0 else {
-        let display = swiftString(g_getenv("WAYLAND_DISPLAY")) ?? swiftString(g_getenv("DISPLAY")) ?? "(unset)"
+        let unset = localized("(unset)")
         throw GtkStartError(
-          description: "cannot open a display (\(display)); run under a desktop session or Xvfb (xvfb-run -a)")
+          description: localized(
+            "cannot open a display (WAYLAND_DISPLAY={wayland}, DISPLAY={display}); run under a desktop session or Xvfb (xvfb-run -a)"
+          ).filling([
+            "wayland": swiftString(g_getenv("WAYLAND_DISPLAY")) ?? unset,
+            "display": swiftString(g_getenv("DISPLAY")) ?? unset,
+          ]))
       }
     }
     prepare()

@@ -9,6 +9,7 @@
 // shows the duplicate (or the deliberate action) without ClickGuard.
 //
 //   ClickGuardGtk4Proof SCENARIO on|off
+//   ClickGuardGtk4Proof start      (GtkClickGuard.start(); its error, if any)
 //
 // With CLICKGUARD_PROOF_INPUT=external the test makes the input instead
 // (on Wayland, through the compositor): the proof says `ready`, and runs
@@ -19,6 +20,16 @@ import Foundation
 
 let arguments = CommandLine.arguments
 MainActor.assumeIsolated {
+  if arguments.count == 2, arguments[1] == "start" {
+    do {
+      try GtkClickGuard.start()
+      print("started")
+    } catch {
+      print("\(error)")
+      exit(1)
+    }
+    exit(0)
+  }
   guard arguments.count == 3, let scenario = proofScenarios[arguments[1]], ["on", "off"].contains(arguments[2]) else {
     let names = proofScenarios.keys.sorted().joined(separator: ", ")
     FileHandle.standardError.write(Data("usage: ClickGuardGtk4Proof SCENARIO on|off (scenarios: \(names))\n".utf8))

@@ -81,9 +81,16 @@ public struct GuardConfiguration: Hashable, Sendable {
     let isPaced = isShortcut || profile == .bounce
     return .judge(
       settings.group.map(GateKey.group) ?? .control(activation.control, activation.action),
-      interval: isPaced ? .zero : interval, maxBusy: max(settings.maxBusy ?? maxBusy, interval),
+      interval: isPaced ? .zero : interval, maxBusy: longestBusy(of: settings, interval: interval),
       observing: (settings.mode ?? mode) == .observe, pace: isPaced ? interval : nil,
       repeatPace: isPaced ? nil : repeatPace(for: activation))
+  }
+
+  /// How long a control with `settings` may stay busy before its gate
+  /// reopens: its own maximum busy time or the global one, never shorter
+  /// than its interval (`interval`, else its own or the global one).
+  package func longestBusy(of settings: ControlSettings, interval: ClickInterval? = nil) -> ClickInterval {
+    max(settings.maxBusy ?? maxBusy, interval ?? settings.interval ?? self.interval)
   }
 
   /// The pace of a person's repeats of the control, if they may act in the window.

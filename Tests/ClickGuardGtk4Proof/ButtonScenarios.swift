@@ -53,39 +53,65 @@ struct AppClicks: ProofScenario {
   }
 }
 
-/// A button whose async action awaits 700 ms, clicked five times in it;
-/// 300 ms after the first click the proof looks at the button.
+/// A button whose async action awaits `workMs` (then throws, if `fails`),
+/// clicked as `clickGaps` says; the proof looks at the button `looksMs`
+/// after the first click (the first look gives ``ProofResult/busySeen`` and
+/// the focus, every look ``ProofResult/busyLooks``). `maxBusyMs` sets the
+/// button's longest busy time.
 struct SlowAsyncButton: ProofScenario {
+  var workMs = 700
+  var fails = false
+  var maxBusyMs: Int?
+  /// The pause before each click after the first (ms).
+  var clickGaps = [100, 100, 100, 100]
+  var looksMs = [300]
+
+  struct Failure: Error {}
+
   func makeControl(in proof: Proof) -> WidgetPointer {
-    let work: @MainActor () async -> Void = {
+    let work: @MainActor () async throws -> Void = { [workMs, fails] in
       proof.result.actions += 1
       proof.runningActions += 1
-      try? await Task.sleep(for: .milliseconds(700))
-      proof.runningActions -= 1
+      defer { proof.runningActions -= 1 }
+      try? await Task.sleep(for: .milliseconds(workMs))
+      if fails { throw Failure() }
     }
     let widget: WidgetPointer
     if proof.isGuarded {
       let wrapped = Button(label: "Save")
-      wrapped.onClick { await work() }
+      if let maxBusyMs { wrapped.settings.maxBusy = try! ClickInterval(milliseconds: maxBusyMs, setting: "maxBusy") }
+      wrapped.onClick { try await work() }
       proof.keep(wrapped)
       widget = wrapped.widget
     } else {
       widget = gtk_button_new_with_label("Save")!
-      Signal.connect(widget, "clicked") { _ in Task { @MainActor in await work() } }
+      Signal.connect(widget, "clicked") { _ in Task { @MainActor in try? await work() } }
     }
-    Signal.connect(widget, "clicked", after: true) { instance in
-      guard proof.result.busySeen == nil else { return }
+    Signal.connect(widget, "clicked", after: true) { [looksMs] instance in
+      guard proof.result.busyLooks == nil else { return }
+      proof.result.busyLooks = []
       let button = instance.assumingMemoryBound(to: GtkWidget.self)
-      MainLoop.after(ms: 300) {
-        proof.result.busySeen = gtk_widget_has_css_class(button, "clickguard-busy").isTrue
-        proof.result.focusKeptWhileBusy = gtk_widget_has_focus(button).isTrue && gtk_widget_get_sensitive(button).isTrue
+      for delay in looksMs {
+        MainLoop.after(ms: delay) {
+          let isBusy = gtk_widget_has_css_class(button, "clickguard-busy").isTrue
+          if proof.result.busySeen == nil {
+            proof.result.busySeen = isBusy
+            proof.result.focusKeptWhileBusy =
+              gtk_widget_has_focus(button).isTrue && gtk_widget_get_sensitive(button).isTrue
+          }
+          proof.result.busyLooks?.append(isBusy)
+        }
       }
     }
     return widget
   }
 
-  func input(window: String) -> [String] { clicks(on: window, count: 5, delay: 100) }
-  var inputCount: Int { 5 }
+  func input(window: String) -> [String] {
+    ["mousemove", "--window", window, "120", "60", "click", "1"]
+      + clickGaps.flatMap { ["sleep", "\(Double($0) / 1000)", "click", "1"] }
+  }
+
+  var inputCount: Int { clickGaps.count + 1 }
 
   func finish(_ control: WidgetPointer, in proof: Proof) {
     proof.result.busyCleared = !gtk_widget_has_css_class(control, "clickguard-busy").isTrue

@@ -39,6 +39,8 @@ let proofScenarios: [String: any ProofScenario] = [
   "keys": StalledButton(byKeys: true),
   "programmatic": AppClicks(),
   "async": SlowAsyncButton(),
+  "async-cap": SlowAsyncButton(workMs: 2500, maxBusyMs: 1000, clickGaps: [1600], looksMs: [500, 1300]),
+  "async-error": SlowAsyncButton(workMs: 400, fails: true, clickGaps: [100], looksMs: [200, 700]),
   "toggle": StalledToggle(isGuarded: false),
   "toggle-guarded": StalledToggle(isGuarded: true),
   "accelerator": StalledAccelerator(),
@@ -70,6 +72,8 @@ struct ProofResult: Codable {
   var focusKeptWhileBusy: Bool?
   /// Whether the busy style class was gone once the action ended.
   var busyCleared: Bool?
+  /// Whether the control carried the busy style class at each of the scenario's looks.
+  var busyLooks: [Bool]?
   /// The toggle's state at the end.
   var active: Bool?
   /// The state the app's handler was told last.

@@ -33,6 +33,31 @@ final class Gtk4LayerTests: XCTestCase {
     XCTAssertEqual(guarded.busyCleared, true)
   }
 
+  /// An action that outlasts the button's longest busy time (1 s): the
+  /// button is busy at 0.5 s, idle again at 1.3 s, and takes the click at
+  /// 1.6 s while the first action still runs, as the gate reopened.
+  func testTheBusyMarkEndsAtTheLongestBusyTime() throws {
+    let plain = try run("async-cap", guarded: false)
+    XCTAssertEqual(plain.actions, 2)
+    XCTAssertEqual(plain.busyLooks, [false, false])
+    let guarded = try run("async-cap", guarded: true)
+    XCTAssertEqual(
+      guarded.busyLooks, [true, false], "busy while the gate is held, idle once the longest busy time passed")
+    XCTAssertEqual(guarded.actions, 2, "the gate reopened at the longest busy time: the next click acts")
+    XCTAssertEqual(guarded.busyCleared, true)
+  }
+
+  /// An action that throws after 400 ms: busy while it runs, the second
+  /// click (at 100 ms) dropped, idle once it threw.
+  func testTheBusyMarkEndsWhenTheActionThrows() throws {
+    let plain = try run("async-error", guarded: false)
+    XCTAssertEqual(plain.actions, 2)
+    XCTAssertEqual(plain.busyLooks, [false, false])
+    let guarded = try run("async-error", guarded: true)
+    XCTAssertEqual(guarded.actions, 1)
+    XCTAssertEqual(guarded.busyLooks, [true, false], "busy while it runs, idle once it threw")
+  }
+
   func testTogglesAreSkippedByDefaultAndGuardedWhenAsked() throws {
     let plain = try run("toggle", guarded: false)
     XCTAssertEqual(plain.actions, 4)

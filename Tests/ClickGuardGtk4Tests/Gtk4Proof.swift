@@ -17,6 +17,7 @@ struct Gtk4ProofRun: Decodable {
   var busySeen: Bool?
   var focusKeptWhileBusy: Bool?
   var busyCleared: Bool?
+  var busyLooks: [Bool]?
   var active: Bool?
   var toldState: Bool?
   var switchState: Bool?

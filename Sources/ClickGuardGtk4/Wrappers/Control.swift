@@ -68,12 +68,14 @@ public class Control: GuardedControl {
   /// Starts `body` for the activation being handled on `widget`, holding
   /// its gate and showing it busy until `body` ends: the style class
   /// `clickguard-busy` for themes, and the accessible busy state screen
-  /// readers announce. The control stays sensitive and keeps the focus.
+  /// readers announce, at most the longest busy time. The control stays
+  /// sensitive and keeps the focus.
   static func runAsync(
     on widget: WidgetPointer, in runtime: GuardRuntime, _ body: @escaping @MainActor () async throws -> Void
   ) {
     let hold = runtime.scopes.current?.hold()
-    let busy = BusyMark(on: widget)
+    let settings = WidgetGuardState.existing(on: widget)?.settings ?? ControlSettings()
+    let busy = BusyMark(on: widget, atMost: runtime.dispatcher.configuration.longestBusy(of: settings))
     Task { @MainActor in
       do {
         try await body()

@@ -154,7 +154,7 @@ let package = Package(
       name: "ClickGuardGtkTests", dependencies: ["ClickGuardGtk", "ClickGuard", "CGtk", "ClickGuardTestSupport"]),
     // The GTK 4 layer, run in processes of their own (ClickGuardGtk4Proof):
     // this target links no GTK 4.
-    .testTarget(name: "ClickGuardGtk4Tests", dependencies: ["ClickGuardTestSupport"]),
+    .testTarget(name: "ClickGuardGtk4Tests", dependencies: ["ClickGuardTestSupport"], exclude: ["Fixtures"]),
     .testTarget(
       name: "ClickGuardRulesTests",
       dependencies: ["ClickGuardRules", "ClickGuardGtk", "ClickGuard", "ClickGuardTestSupport"]),

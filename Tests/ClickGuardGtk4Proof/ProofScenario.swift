@@ -40,6 +40,7 @@ let proofScenarios: [String: any ProofScenario] = [
   "programmatic": AppClicks(),
   "async": SlowAsyncButton(),
   "async-cap": SlowAsyncButton(workMs: 2500, maxBusyMs: 1000, clickGaps: [1600], looksMs: [500, 1300]),
+  "async-read": SlowAsyncButton(workMs: 2500, clickGaps: [], looksMs: [300]),
   "async-error": SlowAsyncButton(workMs: 400, fails: true, clickGaps: [100], looksMs: [200, 700]),
   "toggle": StalledToggle(isGuarded: false),
   "toggle-guarded": StalledToggle(isGuarded: true),

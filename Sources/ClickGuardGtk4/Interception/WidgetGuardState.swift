@@ -19,18 +19,11 @@ final class WidgetGuardState: ObjectAttachment {
     runtime.liveWidgetStates += 1
   }
 
-  private static let quark = g_quark_from_string("clickguard-gtk4-state")
-
-  static func existing(on object: gpointer) -> WidgetGuardState? {
-    ObjectData.existing(WidgetGuardState.self, on: object, quark: quark)
-  }
+  static let quark = g_quark_from_string("clickguard-gtk4-state")
 
   /// The state on `object`, attached now (in `runtime`) if it has none.
   static func attached(to object: gpointer, runtime: GuardRuntime) -> WidgetGuardState {
-    if let state = existing(on: object) { return state }
-    let state = WidgetGuardState(control: ControlID(object: object), runtime: runtime)
-    ObjectData.attach(state, to: object, quark: quark)
-    return state
+    attached(to: object) { WidgetGuardState(control: ControlID(object: object), runtime: runtime) }
   }
 
   func objectFinalized() {

@@ -145,8 +145,11 @@ func keys(_ key: String, on window: String, count: Int) -> [String] {
 }
 
 /// A list view of one tall item whose activation stalls 250 ms, activated
-/// by Return three times fast.
+/// by Return three times fast, or, with single-click activation, clicked
+/// five times fast (each press activates the item).
 struct StalledListViewItem: ProofScenario {
+  var byClicks = false
+
   func makeControl(in proof: Proof) -> WidgetPointer {
     let model = gtk_string_list_new(nil)!
     gtk_string_list_append(model, "Report.pdf")
@@ -160,6 +163,7 @@ struct StalledListViewItem: ProofScenario {
         return 0
       })
     let view = gtk_list_view_new(gtk_no_selection_new(model), factory)!
+    gtk_list_view_set_single_click_activate(OpaquePointer(view), byClicks ? 1 : 0)
     let open: @MainActor (Int) -> Void = { _ in
       proof.result.actions += 1
       proof.stall(ms: 250)
@@ -174,6 +178,60 @@ struct StalledListViewItem: ProofScenario {
     return view
   }
 
-  func input(window: String) -> [String] { keys("Return", on: window, count: 3) }
-  var inputCount: Int { 3 }
+  func input(window: String) -> [String] {
+    byClicks ? clicks(on: window, atX: [60, 90, 120, 150, 180], delay: 40) : keys("Return", on: window, count: 3)
+  }
+
+  var inputCount: Int { byClicks ? 5 : 3 }
+}
+
+/// A radio group of three check buttons side by side, PDF checked, whose
+/// handler stalls 150 ms for each choice: PNG, SVG, PNG, SVG clicked fast.
+/// Skipped by default; judged as one control when its members' policy is guarded.
+struct StalledRadioGroup: ProofScenario {
+  var isGuarded: Bool
+  private static let labels = ["PDF", "PNG", "SVG"]
+
+  func makeControl(in proof: Proof) -> WidgetPointer {
+    let row = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 0)!
+    gtk_box_set_homogeneous(row.cast(), 1)
+    let chosen: @MainActor (Int, Bool) -> Void = { index, isActive in
+      guard isActive else { return }
+      proof.result.actions += 1
+      proof.result.toldChoice = index
+      proof.stall(ms: 150)
+    }
+    var first: CheckButton?
+    for (index, label) in Self.labels.enumerated() {
+      guard proof.isGuarded else {
+        let plain = gtk_check_button_new_with_label(label)!
+        if index > 0 { gtk_check_button_set_group(plain.cast(), gtk_widget_get_first_child(row)?.cast()) }
+        Signal.connect(plain, "toggled") { _ in chosen(index, gtk_check_button_get_active(plain.cast()).isTrue) }
+        gtk_box_append(row.cast(), plain)
+        continue
+      }
+      let radio = CheckButton(label: label)
+      if let first { radio.joinGroup(of: first) } else { first = radio }
+      if isGuarded { radio.settings.policy = .guarded }
+      radio.onToggle { chosen(index, $0) }
+      proof.keep(radio)
+      gtk_box_append(row.cast(), radio.widget)
+    }
+    if let pdf = gtk_widget_get_first_child(row) { gtk_check_button_set_active(pdf.cast(), 1) }
+    proof.result.actions = 0
+    return row
+  }
+
+  func input(window: String) -> [String] { clicks(on: window, atX: [120, 200, 120, 200], delay: 40) }
+  var inputCount: Int { 4 }
+
+  func finish(_ control: WidgetPointer, in proof: Proof) {
+    var radio = gtk_widget_get_first_child(control)
+    var index = 0
+    while let current = radio {
+      if gtk_check_button_get_active(current.cast()).isTrue { proof.result.choice = index }
+      radio = gtk_widget_get_next_sibling(current)
+      index += 1
+    }
+  }
 }

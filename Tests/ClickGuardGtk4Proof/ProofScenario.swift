@@ -46,6 +46,11 @@ let proofScenarios: [String: any ProofScenario] = [
   "toggle-guarded": StalledToggle(isGuarded: true),
   "accelerator": StalledAccelerator(),
   "accelerator-held": StalledAccelerator(isHeld: true),
+  "shortcut-window": StalledShortcut(.namedOnWindow),
+  "shortcut-widget": StalledShortcut(.callbackOnWidget),
+  "shortcut-class": StalledShortcut(.classBinding),
+  "shortcut-held": StalledShortcut(.namedOnWindow, isHeld: true),
+  "shortcut-by-app": StalledShortcut(.namedOnWindow, byApp: true),
   "keypad": KeypadScenario(count: 3, delayMs: 200),
   "keypad-bounce": KeypadScenario(count: 2, delayMs: 30),
   "words": KeypadScenario(isKeypad: false, count: 3, delayMs: 200),
@@ -53,8 +58,11 @@ let proofScenarios: [String: any ProofScenario] = [
   "list-row": StalledListRow(),
   "list-row-keys": StalledListRow(byKeys: true),
   "list-view-keys": StalledListViewItem(),
+  "list-view-clicks": StalledListViewItem(byClicks: true),
   "check": StalledCheckButton(isGuarded: false),
   "check-guarded": StalledCheckButton(isGuarded: true),
+  "radio": StalledRadioGroup(isGuarded: false),
+  "radio-guarded": StalledRadioGroup(isGuarded: true),
   "switch": StalledSwitch(isGuarded: false),
   "switch-guarded": StalledSwitch(isGuarded: true),
   "navigation": LaggingNavigation(),
@@ -81,6 +89,10 @@ struct ProofResult: Codable {
   var toldState: Bool?
   /// A switch's `state` at the end: what the app let it show.
   var switchState: Bool?
+  /// Which radio of a group is checked at the end, counting from 0.
+  var choice: Int?
+  /// The radio the app's handler was told chosen last.
+  var toldChoice: Int?
   /// How many navigations the handlers made (pushes, or pops for the back button).
   var navigations: Int?
   /// How many pages the history holds at the end (the root counts as 1).

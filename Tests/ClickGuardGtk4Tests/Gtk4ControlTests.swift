@@ -25,6 +25,29 @@ final class Gtk4ControlTests: XCTestCase {
     XCTAssertEqual(try run("list-view-keys", guarded: true).actions, 1, "the view's settings guard its item")
   }
 
+  func testAStalledListViewItemClickedFiveTimesWithSingleClickActivationOpensOnce() throws {
+    XCTAssertGreaterThanOrEqual(
+      try run("list-view-clicks", guarded: false).actions, 3, "plain GTK 4 activates per click")
+    XCTAssertEqual(try run("list-view-clicks", guarded: true).actions, 1, "the view's settings guard its item")
+  }
+
+  func testRadioGroupsAreSkippedByDefault() throws {
+    XCTAssertEqual(try run("radio", guarded: false).actions, 4)
+    let skipped = try run("radio", guarded: true)
+    XCTAssertEqual(skipped.actions, 4, "a radio is state: every click is a choice")
+    XCTAssertEqual(skipped.choice, 2)
+  }
+
+  func testAGuardedRadioGroupDropsTheBurstAndKeepsTheAppsChoice() throws {
+    let plain = try run("radio-guarded", guarded: false)
+    XCTAssertEqual(plain.actions, 4, "plain GTK 4 changes the choice per click")
+    XCTAssertEqual(plain.choice, 2)
+    let guarded = try run("radio-guarded", guarded: true)
+    XCTAssertEqual(guarded.actions, 1, "the group is one control: clicks on its other members are duplicates")
+    XCTAssertEqual(guarded.toldChoice, 1)
+    XCTAssertEqual(guarded.choice, guarded.toldChoice, "a dropped click leaves the app's last choice checked")
+  }
+
   func testCheckButtonsAreSkippedByDefault() throws {
     XCTAssertEqual(try run("check", guarded: false).actions, 4)
     let skipped = try run("check", guarded: true)

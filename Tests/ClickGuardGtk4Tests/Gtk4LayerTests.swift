@@ -86,10 +86,31 @@ final class Gtk4LayerTests: XCTestCase {
   }
 
   func testAHeldAcceleratorRepeatsWithAndWithoutClickGuard() throws {
-    let plain = try run("accelerator-held", guarded: false)
-    XCTAssertGreaterThan(plain.actions, 3, "X repeats a held Ctrl+S")
-    let guarded = try run("accelerator-held", guarded: true)
-    XCTAssertGreaterThanOrEqual(guarded.actions, plain.actions - 2, "a held key's repeats are meant: they act")
+    try assertAHeldCtrlSRepeats("accelerator-held")
+  }
+
+  func testAWindowsShortcutControllerPressedThreeTimesFastActsOnce() throws {
+    XCTAssertEqual(try run("shortcut-window", guarded: false).actions, 3, "plain GTK 4 runs win.save for every Ctrl+S")
+    XCTAssertEqual(try run("shortcut-window", guarded: true).actions, 1)
+  }
+
+  func testAWidgetsOwnCallbackShortcutPressedThreeTimesFastActsOnce() throws {
+    XCTAssertEqual(try run("shortcut-widget", guarded: false).actions, 3)
+    XCTAssertEqual(try run("shortcut-widget", guarded: true).actions, 1)
+  }
+
+  func testAWidgetClassShortcutPressedThreeTimesFastActsOnce() throws {
+    XCTAssertEqual(try run("shortcut-class", guarded: false).actions, 3)
+    XCTAssertEqual(try run("shortcut-class", guarded: true).actions, 1)
+  }
+
+  func testAHeldShortcutRepeatsWithAndWithoutClickGuard() throws {
+    try assertAHeldCtrlSRepeats("shortcut-held")
+  }
+
+  func testTheAppsOwnActivationsOfAShortcutsActionAreNotJudged() throws {
+    XCTAssertEqual(try run("shortcut-by-app", guarded: false).actions, 3)
+    XCTAssertEqual(try run("shortcut-by-app", guarded: true).actions, 3, "the app activating win.save is not a person")
   }
 
   func testAPersonTypingZeroThreeTimesOnAKeypadGetsThreeZeros() throws {
@@ -105,5 +126,13 @@ final class Gtk4LayerTests: XCTestCase {
   func testTheSamePaceOnAButtonThatIsNoKeyIsADuplicate() throws {
     XCTAssertEqual(try run("words", guarded: false).actions, 3)
     XCTAssertEqual(try run("words", guarded: true).actions, 1, "Open pressed again within the interval is a duplicate")
+  }
+
+  /// Runs `scenario`, Ctrl+S held down, plain and guarded: its repeats act both times.
+  private func assertAHeldCtrlSRepeats(_ scenario: String) throws {
+    let plain = try run(scenario, guarded: false)
+    XCTAssertGreaterThan(plain.actions, 3, "X repeats a held Ctrl+S")
+    let guarded = try run(scenario, guarded: true)
+    XCTAssertGreaterThanOrEqual(guarded.actions, plain.actions - 2, "a held key's repeats are meant: they act")
   }
 }

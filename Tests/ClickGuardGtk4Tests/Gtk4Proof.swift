@@ -21,6 +21,8 @@ struct Gtk4ProofRun: Decodable {
   var active: Bool?
   var toldState: Bool?
   var switchState: Bool?
+  var choice: Int?
+  var toldChoice: Int?
   var navigations: Int?
   var depth: Int?
 }

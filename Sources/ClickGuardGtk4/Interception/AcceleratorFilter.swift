@@ -9,6 +9,7 @@ import ClickGuard
 /// would run for it (the first enabled one the application lists for the
 /// accelerator) is judged as a shortcut, by the pace of the presses, and a
 /// dropped press is consumed. A held key's auto-repeat acts (held Ctrl+Z).
+/// A press no accelerator takes goes on to the widgets' shortcut controllers.
 @MainActor
 final class AcceleratorFilter {
   private unowned let runtime: GuardRuntime
@@ -17,14 +18,19 @@ final class AcceleratorFilter {
     self.runtime = runtime
   }
 
-  /// Whether the key press `event` on `window` is an accelerator to drop.
+  /// Whether the key press `event` on `window` is an accelerator, or else
+  /// a shortcut controller's shortcut (``ShortcutControllerFilter``), to drop.
   func drops(_ event: OpaquePointer, in window: WidgetPointer, input: InputAttribution) -> Bool {
-    guard runtime.guardsEveryButton, gdk_event_get_event_type(event) == GDK_KEY_PRESS,
-      GObjectType.isA(window, gtk_window_get_type()),
-      let application = gtk_window_get_application(window.cast()),
-      let action = enabledAction(for: event, in: application, window: window)
+    guard gdk_event_get_event_type(event) == GDK_KEY_PRESS, Self.mayBeShortcut(event),
+      GObjectType.isA(window, gtk_window_get_type())
     else { return false }
-    return !runtime.judge.allows(window, action: action, kind: .button, input: input)
+    if let application = gtk_window_get_application(window.cast()),
+      let action = enabledAction(for: event, in: application, window: window)
+    {
+      // GTK runs it from the window's capture phase, before any widget's shortcut.
+      return runtime.guardsEveryButton && !runtime.judge.allows(window, action: action, kind: .button, input: input)
+    }
+    return ShortcutControllerFilter.drops(event, in: window, input: input, judge: runtime.judge)
   }
 
   /// The first enabled GAction `application` runs for `event`'s accelerator, as GTK picks.
@@ -32,8 +38,6 @@ final class AcceleratorFilter {
     for event: OpaquePointer, in application: UnsafeMutablePointer<GtkApplication>, window: WidgetPointer
   ) -> ActionName? {
     let modifiers = gdk_event_get_modifier_state(event).rawValue & gtk_accelerator_get_default_mod_mask().rawValue
-    guard modifiers != 0 || gdk_key_event_get_keyval(event) >= 0xffbe  // F1 and up
-    else { return nil }
     guard let accelerator = gtk_accelerator_name(gdk_key_event_get_keyval(event), GdkModifierType(modifiers)) else {
       return nil
     }
@@ -47,6 +51,13 @@ final class AcceleratorFilter {
       if isEnabled(detailed, application: application, window: window) { return ActionName(detailed) }
     }
     return nil
+  }
+
+  /// Whether the key press `event` is judged as a shortcut at all: it
+  /// carries a modifier, or is a function key. Plain keys type and move.
+  static func mayBeShortcut(_ event: OpaquePointer) -> Bool {
+    let modifiers = gdk_event_get_modifier_state(event).rawValue & gtk_accelerator_get_default_mod_mask().rawValue
+    return modifiers != 0 || gdk_key_event_get_keyval(event) >= 0xffbe  // F1 and up
   }
 
   /// Whether `detailed` (`app.save`, `win.export::pdf`) names an enabled action.

@@ -43,11 +43,12 @@ final class ActivationJudge {
   /// item of `container` if given, may act now. A widget is judged when a
   /// wrapper routes it or its container, or the global guard is on; a
   /// wrapped container's settings apply to items not wrapped themselves.
-  /// `input` is who began it when the caller knows (an accelerator), and
-  /// `readsRepeats` whether a person's repeat may act within the window.
+  /// `input` is who began it when the caller knows (an accelerator),
+  /// `readsRepeats` whether a person's repeat may act within the window, and
+  /// `gate` the object whose gate judges it when not the widget's own (a radio group's).
   func allows(
     _ widget: gpointer, in container: gpointer? = nil, action: ActionName, kind: ControlKind,
-    input known: InputAttribution? = nil, readsRepeats: Bool = false
+    input known: InputAttribution? = nil, readsRepeats: Bool = false, gate shared: gpointer? = nil
   ) -> Bool {
     let state = WidgetGuardState.existing(on: widget)
     let list = container.flatMap { WidgetGuardState.existing(on: $0) }
@@ -59,7 +60,7 @@ final class ActivationJudge {
     let input = known ?? runtime.input.attribution(of: widget)
     let repeatFacts = readsRepeats && input.source == .user ? RepeatableControls.facts(of: widget, state: state) : nil
     let activation = Activation(
-      control: ControlID(object: widget), action: action, kind: kind, settings: settings,
+      control: ControlID(object: shared ?? widget), action: action, kind: kind, settings: settings,
       eventTime: input.eventTime, pressTime: input.pressTime, source: input.source, repeatFacts: repeatFacts)
     let decision = runtime.dispatcher.begin(activation)
     guard decision.runsAction else { return false }

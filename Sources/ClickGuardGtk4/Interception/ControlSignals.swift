@@ -136,14 +136,19 @@ final class ControlSignals {
     restoring.remove(control)
   }
 
-  /// A check button's `toggled`, after its state changed: judged, or put back and stopped.
+  /// A check button's `toggled`, after its state changed: judged, or put
+  /// back and stopped. A radio group's members share one gate: a click on a
+  /// member is its old choice's `toggled` then the new one's, in one event;
+  /// the first is judged, the second is its consequence (accepted) or
+  /// dropped with it, so the old choice stays checked.
   fileprivate func checkButtonToggled(_ instance: gpointer) {
     let button = instance.assumingMemoryBound(to: GtkCheckButton.self)
     if isRestoring(instance) {
       g_signal_stop_emission_by_name(instance, "toggled")
       return
     }
-    guard judge.allows(instance, action: .toggled, kind: .toggle) else {
+    let group = WidgetGuardState.existing(on: instance)?.radioGroup
+    guard judge.allows(instance, action: .toggled, kind: .toggle, gate: group) else {
       let isActive = gtk_check_button_get_active(button) != 0
       restoring(instance) { gtk_check_button_set_active(button, isActive ? 0 : 1) }
       g_signal_stop_emission_by_name(instance, "toggled")

@@ -28,6 +28,16 @@ public final class CheckButton: Control {
     connect("toggled") { [widget] in action(gtk_check_button_get_active(widget.cast()) != 0) }
   }
 
+  /// Makes this check button a radio of `other`'s group
+  /// (`gtk_check_button_set_group`): one member is checked at a time, and
+  /// the group is judged as one control, so a dropped click leaves the
+  /// app's last choice checked. Skipped by default, like every toggle; set
+  /// the members' policy to `.guarded` to guard the group.
+  public func joinGroup(of other: CheckButton) {
+    gtk_check_button_set_group(widget.cast(), other.widget.cast())
+    state.joinRadioGroup(of: other.state)
+  }
+
   /// Whether the check button is checked; setting it is the app's own change.
   public var isActive: Bool {
     get { gtk_check_button_get_active(widget.cast()) != 0 }

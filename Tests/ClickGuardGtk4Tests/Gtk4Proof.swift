@@ -22,6 +22,8 @@ struct Gtk4ProofRun: Decodable {
   var switchState: Bool?
   var navigations: Int?
   var depth: Int?
+  var freshClicks: Int?
+  var fencedPresses: Int?
 }
 
 extension XCTestCase {

@@ -4,10 +4,11 @@ import ClickGuardGtk4
 /// "Open" clicked five times fast while its handler stalls the main loop
 /// 250 ms, then opens a window of the same size with a "Delete" button
 /// filling it: with no window manager both windows sit at the screen's
-/// corner, so the queued clicks find the new window's button (the
-/// spill-over). Under ``GlobalGuard`` (plain GtkButtons, nobody wrapped);
-/// with `clicksAgain`, 800 ms after the burst a person clicks "Delete" on
-/// purpose.
+/// corner. The X server sends each click to the window under the pointer
+/// when it is made, so the clicks made once the new window is mapped, not
+/// yet handled by the lagging app, go to its button (the spill-over).
+/// Under ``GlobalGuard`` (plain GtkButtons, nobody wrapped); with
+/// `clicksAgain`, 800 ms after the burst a person clicks "Delete" on purpose.
 final class StalledWindowOpening: ProofScenario {
   private let clicksAgain: Bool
   private var opened: WidgetPointer?

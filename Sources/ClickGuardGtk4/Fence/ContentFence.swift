@@ -20,7 +20,7 @@ final class ContentFence: FencedContentOwner {
   /// The process's settings (``GlobalGuard/fenceSettings``).
   var settings = FenceSettings()
   /// Observers of every press dropped: the content it was kept from, why, and its time.
-  let drops = ObserverList<@MainActor (WidgetPointer, SpillOverFence.Reason, EventTimestamp?) -> Void>()
+  let droppedPresses = ObserverList<@MainActor (WidgetPointer, SpillOverFence.Reason, EventTimestamp?) -> Void>()
   var liveContentCount = 0
 
   private var droppedButtons: Set<guint> = []
@@ -153,7 +153,7 @@ final class ContentFence: FencedContentOwner {
     } else if let sequence = gdk_event_get_event_sequence(event) {
       droppedTouches.insert(sequence)
     }
-    for observer in drops.observers { observer(content, reason, eventTime) }
+    for observer in droppedPresses.observers { observer(content, reason, eventTime) }
     return true
   }
 

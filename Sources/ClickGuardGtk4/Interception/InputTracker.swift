@@ -16,8 +16,10 @@ struct InputAttribution {
 /// person's from the app's own code.
 ///
 /// GTK 4 has no process-wide event handler; each toplevel gets a
-/// `GtkEventControllerLegacy` in the capture phase that notes the event and
-/// lets it through.
+/// `GtkEventControllerLegacy` in the capture phase that notes the event
+/// (its time feeds the input clock estimate) and lets it through, but for a
+/// press the fresh-content fence drops (``ContentFence``) and a dropped
+/// accelerator.
 ///
 /// | Event during the handling | Attribution of an activation |
 /// |---|---|

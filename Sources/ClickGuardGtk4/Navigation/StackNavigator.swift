@@ -62,14 +62,14 @@ public final class StackNavigator: StackNavigating {
     Signal.notify(stack, property: "transition-running") { [weak self] _ in self?.transitionChanged() }
     GtkClickGuard.runtime.installPlumbing()
     fences.manage(stack)
-    dropObserver = fences.drops.add { [weak self] content, reason, eventTime in
+    dropObserver = fences.droppedPresses.add { [weak self] content, reason, eventTime in
       self?.fenceDropped(content, reason: reason, eventTime: eventTime)
     }
     updateChrome()
   }
 
   isolated deinit {
-    if let dropObserver { fences.drops.remove(dropObserver) }
+    if let dropObserver { fences.droppedPresses.remove(dropObserver) }
     g_object_unref(headerBar)
     g_object_unref(stack)
   }

@@ -4,15 +4,24 @@
 /// so the app calls this itself.
 ///
 /// Opt-in and reversible (``install()``, ``uninstall()``). Unwrapped widgets
-/// are judged by ``GtkClickGuard/dispatcher`` with ``WidgetSettings``.
+/// are judged by ``GtkClickGuard/dispatcher`` with ``WidgetSettings``; fresh
+/// windows, popovers and stack pages are fenced (``fenceSettings``).
 @MainActor
 public enum GlobalGuard {
   /// Whether every button and control in the process is guarded.
   public static var isInstalled: Bool { GtkClickGuard.runtime.guardsEveryButton }
 
+  /// How the fresh-content fence treats windows, popovers and stack pages
+  /// that appear; a ``StackNavigator`` has its own.
+  public static var fenceSettings: FenceSettings {
+    get { GtkClickGuard.runtime.fences.settings }
+    set { GtkClickGuard.runtime.fences.settings = newValue }
+  }
+
   /// Guards every button and control in the process. Idempotent.
   public static func install() {
     GtkClickGuard.runtime.installPlumbing()
+    GtkClickGuard.runtime.fences.installMapHook()
     GtkClickGuard.runtime.guardsEveryButton = true
   }
 

@@ -23,6 +23,7 @@ final class GuardRuntime {
   private(set) lazy var input = InputTracker()
   private(set) lazy var judge = ActivationJudge(runtime: self)
   private(set) lazy var accelerators = AcceleratorFilter(runtime: self)
+  private(set) lazy var fences = ContentFence(runtime: self)
 
   private var isPlumbingInstalled = false
 

@@ -67,6 +67,10 @@ let proofScenarios: [String: any ProofScenario] = [
   "switch-guarded": StalledSwitch(isGuarded: true),
   "navigation": LaggingNavigation(),
   "navigation-back": LaggingNavigation(startingAt: ["list", "details"]),
+  "navigation-spill": LaggingNavigation(stallsToOpen: true),
+  "navigation-spill-then-click": LaggingNavigation(stallsToOpen: true, clicksAgain: true),
+  "window-spill": StalledWindowOpening(),
+  "window-spill-then-click": StalledWindowOpening(clicksAgain: true),
 ]
 
 /// What a run saw, printed as JSON.
@@ -97,9 +101,24 @@ struct ProofResult: Codable {
   var navigations: Int?
   /// How many pages the history holds at the end (the root counts as 1).
   var depth: Int?
+  /// How many times the button on the content that appeared (the details page's "Edit", a new window's) acted.
+  var freshClicks: Int?
+  /// How many presses the navigator reported its fence dropped.
+  var fencedPresses: Int?
 }
 
 /// xdotool's clicks at `x`, `y` in the window (by default its middle): `count`, `delay` ms apart.
 func clicks(on window: String, x: Int = 120, y: Int = 60, count: Int, delay: Int) -> [String] {
   ["mousemove", "--window", window, "\(x)", "\(y)", "click", "--repeat", "\(count)", "--delay", "\(delay)", "1"]
+}
+
+/// xdotool's clicks at `x`, `y` in the window, `count`, `delay` ms apart, the
+/// pointer drifting a pixel right before each after the first, as a hand
+/// does: GTK 4 finds a press's widget from the pointer's last motion, so a
+/// page that appears under a pointer held perfectly still gets no clicks.
+func driftingClicks(on window: String, x: Int, y: Int, count: Int, delay: Int) -> [String] {
+  let later = (1..<count).flatMap { _ in
+    ["sleep", "\(Double(delay) / 1000)", "mousemove_relative", "1", "0", "click", "1"]
+  }
+  return ["mousemove", "--window", window, "\(x)", "\(y)", "click", "1"] + later
 }

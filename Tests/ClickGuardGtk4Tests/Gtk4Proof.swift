@@ -25,6 +25,8 @@ struct Gtk4ProofRun: Decodable {
   var toldChoice: Int?
   var navigations: Int?
   var depth: Int?
+  var freshClicks: Int?
+  var fencedPresses: Int?
 }
 
 extension XCTestCase {

@@ -13,7 +13,7 @@ import ClickGuard
 /// release and repeats with it. Releases are never judged alone: pressing
 /// outside a menu and releasing on an item is how menus are used.
 @MainActor
-final class ContentFence {
+final class ContentFence: FencedContentOwner {
   private unowned let runtime: GuardRuntime
 
   /// The process's settings (``GlobalGuard/fenceSettings``).
@@ -35,6 +35,7 @@ final class ContentFence {
   private var isInstalled = false
 
   private static let managedQuark = GuardRuntime.quark("clickguard-fence-managed")
+  private static let contentQuark = GuardRuntime.quark("clickguard-fence")
   private static let spaceKeys: Set<UInt32> = [UInt32(GDK_KEY_space), UInt32(GDK_KEY_KP_Space)]
 
   init(runtime: GuardRuntime) {
@@ -72,45 +73,26 @@ final class ContentFence {
     appearances += 1
     let settings = contentOverride?(content.raw) ?? defaults
     guard settings.isEnabled else {
-      FencedContent.existing(on: content.raw)?.fence.disarm()
+      disarm(content)
       return
     }
-    let settle = (settings.settle ?? doubleClickTime(of: content)).duration + extraSettle
-    let state = FencedContent.attached(to: content.raw, owner: self)
+    let state = FencedContent.attached(to: content.raw, quark: Self.contentQuark, owner: self)
     state.isManaged = managed
-    state.fence.settle = (try? ClickInterval(settle, setting: "settle")) ?? .maximum
-    state.fence.maxTransition = maxTransition
     let now = runtime.dispatcher.clock.now
-    let serverTime = inputTime(for: content, at: now)
-    state.fence.pageAppeared(serverTime: serverTime, transitionRunning: transitionRunning, at: now)
-    state.appearedOnMonotonicClock = serverTime == nil ? Self.monotonicMilliseconds() : nil
+    state.arm(
+      settings, doubleClickTime: doubleClickTime(of: content), extraSettle: extraSettle, maxTransition: maxTransition,
+      transitionRunning: transitionRunning, serverTime: inputTime(for: content, at: now), at: now)
   }
 
-  private static func monotonicMilliseconds() -> EventTimestamp {
-    EventTimestamp(milliseconds: UInt32(truncatingIfNeeded: g_get_monotonic_time() / 1000))
-  }
-
-  /// The longest a stalled app is taken to delay a press, when inferring the input clock.
-  private static let longestInputDelayMilliseconds: Int32 = 60_000
-
-  /// Gives `state`'s fence its appearance time on the input clock if
-  /// `eventTime` shows that clock is `CLOCK_MONOTONIC`, as libinput-based
-  /// Wayland compositors use (the protocol leaves the base open); otherwise
-  /// the fence judges by processing time only.
-  private func learnAppearanceTime(of state: FencedContent, from eventTime: EventTimestamp?) {
-    guard let appeared = state.appearedOnMonotonicClock, !state.fence.knowsAppearanceTime, let eventTime else {
-      return
-    }
-    let delay = Self.monotonicMilliseconds().milliseconds(since: eventTime)
-    guard delay >= 0, delay <= Self.longestInputDelayMilliseconds else { return }
-    state.fence.learnAppearanceTime(appeared)
-    state.appearedOnMonotonicClock = nil
+  /// Input for `content` is not fenced any more.
+  func disarm(_ content: WidgetPointer) {
+    FencedContent.existing(on: content.raw, quark: Self.contentQuark)?.disarm()
   }
 
   func transitionFinished(_ content: WidgetPointer) {
-    guard let state = FencedContent.existing(on: content.raw) else { return }
+    guard let state = FencedContent.existing(on: content.raw, quark: Self.contentQuark) else { return }
     let now = runtime.dispatcher.clock.now
-    state.fence.transitionFinished(at: now, serverTime: inputTime(for: content, at: now))
+    state.transitionFinished(at: now, serverTime: inputTime(for: content, at: now))
   }
 
   private func doubleClickTime(of widget: WidgetPointer) -> ClickInterval {
@@ -119,7 +101,7 @@ final class ContentFence {
   }
 
   /// The input clock now: estimated from events seen, else asked of the X
-  /// server; `nil` on Wayland (``learnAppearanceTime(of:from:)``).
+  /// server; `nil` on Wayland (the fence learns it from the first events).
   private func inputTime(for widget: WidgetPointer, at now: ClickInstant) -> EventTimestamp? {
     if let estimate = runtime.dispatcher.estimatedInputTime(at: now) { return estimate }
     return gtk_widget_get_window(widget).flatMap { EventTimestamp(gdkTime: cg_server_time($0)) }
@@ -233,11 +215,10 @@ final class ContentFence {
     let guardsEverything = runtime.guardsEveryButton
     var widget: WidgetPointer? = target
     while let current = widget {
-      if let state = FencedContent.existing(on: current.raw), state.fence.isArmed,
+      if let state = FencedContent.existing(on: current.raw, quark: Self.contentQuark), state.fence.isArmed,
         state.isManaged || guardsEverything
       {
-        learnAppearanceTime(of: state, from: eventTime)
-        if let reason = state.fence.check(eventTime: eventTime, at: now) { return (current, reason) }
+        if let reason = state.check(eventTime: eventTime, at: now) { return (current, reason) }
       }
       widget = gtk_widget_get_parent(current)
     }
@@ -266,9 +247,8 @@ final class ContentFence {
     let eventTime = EventTimestamp(gdkTime: gdk_event_get_time(event))
     var widget: WidgetPointer? = focus
     while let current = widget {
-      if let state = FencedContent.existing(on: current.raw), state.fence.isArmed {
-        learnAppearanceTime(of: state, from: eventTime)
-        state.fence.personTyped(eventTime: eventTime)
+      if let state = FencedContent.existing(on: current.raw, quark: Self.contentQuark), state.fence.isArmed {
+        state.personTyped(eventTime: eventTime)
       }
       widget = gtk_widget_get_parent(current)
     }
@@ -310,18 +290,5 @@ final class ContentFence {
     case GDK_TOUCH_BEGIN: break
     default: _ = droppedButtons.removeIfHeld(button)
     }
-  }
-}
-
-/// The drop sets are asked on every event and nearly always empty: an empty
-/// set answers without hashing.
-extension Set {
-  fileprivate func holds(_ member: Element) -> Bool {
-    !isEmpty && contains(member)
-  }
-
-  /// Removes `member`, returning whether the set held it.
-  fileprivate mutating func removeIfHeld(_ member: Element) -> Bool {
-    !isEmpty && remove(member) != nil
   }
 }

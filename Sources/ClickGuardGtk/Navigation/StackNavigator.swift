@@ -22,7 +22,7 @@ public final class StackNavigator: StackNavigating {
   public var fenceSettings = FenceSettings(settle: SpillOverFence.defaultSettle) {
     didSet {
       guard !fenceSettings.isEnabled else { return }
-      for content in fencedContent { FencedContent.existing(on: content.raw)?.fence.disarm() }
+      for content in fencedContent { runtime.fences.disarm(content) }
     }
   }
 

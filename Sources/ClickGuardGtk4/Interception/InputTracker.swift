@@ -16,8 +16,10 @@ struct InputAttribution {
 /// person's from the app's own code.
 ///
 /// GTK 4 has no process-wide event handler; each toplevel gets a
-/// `GtkEventControllerLegacy` in the capture phase that notes the event and
-/// lets it through.
+/// `GtkEventControllerLegacy` in the capture phase that notes the event
+/// (its time feeds the input clock estimate) and lets it through, but for a
+/// press the fresh-content fence drops (``ContentFence``) and a dropped
+/// accelerator.
 ///
 /// | Event during the handling | Attribution of an activation |
 /// |---|---|
@@ -68,12 +70,21 @@ final class InputTracker {
   }
 
   private static let watchedQuark = g_quark_from_string("clickguard-gtk4-input-watched")
+  /// The events whose times tell where the input clock stands (``ClickDispatcher/estimatedInputTime(at:)``).
+  private static let readsInputClock: [GdkEventType] = [
+    GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_KEY_PRESS, GDK_KEY_RELEASE, GDK_MOTION_NOTIFY,
+  ]
 
   /// `window` saw `event` before its widgets.
-  /// - Returns: whether to consume it (a dropped accelerator).
+  /// - Returns: whether to consume it (a press the fence dropped, a dropped accelerator).
   fileprivate func note(_ event: OpaquePointer, in window: WidgetPointer) -> Bool {
     let time = EventTimestamp(gdkTime: gdk_event_get_time(event))
-    switch gdk_event_get_event_type(event) {
+    let type = gdk_event_get_event_type(event)
+    if let time, Self.readsInputClock.contains(type) {
+      GuardRuntime.shared.dispatcher.observeInput(time, at: GuardRuntime.shared.dispatcher.clock.now)
+    }
+    if GuardRuntime.shared.fences.drops(event) { return true }
+    switch type {
     case GDK_BUTTON_PRESS, GDK_TOUCH_BEGIN:
       lastPress = time
       noteCurrent(InputAttribution(source: .user, eventTime: time, pressTime: time))

@@ -7,7 +7,9 @@ import ClickGuard
 ///
 /// Navigation is idempotent: pushing the page on top, or during a
 /// transition, is a reported no-op, so the repeated clicks of a lagging
-/// "Open" button push its page once.
+/// "Open" button push its page once. Each newly shown page and the header
+/// bar are fenced by the fresh-content fence, with or without ``GlobalGuard``:
+/// clicks queued while the app lagged do not land on the page that appeared.
 @MainActor
 public final class StackNavigator: StackNavigating {
   /// The GtkStack holding the pages.
@@ -18,9 +20,20 @@ public final class StackNavigator: StackNavigating {
   public let backButton: Button
   /// The stack of pages, known pages and counters.
   public var history: NavigationHistory { navigation.history }
+  /// How the fence treats each newly shown page (``SpillOverFence/defaultSettle``
+  /// by default); off lets input reach the top page at once.
+  public var fenceSettings = FenceSettings(settle: SpillOverFence.defaultSettle) {
+    didSet {
+      guard !fenceSettings.isEnabled else { return }
+      for content in fencedContent { fences.disarm(content) }
+    }
+  }
 
   private let titleLabel: WidgetPointer
   private let navigation: PageNavigation
+  private var dropObserver: ObservationToken?
+  /// The process's fence, which guards the pages.
+  private let fences = GtkClickGuard.runtime.fences
 
   /// Creates a navigator showing `root`.
   /// - Parameters:
@@ -46,10 +59,17 @@ public final class StackNavigator: StackNavigating {
     gtk_stack_add_named(OpaquePointer(stack), page, root)
     gtk_stack_set_visible_child_name(OpaquePointer(stack), root)
     backButton.onClick { [weak self] in self?.pop() }
+    Signal.notify(stack, property: "transition-running") { [weak self] _ in self?.transitionChanged() }
+    GtkClickGuard.runtime.installPlumbing()
+    fences.manage(stack)
+    dropObserver = fences.droppedPresses.add { [weak self] content, reason, eventTime in
+      self?.fenceDropped(content, reason: reason, eventTime: eventTime)
+    }
     updateChrome()
   }
 
   isolated deinit {
+    if let dropObserver { fences.droppedPresses.remove(dropObserver) }
     g_object_unref(headerBar)
     g_object_unref(stack)
   }
@@ -83,7 +103,26 @@ public final class StackNavigator: StackNavigating {
       let played = forward ? type : GtkStackTransitionType(StackTransition(rawValue: type.rawValue).reversed.rawValue)
       gtk_stack_set_visible_child_full(OpaquePointer(stack), change.to, played)
       updateChrome()
+      guard fenceSettings.isEnabled else { return }
+      for content in fencedContent {
+        fences.appeared(content, settings: fenceSettings, managed: true, transitionRunning: isTransitionRunning)
+      }
     }
+  }
+
+  private func transitionChanged() {
+    guard !isTransitionRunning else { return }
+    for content in fencedContent { fences.transitionFinished(content) }
+  }
+
+  /// The top page and the header bar: what a new page puts in front of a person.
+  private var fencedContent: [WidgetPointer] {
+    [gtk_stack_get_visible_child(OpaquePointer(stack)), headerBar].compactMap { $0 }
+  }
+
+  private func fenceDropped(_ content: WidgetPointer, reason: SpillOverFence.Reason, eventTime: EventTimestamp?) {
+    guard fencedContent.contains(content) else { return }
+    navigation.report(.inputDropped(page: history.top, reason: reason, eventTime: eventTime))
   }
 
   private func updateChrome() {

@@ -1,9 +1,8 @@
-import CGtk
 import ClickGuard
 
 /// How the fresh-content fence treats a window, dialog, popover or page:
 /// whether it is fenced, and how long it must be on screen before input
-/// reaches it. The process's are ``GlobalGuard/fenceSettings``.
+/// reaches it. The process's are `GlobalGuard.fenceSettings`, in either GTK layer.
 ///
 /// ```swift
 /// GlobalGuard.fenceSettings = FenceSettings(settle: try ClickInterval(milliseconds: 600))
@@ -19,12 +18,5 @@ public struct FenceSettings: Hashable, Sendable {
   public init(isEnabled: Bool = true, settle: ClickInterval? = nil) {
     self.isEnabled = isEnabled
     self.settle = settle
-  }
-
-  /// One content widget's settings, asked when it appears; `nil` leaves the
-  /// process's. The GTK module sets it from its rules file.
-  @MainActor package static var contentOverride: (@MainActor (gpointer) -> FenceSettings?)? {
-    get { GtkClickGuard.runtime.fences.contentOverride }
-    set { GtkClickGuard.runtime.fences.contentOverride = newValue }
   }
 }

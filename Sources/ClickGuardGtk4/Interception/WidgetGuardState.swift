@@ -4,7 +4,7 @@ import ClickGuard
 /// What ClickGuard keeps on one widget, in its qdata with a destroy notify,
 /// so it lives without a wrapper and goes, with its gates, with the widget.
 @MainActor
-final class WidgetGuardState: ObjectAttachment {
+final class WidgetGuardState: KeyedObjectAttachment {
   var settings = ControlSettings()
   /// Whether a ``Control`` wrapper routes this widget.
   var isWrapped = false

@@ -18,22 +18,13 @@ final class BusyAccessibilityTests: XCTestCase {
   }
 
   private func probe(_ demoArguments: [String]) throws -> Probe {
-    let session = "/usr/bin/dbus-run-session"
-    let python = "/usr/bin/python3"
-    guard FileManager.default.isExecutableFile(atPath: session), FileManager.default.isExecutableFile(atPath: python)
-    else { throw XCTSkip("needs dbus-run-session and python3-pyatspi (scripts/deps.sh installs them)") }
-    try XDisplay.require()
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
       "Fixtures/busy-probe.py"
     ).path
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("busy-probe-\(getpid()).jsonl").path
     defer { try? FileManager.default.removeItem(atPath: log) }
-    let run = ChildProcess.output(
-      of: session, ["--", python, script, try DemoBinary.path()] + demoArguments + ["--log-file", log])
-    let line = try XCTUnwrap(
-      run.output.split(separator: "\n").last { $0.hasPrefix("{") }, "the probe printed no result: \(run.output)")
-    if ProcessInfo.processInfo.environment["CG_DEBUG"] != nil { print(run.output) }
-    return try JSONDecoder().decode(Probe.self, from: Data(line.utf8))
+    return try AccessibilityProbe.run(
+      script, [try DemoBinary.path()] + demoArguments + ["--log-file", log], as: Probe.self)
   }
 
   /// With the guard on, "Open details" says busy while its click's load

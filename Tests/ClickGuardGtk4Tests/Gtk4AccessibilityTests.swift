@@ -18,19 +18,11 @@ final class Gtk4AccessibilityTests: XCTestCase {
   }
 
   private func probe(guarded: Bool) throws -> Probe {
-    let session = "/usr/bin/dbus-run-session"
-    let python = "/usr/bin/python3"
-    guard FileManager.default.isExecutableFile(atPath: session), FileManager.default.isExecutableFile(atPath: python)
-    else { throw XCTSkip("needs dbus-run-session and python3-pyatspi (scripts/deps.sh installs them)") }
-    try XDisplay.require()
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
       "Fixtures/gtk4-busy-probe.py"
     ).path
     let proof = ModuleHarness.binDirectory.appendingPathComponent("ClickGuardGtk4Proof").path
-    let run = ChildProcess.output(of: session, ["--", python, script, proof, "async-read", guarded ? "on" : "off"])
-    let line = try XCTUnwrap(
-      run.output.split(separator: "\n").last { $0.hasPrefix("{") }, "the probe printed no result: \(run.output)")
-    return try JSONDecoder().decode(Probe.self, from: Data(line.utf8))
+    return try AccessibilityProbe.run(script, [proof, "async-read", guarded ? "on" : "off"], as: Probe.self)
   }
 
   /// A GTK 4 button clicked once, its async action running 2.5 s: with

@@ -9,13 +9,10 @@ import sys
 import time
 
 import pyatspi
-from probe_support import click, find, spin, start_demo, wait_for
+from probe_support import busy_events, click, find, spin, start_demo, wait_for
 
 NAME = "Open details"
-events = []
-pyatspi.Registry.registerEventListener(
-    lambda event: events.append(event.detail1) if event.source.name == NAME else None,
-    "object:state-changed:busy")
+events = busy_events(NAME)
 demo = start_demo(sys.argv[1:])
 
 

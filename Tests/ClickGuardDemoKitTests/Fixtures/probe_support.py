@@ -12,6 +12,16 @@ from gi.repository import GLib
 context = GLib.MainContext.default()
 
 
+def busy_events(name):
+    """The busy state changes (1 busy, 0 idle) of objects named `name`, in
+    the order they arrive while the main context spins."""
+    events = []
+    pyatspi.Registry.registerEventListener(
+        lambda event: events.append(event.detail1) if event.source.name == name else None,
+        "object:state-changed:busy")
+    return events
+
+
 def start_demo(argv):
     """Starts the demo; the accessibility bus and registry start on first
     use, so they are up first, or its GTK finds no bus to register on."""

@@ -12,13 +12,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "../../ClickGuardDemoKitTests/Fixtures"))
 import pyatspi  # noqa: E402
-from probe_support import find, spin, start_demo  # noqa: E402
+from probe_support import busy_events, find, spin, start_demo  # noqa: E402
 
 NAME = "Save"
-events = []
-pyatspi.Registry.registerEventListener(
-    lambda event: events.append(event.detail1) if event.source.name == NAME else None,
-    "object:state-changed:busy")
+events = busy_events(NAME)
 proof = start_demo(sys.argv[1:])
 
 result = {"found": False, "busySeen": False, "busyCleared": False, "events": events,

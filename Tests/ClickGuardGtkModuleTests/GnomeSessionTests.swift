@@ -47,7 +47,7 @@ final class GnomeSessionTests: XCTestCase {
     defer { try? FileManager.default.removeItem(atPath: URL(fileURLWithPath: deb).deletingLastPathComponent().path) }
     let module = try InstallHarness.gtkLibraryDirectory() + "/gtk-3.0/modules/libclickguard.so"
 
-    let session = try WaylandCompositor(shell: .gnomeShell)
+    let session = try WaylandCompositor.startGnomeShell()
     defer { session.stop() }
     try session.startSettingsDaemon()
     XCTAssertEqual(try session.waitForModules { _ in true }, "", "gsd-xsettings runs and lists no module")

@@ -30,12 +30,12 @@ final class GuardRuntime {
   init() {}
 
   /// Puts ClickGuard between GTK and the app: GtkButton's `clicked` class
-  /// handler, the input controllers on every window, and the scope closer.
+  /// handler, the input controllers on every window and popover, and the scope closer.
   /// Idempotent.
   func installPlumbing() {
     guard !isPlumbingInstalled else { return }
     isPlumbingInstalled = true
-    input.watchWindows()
+    input.watchWindowsAndPopovers()
     judge.install()
     scopes.iterationBegins = { [input] in input.iterationBegins() }
     scopes.attachCloser()

@@ -9,12 +9,16 @@ import ClickGuardGtk4
 /// yet handled by the lagging app, go to its button (the spill-over).
 /// Under ``GlobalGuard`` (plain GtkButtons, nobody wrapped); with
 /// `clicksAgain`, 800 ms after the burst a person clicks "Delete" on purpose.
+/// `byKeys`: Return pressed eight times instead, through the X server's
+/// keyboard focus, which the new window takes with "Delete" focused.
 final class StalledWindowOpening: ProofScenario {
   private let clicksAgain: Bool
+  private let byKeys: Bool
   private var opened: WidgetPointer?
 
-  init(clicksAgain: Bool = false) {
+  init(clicksAgain: Bool = false, byKeys: Bool = false) {
     self.clicksAgain = clicksAgain
+    self.byKeys = byKeys
   }
 
   func prepare(_ proof: Proof) {
@@ -39,13 +43,66 @@ final class StalledWindowOpening: ProofScenario {
     Signal.connect(delete, "clicked") { _ in proof.result.freshClicks = (proof.result.freshClicks ?? 0) + 1 }
     gtk_window_set_child(window.cast(), delete)
     gtk_window_present(window.cast())
+    gtk_widget_grab_focus(delete)
     return window
   }
 
   func input(window: String) -> [String] {
-    driftingClicks(on: window, x: 120, y: 60, count: 5, delay: 40)
+    if byKeys { return ["key", "--repeat", "8", "--delay", "60", "Return"] }
+    return driftingClicks(on: window, x: 120, y: 60, count: 5, delay: 40)
       + (clicksAgain ? ["sleep", "0.8", "mousemove_relative", "1", "0", "click", "1"] : [])
   }
 
-  var inputCount: Int { clicksAgain ? 6 : 5 }
+  var inputCount: Int { byKeys ? 8 : clicksAgain ? 6 : 5 }
+}
+
+/// "Menu" clicked, and clicked again 150 ms later, as a bouncing mouse or
+/// a hand that double-clicks does: the first click opens a popover whose
+/// "Delete" button comes up under the pointer, so the second lands on it.
+/// Under ``GlobalGuard`` (plain GtkButtons, nobody wrapped); with
+/// `clicksAgain`, 800 ms later a person clicks "Delete" on purpose.
+final class PopoverUnderThePointer: ProofScenario {
+  private let clicksAgain: Bool
+  private var popover: WidgetPointer?
+
+  init(clicksAgain: Bool = false) {
+    self.clicksAgain = clicksAgain
+  }
+
+  func prepare(_ proof: Proof) {
+    GlobalGuard.install()
+  }
+
+  func makeControl(in proof: Proof) -> WidgetPointer {
+    let menu = gtk_button_new_with_label("Menu")!
+    Signal.connect(menu, "clicked") { [unowned self] _ in
+      proof.result.actions += 1
+      gtk_popover_popup((popover ?? makePopover(on: menu, in: proof)).cast())
+    }
+    return menu
+  }
+
+  /// A popover on `menu` with no arrow, just under a point 30 px above the
+  /// window's middle, holding a 200 × 60 "Delete" button: over the middle.
+  private func makePopover(on menu: WidgetPointer, in proof: Proof) -> WidgetPointer {
+    let made = gtk_popover_new()!
+    let delete = gtk_button_new_with_label("Delete")!
+    gtk_widget_set_size_request(delete, 200, 60)
+    Signal.connect(delete, "clicked") { _ in proof.result.freshClicks = (proof.result.freshClicks ?? 0) + 1 }
+    gtk_popover_set_child(made.cast(), delete)
+    gtk_popover_set_has_arrow(made.cast(), 0)
+    gtk_popover_set_position(made.cast(), GTK_POS_BOTTOM)
+    var above = GdkRectangle(x: 110, y: 28, width: 20, height: 1)
+    gtk_popover_set_pointing_to(made.cast(), &above)
+    gtk_widget_set_parent(made, menu)
+    popover = made
+    return made
+  }
+
+  func input(window: String) -> [String] {
+    driftingClicks(on: window, x: 120, y: 60, count: 2, delay: 150)
+      + (clicksAgain ? ["sleep", "0.8", "mousemove_relative", "1", "0", "click", "1"] : [])
+  }
+
+  var inputCount: Int { clicksAgain ? 3 : 2 }
 }

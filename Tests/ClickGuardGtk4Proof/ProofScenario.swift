@@ -71,6 +71,9 @@ let proofScenarios: [String: any ProofScenario] = [
   "navigation-spill-then-click": LaggingNavigation(stallsToOpen: true, clicksAgain: true),
   "window-spill": StalledWindowOpening(),
   "window-spill-then-click": StalledWindowOpening(clicksAgain: true),
+  "window-spill-keys": StalledWindowOpening(byKeys: true),
+  "popover-bounce": PopoverUnderThePointer(),
+  "popover-bounce-then-click": PopoverUnderThePointer(clicksAgain: true),
 ]
 
 /// What a run saw, printed as JSON.

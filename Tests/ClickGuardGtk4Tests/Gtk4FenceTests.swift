@@ -1,6 +1,7 @@
 // Gtk4FenceTests: ClickGuardGtk4's fresh-content fence under GlobalGuard in
-// real GTK 4 windows with real clicks: a window that opens while the app
-// stalls, on plain GTK 4 and with ClickGuard.
+// real GTK 4 windows with real clicks and keys: a window that opens while
+// the app stalls, and a popover that opens under the pointer of a bouncing click,
+// on plain GTK 4 and with ClickGuard.
 
 import XCTest
 
@@ -14,10 +15,34 @@ final class Gtk4FenceTests: XCTestCase {
     XCTAssertEqual(guarded.freshClicks ?? 0, 0, "the fence drops the clicks made before the window was on screen")
   }
 
+  func testReturnsQueuedWhileTheAppStallsDoNotActOnTheWindowItOpened() throws {
+    let plain = try run("window-spill-keys", guarded: false)
+    XCTAssertGreaterThanOrEqual(
+      plain.freshClicks ?? 0, 1, "plain GTK 4: a Return typed once the window has the focus acts on its button")
+    let guarded = try run("window-spill-keys", guarded: true)
+    XCTAssertEqual(guarded.actions, 1, "the window opens once")
+    XCTAssertEqual(guarded.freshClicks ?? 0, 0, "the fence drops the Returns that came while the window settled")
+  }
+
   func testADeliberateClickOnTheSettledWindowActs() throws {
     let plain = try run("window-spill-then-click", guarded: false)
     XCTAssertGreaterThanOrEqual(plain.freshClicks ?? 0, 2, "plain GTK 4: the spill-over, and the deliberate click")
     let guarded = try run("window-spill-then-click", guarded: true)
     XCTAssertEqual(guarded.freshClicks, 1, "the person's click 800 ms after the burst acts: the fence has settled")
+  }
+
+  func testASecondClickDoesNotLandOnThePopoverTheFirstOpenedUnderThePointer() throws {
+    let plain = try run("popover-bounce", guarded: false)
+    XCTAssertEqual(plain.freshClicks, 1, "plain GTK 4: the second click, 150 ms on, acts on the popover's button")
+    let guarded = try run("popover-bounce", guarded: true)
+    XCTAssertEqual(guarded.actions, 1, "the popover opens once")
+    XCTAssertEqual(guarded.freshClicks ?? 0, 0, "the fence drops the click made while the popover settled")
+  }
+
+  func testADeliberateClickOnTheSettledPopoverActs() throws {
+    let plain = try run("popover-bounce-then-click", guarded: false)
+    XCTAssertEqual(plain.freshClicks, 2, "plain GTK 4: the bounce, and the deliberate click")
+    let guarded = try run("popover-bounce-then-click", guarded: true)
+    XCTAssertEqual(guarded.freshClicks, 1, "the person's click 800 ms later acts: the fence has settled")
   }
 }

@@ -36,7 +36,6 @@ final class ContentFence: FencedContentOwner {
 
   private static let managedQuark = GuardRuntime.quark("clickguard-fence-managed")
   private static let contentQuark = GuardRuntime.quark("clickguard-fence")
-  private static let spaceKeys: Set<UInt32> = [UInt32(GDK_KEY_space), UInt32(GDK_KEY_KP_Space)]
 
   init(runtime: GuardRuntime) {
     self.runtime = runtime
@@ -230,7 +229,7 @@ final class ContentFence: FencedContentOwner {
     var keyval: guint = 0
     gdk_event_get_keyval(event, &keyval)
     let isEnter = ActivationKeys.enter.contains(keyval)
-    guard isEnter || Self.spaceKeys.contains(keyval), let focus = keyFocus(of: event) else { return nil }
+    guard isEnter || ActivationKeys.space.contains(keyval), let focus = keyFocus(of: event) else { return nil }
     if !isEnter,
       GObjectType.isA(focus.raw, gtk_editable_get_type()) || GObjectType.isA(focus.raw, gtk_text_view_get_type())
     {

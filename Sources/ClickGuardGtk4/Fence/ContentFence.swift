@@ -1,18 +1,20 @@
 import CGtk4
 import ClickGuard
 
-/// The fresh-content fence on GTK 4: keeps pointer and touch presses made
-/// before a page appeared, or within the settle time after, from reaching
-/// it, so clicks queued while the app lagged do not land on what appeared
-/// meanwhile.
+/// The fresh-content fence on GTK 4: keeps pointer and touch presses and
+/// activation keys (Return, Space) made before a page appeared, or within
+/// the settle time after, from reaching it, so clicks and keys queued while
+/// the app lagged do not act on what appeared meanwhile.
 ///
 /// A ``StackNavigator`` arms it for each page it shows and its header bar;
 /// under ``GlobalGuard`` a `map` emission hook arms it for toplevel windows,
 /// popovers and pages switched into a visible GtkStack. Each content widget
 /// keeps a ``FencedContent`` (the core's `SpillOverFence`). ``InputTracker``'s
 /// capture controller asks ``drops(_:)`` before any widget sees an event:
-/// a press is judged against the nearest armed content under it, and a
-/// dropped press takes its release (or its touch's sequence) with it.
+/// a press is judged against the nearest armed content under it, an
+/// activation key against the content holding the focus, and a dropped
+/// press takes its release (or its touch's sequence, or its key's repeats)
+/// with it. Other keys typed into armed content disarm its fence.
 @MainActor
 final class ContentFence: FencedContentOwner {
   private unowned let runtime: GuardRuntime
@@ -24,6 +26,7 @@ final class ContentFence: FencedContentOwner {
   var liveContentCount = 0
 
   private var droppedButtons: Set<guint> = []
+  private var droppedKeys: Set<guint> = []
   private var droppedTouches: Set<OpaquePointer> = []
   private var isHookInstalled = false
 
@@ -123,13 +126,17 @@ final class ContentFence: FencedContentOwner {
 
   // MARK: Input
 
-  /// Whether `event` is dropped: a press aimed at fenced content (enforce
-  /// mode), or the rest of one that was.
+  /// Whether `event` is dropped: a press or activation key aimed at fenced
+  /// content (enforce mode), or the rest of one that was.
   func drops(_ event: OpaquePointer) -> Bool {
     let type = gdk_event_get_event_type(event)
     switch type {
     case GDK_BUTTON_RELEASE:
       return droppedButtons.removeIfHeld(gdk_button_event_get_button(event))
+    case GDK_KEY_RELEASE:
+      return droppedKeys.removeIfHeld(gdk_key_event_get_keycode(event))
+    case GDK_KEY_PRESS:
+      return dropsKeyPress(event)
     case GDK_TOUCH_UPDATE:
       return gdk_event_get_event_sequence(event).map { droppedTouches.holds($0) } ?? false
     case GDK_TOUCH_END, GDK_TOUCH_CANCEL:
@@ -155,6 +162,55 @@ final class ContentFence: FencedContentOwner {
     }
     for observer in droppedPresses.observers { observer(content, reason, eventTime) }
     return true
+  }
+
+  /// Whether the key press `event` is dropped: an activation key for the
+  /// focus in fenced content, or a held one's repeat. Any other key typed
+  /// into fenced content disarms its fence.
+  private func dropsKeyPress(_ event: OpaquePointer) -> Bool {
+    let keycode = gdk_key_event_get_keycode(event)
+    if droppedKeys.holds(keycode) { return true }
+    guard liveContentCount > 0, let focus = keyFocus(of: event) else { return false }
+    let eventTime = EventTimestamp(gdkTime: gdk_event_get_time(event))
+    guard Self.activates(event, focus) else {
+      if gdk_key_event_is_modifier(event) == 0 { personTyped(into: focus, eventTime: eventTime) }
+      return false
+    }
+    guard runtime.dispatcher.configuration.mode == .enforce,
+      let (content, reason) = fencedContentDropping(focus, eventTime: eventTime)
+    else { return false }
+    droppedKeys.insert(keycode)
+    for observer in droppedPresses.observers { observer(content, reason, eventTime) }
+    return true
+  }
+
+  /// Whether the key press `event` activates `focus`: Return or Enter, or
+  /// Space but where it types into text.
+  private static func activates(_ event: OpaquePointer, _ focus: WidgetPointer) -> Bool {
+    let keyval = gdk_key_event_get_keyval(event)
+    if ActivationKeys.enter.contains(keyval) { return true }
+    return ActivationKeys.space.contains(keyval) && !GObjectType.isA(focus, gtk_editable_get_type())
+      && !GObjectType.isA(focus, gtk_text_view_get_type())
+  }
+
+  private func personTyped(into focus: WidgetPointer, eventTime: EventTimestamp?) {
+    var widget: WidgetPointer? = focus
+    while let current = widget {
+      if let state = FencedContent.existing(on: current, quark: Self.contentQuark), state.fence.isArmed {
+        state.personTyped(eventTime: eventTime)
+      }
+      widget = gtk_widget_get_parent(current)
+    }
+  }
+
+  /// The keyboard focus of the window the key event came to, else that window.
+  private func keyFocus(of event: OpaquePointer) -> WidgetPointer? {
+    guard let surface = gdk_event_get_surface(event), let native = gtk_native_get_for_surface(surface) else {
+      return nil
+    }
+    let widget = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GtkWidget.self)
+    guard let root = gtk_widget_get_root(widget) else { return widget }
+    return gtk_root_get_focus(root) ?? widget
   }
 
   /// The widget under the press: picked in the window or popover whose surface it came to.

@@ -12,10 +12,11 @@ struct InputAttribution {
 }
 
 /// The input GTK 4 is handling now, as a capture-phase controller on every
-/// window sees it before any widget does, so an activation can be told a
-/// person's from the app's own code.
+/// window and popover sees it before any widget does, so an activation can
+/// be told a person's from the app's own code.
 ///
-/// GTK 4 has no process-wide event handler; each toplevel gets a
+/// GTK 4 has no process-wide event handler; each toplevel, and each popover
+/// (whose events propagate from the popover, not its window), gets a
 /// `GtkEventControllerLegacy` in the capture phase that notes the event
 /// (its time feeds the input clock estimate) and lets it through, but for a
 /// press the fresh-content fence drops (``ContentFence``) and a dropped
@@ -43,30 +44,40 @@ final class InputTracker {
   /// The keys down now, by keycode: a press of one is its auto-repeat.
   private var heldKeys: Set<guint> = []
 
-  /// Adds the capture controller to every toplevel, now and as they are made.
-  func watchWindows() {
+  /// Adds the capture controller to every toplevel, now and as they are
+  /// made, and to every popover as it is first shown.
+  func watchWindowsAndPopovers() {
     guard !isWatching else { return }
     isWatching = true
     let toplevels = gtk_window_get_toplevels()!
     addControllers(toplevels, from: 0, count: g_list_model_get_n_items(toplevels))
     _ = cg4_connect_items_changed(toplevels, toplevelsChanged, nil)
+    g_type_class_unref(g_type_class_ref(gtk_widget_get_type()))
+    EmissionHook.add("map", on: gtk_widget_get_type()) { [unowned self] emission in
+      let widget = emission.instance.assumingMemoryBound(to: GtkWidget.self)
+      if GObjectType.isA(widget, gtk_popover_get_type()) { addController(to: widget) }
+      return true
+    }
   }
 
   fileprivate func addControllers(_ toplevels: OpaquePointer, from position: guint, count: guint) {
     for index in position..<position + count {
       guard let item = g_list_model_get_item(toplevels, index) else { continue }
       defer { g_object_unref(item) }
-      let window = item.assumingMemoryBound(to: GtkWidget.self)
-      guard g_object_get_qdata(item.assumingMemoryBound(to: GObject.self), Self.watchedQuark) == nil else {
-        continue
-      }
-      g_object_set_qdata(item.assumingMemoryBound(to: GObject.self), Self.watchedQuark, item)
-      let controller = gtk_event_controller_legacy_new()!
-      gtk_event_controller_set_name(controller, "clickguard-input")
-      gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
-      _ = cg4_connect_legacy_event(controller, legacyEvent, item)
-      gtk_widget_add_controller(window, controller)
+      addController(to: item.assumingMemoryBound(to: GtkWidget.self))
     }
+  }
+
+  /// Adds the capture controller to `native` (a window or popover) unless it has it.
+  private func addController(to native: WidgetPointer) {
+    let object = UnsafeMutableRawPointer(native).assumingMemoryBound(to: GObject.self)
+    guard g_object_get_qdata(object, Self.watchedQuark) == nil else { return }
+    g_object_set_qdata(object, Self.watchedQuark, native)
+    let controller = gtk_event_controller_legacy_new()!
+    gtk_event_controller_set_name(controller, "clickguard-input")
+    gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_CAPTURE)
+    _ = cg4_connect_legacy_event(controller, legacyEvent, native)
+    gtk_widget_add_controller(native, controller)
   }
 
   private static let watchedQuark = g_quark_from_string("clickguard-gtk4-input-watched")
@@ -75,9 +86,9 @@ final class InputTracker {
     GDK_BUTTON_PRESS, GDK_BUTTON_RELEASE, GDK_KEY_PRESS, GDK_KEY_RELEASE, GDK_MOTION_NOTIFY,
   ]
 
-  /// `window` saw `event` before its widgets.
+  /// `native` (a window or popover) saw `event` before its widgets.
   /// - Returns: whether to consume it (a press the fence dropped, a dropped accelerator).
-  fileprivate func note(_ event: OpaquePointer, in window: WidgetPointer) -> Bool {
+  fileprivate func note(_ event: OpaquePointer, in native: WidgetPointer) -> Bool {
     let time = EventTimestamp(gdkTime: gdk_event_get_time(event))
     let type = gdk_event_get_event_type(event)
     if let time, Self.readsInputClock.contains(type) {
@@ -95,7 +106,7 @@ final class InputTracker {
       let isRepeat = !heldKeys.insert(gdk_key_event_get_keycode(event)).inserted
       noteCurrent(InputAttribution(source: .user, eventTime: time))
       let shortcut = InputAttribution(source: isRepeat ? .keyRepeat : .shortcut, eventTime: time)
-      return GuardRuntime.shared.accelerators.drops(event, in: window, input: shortcut)
+      return GuardRuntime.shared.accelerators.drops(event, in: native, input: shortcut)
     case GDK_KEY_RELEASE:
       heldKeys.remove(gdk_key_event_get_keycode(event))
       noteCurrent(InputAttribution(source: .user, eventTime: time))
@@ -147,7 +158,7 @@ private let toplevelsChanged: @convention(c) (OpaquePointer?, guint, guint, guin
   }
 }
 
-/// The capture controller's `event`: its data is the window it is on. Every
+/// The capture controller's `event`: its data is the window or popover it is on. Every
 /// event propagates (the app sees it) but a dropped accelerator's press.
 private let legacyEvent: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> gboolean = {
   _, event, window in

@@ -106,3 +106,38 @@ final class PopoverUnderThePointer: ProofScenario {
 
   var inputCount: Int { clicksAgain ? 3 : 2 }
 }
+
+/// A GtkStack of two pages, nobody's navigator: "Next" clicked five times
+/// fast while its handler stalls the main loop 250 ms, then switches to the
+/// second page, whose "Delete" button fills the spot "Next" had. The
+/// clicks queued behind the stall are handled once the page is showing.
+/// Under ``GlobalGuard`` (plain GtkButtons, nobody wrapped).
+final class StalledStackPageSwitch: ProofScenario {
+  func prepare(_ proof: Proof) {
+    GlobalGuard.install()
+  }
+
+  func makeControl(in proof: Proof) -> WidgetPointer {
+    let stack = gtk_stack_new()!
+    let next = gtk_button_new_with_label("Next")!
+    let second = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+    let delete = gtk_button_new_with_label("Delete")!
+    gtk_widget_set_vexpand(delete, 1)
+    gtk_box_append(second.cast(), delete)
+    Signal.connect(delete, "clicked") { _ in proof.result.freshClicks = (proof.result.freshClicks ?? 0) + 1 }
+    Signal.connect(next, "clicked") { _ in
+      proof.result.actions += 1
+      proof.stall(ms: 250)
+      gtk_stack_set_visible_child(OpaquePointer(stack), second)
+    }
+    _ = gtk_stack_add_named(OpaquePointer(stack), next, "first")
+    _ = gtk_stack_add_named(OpaquePointer(stack), second, "second")
+    return stack
+  }
+
+  func input(window: String) -> [String] {
+    driftingClicks(on: window, x: 120, y: 60, count: 5, delay: 40)
+  }
+
+  var inputCount: Int { 5 }
+}

@@ -72,6 +72,7 @@ let proofScenarios: [String: any ProofScenario] = [
   "window-spill": StalledWindowOpening(),
   "window-spill-then-click": StalledWindowOpening(clicksAgain: true),
   "window-spill-keys": StalledWindowOpening(byKeys: true),
+  "stack-spill": StalledStackPageSwitch(),
   "popover-bounce": PopoverUnderThePointer(),
   "popover-bounce-then-click": PopoverUnderThePointer(clicksAgain: true),
 ]

@@ -1,7 +1,8 @@
 // Gtk4FenceTests: ClickGuardGtk4's fresh-content fence under GlobalGuard in
 // real GTK 4 windows with real clicks and keys: a window that opens while
-// the app stalls, and a popover that opens under the pointer of a bouncing click,
-// on plain GTK 4 and with ClickGuard.
+// the app stalls, a plain GtkStack's page switched to, and a popover that
+// opens under the pointer of a bouncing click, on plain GTK 4 and with
+// ClickGuard.
 
 import XCTest
 
@@ -22,6 +23,15 @@ final class Gtk4FenceTests: XCTestCase {
     let guarded = try run("window-spill-keys", guarded: true)
     XCTAssertEqual(guarded.actions, 1, "the window opens once")
     XCTAssertEqual(guarded.freshClicks ?? 0, 0, "the fence drops the Returns that came while the window settled")
+  }
+
+  func testClicksQueuedWhileTheAppStallsDoNotLandOnTheStackPageItSwitchedTo() throws {
+    let plain = try run("stack-spill", guarded: false)
+    XCTAssertGreaterThanOrEqual(
+      plain.freshClicks ?? 0, 1, "plain GTK 4: a queued click acts on the new page's button")
+    let guarded = try run("stack-spill", guarded: true)
+    XCTAssertEqual(guarded.actions, 1, "the page is switched to once")
+    XCTAssertEqual(guarded.freshClicks ?? 0, 0, "the fence drops the clicks queued behind the switch")
   }
 
   func testADeliberateClickOnTheSettledWindowActs() throws {

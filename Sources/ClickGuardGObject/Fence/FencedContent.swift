@@ -112,15 +112,17 @@ package final class FencedContent: ObjectAttachment {
 }
 
 /// The sets of dropped buttons, keys and touches are asked on every event
-/// and nearly always empty: an empty set answers without hashing.
+/// and nearly always empty: an empty set answers without hashing. Inlinable,
+/// so each layer's call is specialized for its element: unspecialized, the
+/// generic call across modules cost more than the rest of an event's handling.
 extension Set {
   /// Whether the set holds `member`.
-  package func holds(_ member: Element) -> Bool {
+  @inlinable package func holds(_ member: Element) -> Bool {
     !isEmpty && contains(member)
   }
 
   /// Removes `member`, returning whether the set held it.
-  package mutating func removeIfHeld(_ member: Element) -> Bool {
+  @inlinable package mutating func removeIfHeld(_ member: Element) -> Bool {
     !isEmpty && remove(member) != nil
   }
 }

@@ -113,8 +113,8 @@ package final class FencedContent: ObjectAttachment {
 
 /// The sets of dropped buttons, keys and touches are asked on every event
 /// and nearly always empty: an empty set answers without hashing. Inlinable,
-/// so each layer's call is specialized for its element: unspecialized, the
-/// generic call across modules cost more than the rest of an event's handling.
+/// so each layer's call is specialized for its element type instead of going
+/// through generic code across modules on every event.
 extension Set {
   /// Whether the set holds `member`.
   @inlinable package func holds(_ member: Element) -> Bool {
